@@ -1,0 +1,124 @@
+// From ordered column segments of lines to typed blocks: paragraphs split at vertical gaps and
+// style changes, then each classified as title, list, code or text.
+import type { Block, Box, TextLine } from '../model.js';
+
+const BULLET = /^([•◦▪▫●○■□‣⁃∙·*–-])\s+/u;
+const ENUMERATOR = /^(\(?(\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]|\d{1,3}(\.\d{1,3})+\.?)\s+/i;
+
+export function isListStart(text: string): boolean {
+  return BULLET.test(text) || ENUMERATOR.test(text);
+}
+
+/** Splits one column segment (lines in reading order) into paragraphs. */
+export function paragraphs(lines: TextLine[]): TextLine[][] {
+  const out: TextLine[][] = [];
+  let current: TextLine[] = [];
+  for (const line of lines) {
+    const prev = current[current.length - 1];
+    if (prev && startsNewParagraph(prev, line, current)) {
+      out.push(current);
+      current = [];
+    }
+    current.push(line);
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+function startsNewParagraph(prev: TextLine, line: TextLine, block: TextLine[]): boolean {
+  const size = Math.max(prev.fontSize, line.fontSize, 1);
+  const gap = line.box[1] - prev.box[3];
+  // Typical leading inside the paragraph so far.
+  const leading = block.length >= 2 ? medianGap(block) : size * 0.45;
+  if (gap > Math.max(leading * 1.6, size * 0.55)) return true;
+  if (gap < -size) return true; // moved up: a new column segment slipped in
+  if (Math.abs(prev.fontSize - line.fontSize) > 0.15 * size) return true;
+  if (prev.bold !== line.bold && (isHeadingLike(prev) || isHeadingLike(line))) return true;
+  if (prev.monospace !== line.monospace) return true;
+  // A list item starts a new block unless the block is already a list.
+  if (isListStart(line.text) && !line.monospace && !isListStart(block[0]!.text)) return true;
+  return false;
+}
+
+function isHeadingLike(line: TextLine): boolean {
+  return line.bold && line.text.length < 120;
+}
+
+function medianGap(lines: TextLine[]): number {
+  const gaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) gaps.push(lines[i]!.box[1] - lines[i - 1]!.box[3]);
+  gaps.sort((a, b) => a - b);
+  return Math.max(0, gaps[gaps.length >> 1] ?? 0);
+}
+
+export function unionBox(lines: { box: Box }[]): Box {
+  return [
+    Math.min(...lines.map((l) => l.box[0])),
+    Math.min(...lines.map((l) => l.box[1])),
+    Math.max(...lines.map((l) => l.box[2])),
+    Math.max(...lines.map((l) => l.box[3])),
+  ];
+}
+
+/** Joins the lines of a paragraph, undoing end-of-line hyphenation ("exam-" + "ple"). */
+export function joinLines(texts: string[]): string {
+  let out = '';
+  for (const raw of texts) {
+    const t = raw.trim();
+    if (!t) continue;
+    if (!out) out = t;
+    else if (/[A-Za-zÀ-ÿ]-$/.test(out) && /^[a-zà-ÿ]/.test(t)) out = out.slice(0, -1) + t;
+    else out += ' ' + t;
+  }
+  return out;
+}
+
+/** Classifies a paragraph given the page's body font size. */
+export function classify(lines: TextLine[], pageIndex: number, bodySize: number): Block {
+  const box = unionBox(lines);
+  const text = joinLines(lines.map((l) => l.text));
+
+  if (lines.every((l) => l.monospace) && lines.length >= 1 && bodySize > 0) {
+    return { type: 'code', pageIndex, box, codeBody: codeText(lines), subType: 'code' };
+  }
+  if (isListStart(lines[0]!.text)) {
+    const { items, enumerated } = listItems(lines);
+    return { type: 'list', pageIndex, box, listItems: items, enumerated, subType: 'text' };
+  }
+  if (isTitle(lines, text, bodySize)) return { type: 'title', pageIndex, box, text };
+  return { type: 'text', pageIndex, box, text };
+}
+
+function isTitle(lines: TextLine[], text: string, bodySize: number): boolean {
+  if (lines.length > 3 || text.length > 200 || text.length < 2) return false;
+  if (!/\p{L}/u.test(text)) return false;
+  const size = Math.max(...lines.map((l) => l.fontSize));
+  const larger = bodySize > 0 && size >= bodySize * 1.15;
+  const bold = lines.every((l) => l.bold);
+  // A bold line the size of body text is a heading only when it is short and not a sentence.
+  const shortBold = bold && text.length < 90 && !/[.:;,]$/.test(text);
+  return larger || shortBold;
+}
+
+function listItems(lines: TextLine[]): { items: string[]; enumerated: boolean } {
+  const groups: string[][] = [];
+  for (const line of lines) {
+    if (isListStart(line.text) || !groups.length) groups.push([line.text]);
+    else groups[groups.length - 1]!.push(line.text);
+  }
+  const items = groups.map((g) => joinLines(g).replace(BULLET, ''));
+  const enumerated = ENUMERATOR.test(lines[0]!.text) && !BULLET.test(lines[0]!.text);
+  return { items, enumerated };
+}
+
+/** Code with its indentation, rebuilt from the lines' left edges in character widths. */
+function codeText(lines: TextLine[]): string {
+  const left = Math.min(...lines.map((l) => l.box[0]));
+  return lines
+    .map((l) => {
+      const charWidth = l.text.length ? (l.box[2] - l.box[0]) / l.text.length : l.fontSize * 0.6;
+      const indent = charWidth > 0 ? Math.round((l.box[0] - left) / charWidth) : 0;
+      return ' '.repeat(Math.max(0, indent)) + l.text;
+    })
+    .join('\n');
+}

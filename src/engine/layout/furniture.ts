@@ -1,0 +1,77 @@
+// Running headers, footers and page numbers: lines in the top or bottom margin band that look
+// like page numbers, or that repeat (digits ignored) on other pages of the document.
+import type { Page, TextLine } from '../model.js';
+
+export type FurnitureKind = 'header' | 'footer' | 'page_number';
+
+const MARGIN_BAND = 0.09; // share of the page height at the top and at the bottom
+
+const PAGE_NUMBER = [
+  /^\d{1,4}$/,
+  /^[-–—]\s*\d{1,4}\s*[-–—]$/,
+  /^(page|p\.|pg\.?|seite|página|pagina)\s*\d{1,4}(\s*(of|\/|de|von)\s*\d{1,4})?$/i,
+  /^\d{1,4}\s*(of|\/)\s*\d{1,4}$/i,
+  /^[ivxlcdm]{1,7}$/i,
+];
+
+export function isPageNumberText(text: string): boolean {
+  const t = text.trim();
+  return PAGE_NUMBER.some((re) => re.test(t));
+}
+
+/** A line's text with digits folded, so "Page 3" and "Page 4" compare equal. */
+function signature(text: string): string {
+  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Classifies margin lines of every page. Returns, per page, a map from line index to kind.
+ * A line is furniture only if it is in a margin band and is not the only text of its band on a
+ * one-page document that looks like body text (a short document's first line is its title).
+ */
+export function detectFurniture(pages: Page[]): Map<number, FurnitureKind>[] {
+  const bandLines = (page: Page) =>
+    page.lines
+      .map((line, i) => ({ line, i }))
+      .filter(({ line }) => line.box[3] <= page.height * MARGIN_BAND || line.box[1] >= page.height * (1 - MARGIN_BAND));
+
+  // How many pages carry each margin signature.
+  const seen = new Map<string, number>();
+  for (const page of pages) {
+    const sigs = new Set(bandLines(page).map(({ line }) => signature(line.text)));
+    for (const s of sigs) seen.set(s, (seen.get(s) ?? 0) + 1);
+  }
+
+  return pages.map((page) => {
+    const result = new Map<number, FurnitureKind>();
+    const bodySize = medianFontSize(page.lines);
+    for (const { line, i } of bandLines(page)) {
+      const top = line.box[3] <= page.height * MARGIN_BAND;
+      const repeated = (seen.get(signature(line.text)) ?? 0) >= 2;
+      if (isPageNumberText(line.text) && (repeated || pages.length === 1 || !top || line.text.length <= 4)) {
+        result.set(i, 'page_number');
+      } else if (repeated || isSmallAside(line, bodySize)) {
+        result.set(i, top ? 'header' : 'footer');
+      }
+    }
+    return result;
+  });
+}
+
+/** Margin text clearly smaller than the body text is running matter, not content. */
+function isSmallAside(line: TextLine, bodySize: number): boolean {
+  return bodySize > 0 && line.fontSize < bodySize * 0.85 && line.text.length < 120;
+}
+
+export function medianFontSize(lines: TextLine[]): number {
+  if (!lines.length) return 0;
+  // Weight by characters so that many short lines (headings, numbers) do not dominate.
+  const entries = lines.map((l) => [l.fontSize, l.text.length] as const).sort((a, b) => a[0] - b[0]);
+  const total = entries.reduce((s, e) => s + e[1], 0);
+  let acc = 0;
+  for (const [size, n] of entries) {
+    acc += n;
+    if (acc >= total / 2) return size;
+  }
+  return entries[entries.length - 1]![0];
+}

@@ -1,0 +1,97 @@
+// The layout stage: pages of lines in, one flat list of typed blocks in reading order out.
+import type { Block, Box, Page, TextLine } from '../model.js';
+import { classify, paragraphs, unionBox } from './blocks.js';
+import { detectFurniture, medianFontSize } from './furniture.js';
+import { orderLines } from './order.js';
+
+const CAPTION = /^(fig(ure)?|image|chart|plate|photo)\.?\s*[\dIVX]+/i;
+const REFERENCES = /^(\d+\.?\s*)?(references|bibliography|works cited|literature cited)$/i;
+
+export function analyzeLayout(pages: Page[]): Block[] {
+  const furniture = detectFurniture(pages);
+  const blocks: Block[] = [];
+  let inReferences = false;
+  for (const page of pages) {
+    const marks = furniture[page.index] ?? new Map();
+    const bodyLines: TextLine[] = [];
+    const pageFurniture: Block[] = [];
+    page.lines.forEach((line, i) => {
+      const kind = marks.get(i);
+      if (kind) pageFurniture.push({ type: kind, pageIndex: page.index, box: line.box, text: line.text });
+      else bodyLines.push(line);
+    });
+    const bodySize = medianFontSize(bodyLines);
+
+    const pageBlocks: Block[] = [];
+    for (const segment of orderLines(bodyLines, page.width)) {
+      for (const para of paragraphs(segment)) {
+        const block = classify(para, page.index, bodySize);
+        if (block.type === 'title') inReferences = REFERENCES.test(block.text ?? '');
+        else if (inReferences && (block.type === 'text' || block.type === 'list')) {
+          pageBlocks.push(...referenceEntries(block));
+          continue;
+        }
+        pageBlocks.push(block);
+      }
+    }
+    insertImages(page, pageBlocks);
+    // Headers first, footers and page numbers last: the order a reader meets them.
+    const headers = pageFurniture.filter((b) => b.type === 'header');
+    const footers = pageFurniture.filter((b) => b.type !== 'header');
+    blocks.push(...headers, ...pageBlocks, ...footers);
+  }
+  return blocks;
+}
+
+/** Bibliography paragraphs become one ref_text block per entry. */
+function referenceEntries(block: Block): Block[] {
+  const entries = block.listItems ?? [block.text ?? ''];
+  return entries.filter((t) => t.trim()).map((text) => ({ type: 'ref_text' as const, pageIndex: block.pageIndex, box: block.box, text }));
+}
+
+/**
+ * Places image blocks among the text blocks by vertical position and attaches a caption
+ * ("Figure 3: …") found right below or above the image.
+ */
+function insertImages(page: Page, pageBlocks: Block[]): void {
+  const minArea = page.width * page.height * 0.003;
+  const images = mergeOverlapping(page.images.filter((b) => (b[2] - b[0]) * (b[3] - b[1]) >= minArea));
+  for (const box of images) {
+    const image: Block = { type: 'image', pageIndex: page.index, box, captions: [] };
+    const captionIndex = pageBlocks.findIndex(
+      (b) => b.type === 'text' && CAPTION.test(b.text ?? '') && verticalDistance(b.box, box) < page.height * 0.06 && overlapsX(b.box, box),
+    );
+    if (captionIndex >= 0) {
+      image.captions = [pageBlocks[captionIndex]!.text!];
+      pageBlocks.splice(captionIndex, 1);
+    }
+    // Before the first block that starts below the image's top and overlaps it horizontally.
+    let at = pageBlocks.findIndex((b) => b.box[1] >= box[1] && overlapsX(b.box, box) && !isFurniture(b));
+    if (at < 0) at = pageBlocks.length;
+    pageBlocks.splice(at, 0, image);
+  }
+}
+
+function isFurniture(b: Block): boolean {
+  return b.type === 'header' || b.type === 'footer' || b.type === 'page_number';
+}
+
+function verticalDistance(a: Box, b: Box): number {
+  if (a[1] >= b[3]) return a[1] - b[3];
+  if (b[1] >= a[3]) return b[1] - a[3];
+  return 0;
+}
+
+function overlapsX(a: Box, b: Box): boolean {
+  return a[0] < b[2] && b[0] < a[2];
+}
+
+function mergeOverlapping(boxes: Box[]): Box[] {
+  const out: Box[] = [];
+  for (const box of boxes) {
+    const hit = out.findIndex((o) => o[0] < box[2] && box[0] < o[2] && o[1] < box[3] && box[1] < o[3]);
+    if (hit >= 0) out[hit] = unionBox([{ box: out[hit]! }, { box }]);
+    else out.push(box);
+  }
+  return out.sort((a, b) => a[1] - b[1]);
+}

@@ -1,0 +1,111 @@
+// Reading order by a recursive XY-cut: a region with a clean vertical gutter is split into
+// columns (left to right); lines that cross the gutter (full-width titles, figures' captions)
+// cut the region into bands read top to bottom. Each leaf is a single column of lines.
+import type { TextLine } from '../model.js';
+
+/** Returns groups of lines; each group is one column segment, in reading order. */
+export function orderLines(lines: TextLine[], pageWidth: number): TextLine[][] {
+  const out: TextLine[][] = [];
+  cut(lines, pageWidth, out, 0);
+  return out;
+}
+
+function cut(lines: TextLine[], pageWidth: number, out: TextLine[][], depth: number): void {
+  if (!lines.length) return;
+  if (lines.length === 1 || depth > 12) {
+    out.push(sortTopDown(lines));
+    return;
+  }
+  const gutter = findGutter(lines, pageWidth);
+  if (!gutter) {
+    out.push(sortTopDown(lines));
+    return;
+  }
+  const [gx0, gx1] = gutter;
+  const crossing = lines.filter((l) => l.box[0] < gx1 && l.box[2] > gx0);
+  if (!crossing.length) {
+    const left = lines.filter((l) => l.box[2] <= gx0);
+    const right = lines.filter((l) => l.box[0] >= gx1);
+    cut(left, pageWidth, out, depth + 1);
+    cut(right, pageWidth, out, depth + 1);
+    return;
+  }
+  // Lines crossing the gutter separate bands: everything above one, the line(s), everything below.
+  const sorted = sortTopDown(lines);
+  let band: TextLine[] = [];
+  const crossingSet = new Set(crossing);
+  for (let i = 0; i < sorted.length; i++) {
+    const line = sorted[i]!;
+    if (!crossingSet.has(line)) {
+      band.push(line);
+      continue;
+    }
+    // Only lines entirely above the crossing line belong to the band before it.
+    const above = band.filter((l) => l.box[1] < line.box[1]);
+    const rest = band.filter((l) => l.box[1] >= line.box[1]);
+    cut(above, pageWidth, out, depth + 1);
+    out.push([line]);
+    band = rest;
+  }
+  cut(band, pageWidth, out, depth + 1);
+}
+
+/**
+ * The widest vertical strip, away from the region's edges, that few lines cross and that has
+ * plenty of text on both sides. Returns [x0, x1] or null.
+ */
+function findGutter(lines: TextLine[], pageWidth: number): [number, number] | null {
+  const minX = Math.min(...lines.map((l) => l.box[0]));
+  const maxX = Math.max(...lines.map((l) => l.box[2]));
+  const width = maxX - minX;
+  if (width <= 0) return null;
+  const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b);
+  const size = sizes[sizes.length >> 1] ?? 10;
+  const minGap = Math.max(size * 0.8, pageWidth * 0.012);
+
+  // Coverage histogram at 1-unit resolution over the region.
+  const bins = Math.ceil(width) + 1;
+  const cover = new Uint16Array(bins);
+  for (const l of lines) {
+    const a = Math.max(0, Math.floor(l.box[0] - minX));
+    const b = Math.min(bins - 1, Math.ceil(l.box[2] - minX));
+    for (let x = a; x < b; x++) cover[x]!++;
+  }
+  const maxCrossing = Math.max(0, Math.floor(lines.length * 0.1));
+  let best: [number, number] | null = null;
+  let bestScore = 0;
+  let start = -1;
+  for (let x = 0; x <= bins; x++) {
+    const open = x < bins && cover[x]! <= maxCrossing;
+    if (open && start < 0) start = x;
+    if (!open && start >= 0) {
+      const gap = x - start;
+      const center = start + gap / 2;
+      // Away from the edges: each side must hold at least 15% of the region's width.
+      if (gap >= minGap && center > width * 0.15 && center < width * 0.85) {
+        const gx0 = minX + start;
+        const gx1 = minX + x;
+        const leftLines = lines.filter((l) => l.box[2] <= gx0).length;
+        const rightLines = lines.filter((l) => l.box[0] >= gx1).length;
+        // Both sides must look like columns of text, not a label beside a paragraph.
+        if (leftLines >= 2 && rightLines >= 2) {
+          const crossing = lines.length - leftLines - rightLines;
+          const score = gap / (1 + crossing);
+          if (score > bestScore) {
+            bestScore = score;
+            best = [gx0, gx1];
+          }
+        }
+      }
+      start = -1;
+    }
+  }
+  return best;
+}
+
+function sortTopDown(lines: TextLine[]): TextLine[] {
+  return [...lines].sort((a, b) => {
+    const sameRow = Math.abs((a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2) < Math.min(a.fontSize, b.fontSize) * 0.5;
+    return sameRow ? a.box[0] - b.box[0] : a.box[1] - b.box[1];
+  });
+}

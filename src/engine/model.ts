@@ -1,0 +1,64 @@
+// The one document model every engine stage reads and writes. Coordinates are in PDF points
+// (1/72 inch) for PDF pages and in pixels for images, always in the page's displayed orientation
+// with the origin at the top-left corner.
+
+/** [x0, y0, x1, y1], x0 <= x1, y0 <= y1. */
+export type Box = [number, number, number, number];
+
+/** A run of text on one visual line, as extracted (PDF text layer) or recognised (OCR). */
+export interface TextLine {
+  text: string;
+  box: Box;
+  /** Typical glyph height in page units (font size for PDF text, box height for OCR). */
+  fontSize: number;
+  bold: boolean;
+  italic: boolean;
+  monospace: boolean;
+}
+
+export interface Page {
+  index: number;
+  width: number;
+  height: number;
+  lines: TextLine[];
+  /** Bounding boxes of embedded raster images. */
+  images: Box[];
+  /** How the text was obtained. */
+  source: 'text-layer' | 'ocr';
+}
+
+export type BlockType =
+  | 'title'
+  | 'text'
+  | 'list'
+  | 'code'
+  | 'equation'
+  | 'image'
+  | 'chart'
+  | 'table'
+  | 'header'
+  | 'footer'
+  | 'page_number'
+  | 'page_footnote'
+  | 'aside_text'
+  | 'ref_text';
+
+export interface Block {
+  type: BlockType;
+  pageIndex: number;
+  box: Box;
+  /** Text of text-like blocks; LaTeX for equations. */
+  text?: string;
+  listItems?: string[];
+  /** For lists: whether the items are enumerated (1., a), (iii)) rather than bulleted. */
+  enumerated?: boolean;
+  codeBody?: string;
+  tableHtml?: string;
+  subType?: string;
+  captions?: string[];
+}
+
+export interface ParsedDocument {
+  pages: Page[];
+  blocks: Block[];
+}

@@ -1,0 +1,98 @@
+// The engine's entry point: bytes in, the API's parse result out. Stages: sniff → extract
+// (text layer, or OCR for pages without a usable one) → layout → render.
+import sharp from 'sharp';
+import { analyzeLayout } from './layout/layout.js';
+import type { Page, TextLine } from './model.js';
+import type { OcrEngine, OcrLine } from './ocr/ocr.js';
+import { extractPage, type ExtractedPage } from './pdf/extract.js';
+import { loadPdfium, PdfDocument, renderPage, type RgbImage } from './pdf/pdfium.js';
+import { renderContentList, renderMarkdown, type ContentBlock } from './render/render.js';
+import { inspect, InputError, MAX_IMAGE_PIXELS } from './sniff.js';
+
+export interface ParseResult {
+  markdown: string;
+  page_count: number;
+  content_list: ContentBlock[];
+}
+
+export interface ParseOptions {
+  maxPages: number;
+  /** Gives the OCR engine, created on first use (loading the models takes a moment). */
+  ocr: () => Promise<OcrEngine>;
+  /** Resolution at which pages without a usable text layer are rendered for OCR. */
+  ocrDpi?: number;
+}
+
+export async function parseDocument(bytes: Uint8Array, options: ParseOptions): Promise<ParseResult> {
+  const pdfium = await loadPdfium();
+  const { kind } = inspect(bytes, pdfium, options.maxPages);
+  const pages: Page[] = kind === 'pdf' ? await pdfPages(bytes, options) : [await imagePage(bytes, options)];
+  const blocks = analyzeLayout(pages);
+  return { markdown: renderMarkdown(blocks), page_count: pages.length, content_list: renderContentList(blocks, pages) };
+}
+
+/** Whether a page's text layer is missing, invisible or garbage, so the page must be OCR'd. */
+export function needsOcr(page: ExtractedPage): boolean {
+  const { usableChars, unusableChars, imageCoverage } = page.stats;
+  if (unusableChars > 2 * usableChars) return true;
+  return usableChars < 10 && (imageCoverage > 0.2 || unusableChars > 0);
+}
+
+async function pdfPages(bytes: Uint8Array, options: ParseOptions): Promise<Page[]> {
+  const pdfium = await loadPdfium();
+  const doc = PdfDocument.open(pdfium, bytes);
+  try {
+    const pages: Page[] = [];
+    for (let i = 0; i < doc.pageCount; i++) {
+      const page = extractPage(doc, i);
+      if (needsOcr(page)) {
+        const dpi = options.ocrDpi ?? 200;
+        const image = renderPage(doc, i, dpi);
+        const ocr = await options.ocr();
+        const scale = page.width / image.width;
+        const lines = (await ocr.recognize(image)).map((l) => ocrLineToTextLine(l, scale));
+        pages.push({ index: i, width: page.width, height: page.height, lines, images: [], source: 'ocr' });
+      } else {
+        const { stats: _stats, ...plain } = page;
+        pages.push(plain);
+      }
+    }
+    return pages;
+  } finally {
+    doc.close();
+  }
+}
+
+async function imagePage(bytes: Uint8Array, options: ParseOptions): Promise<Page> {
+  let image: RgbImage;
+  try {
+    // rotate() applies the EXIF orientation; flatten() puts transparent pixels on white.
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    image = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  } catch (e) {
+    throw new InputError(`the image cannot be decoded: ${(e as Error).message}`);
+  }
+  const ocr = await options.ocr();
+  const lines = (await ocr.recognize(image)).map((l) => ocrLineToTextLine(l, 1));
+  return { index: 0, width: image.width, height: image.height, lines, images: [], source: 'ocr' };
+}
+
+function ocrLineToTextLine(line: OcrLine, scale: number): TextLine {
+  const [x0, y0, x1, y1] = line.box;
+  const box: TextLine['box'] = [x0 * scale, y0 * scale, x1 * scale, y1 * scale];
+  return {
+    text: line.text,
+    box,
+    // A detected line box is about 1.3× the font size (ascenders, descenders, padding).
+    fontSize: (box[3] - box[1]) / 1.3,
+    bold: false,
+    italic: false,
+    monospace: false,
+  };
+}

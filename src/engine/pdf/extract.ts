@@ -1,0 +1,273 @@
+// Page extraction: characters of the PDF text layer (with positions and fonts) grouped into
+// visual lines, plus the boxes of embedded images. Everything comes out in displayed
+// coordinates (after /Rotate), in points, origin top-left.
+import type { Box, Page, TextLine } from '../model.js';
+import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';
+
+/** What the text layer of a page looks like, to decide whether it needs OCR. */
+export interface TextLayerStats {
+  /** Visible, correctly mapped, non-space characters. */
+  usableChars: number;
+  /** Characters drawn invisibly (render mode 3: an old OCR layer) or without a Unicode mapping. */
+  unusableChars: number;
+  /** Share of the page area covered by raster images, 0-1. */
+  imageCoverage: number;
+}
+
+export interface ExtractedPage extends Page {
+  stats: TextLayerStats;
+}
+
+interface FontStyle {
+  bold: boolean;
+  italic: boolean;
+  monospace: boolean;
+}
+
+interface Char {
+  code: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  size: number;
+  style: FontStyle;
+}
+
+const FPDF_PAGEOBJ_IMAGE = 3;
+const FONT_FLAG_FIXED_PITCH = 1 << 0;
+const FONT_FLAG_ITALIC = 1 << 6;
+const FONT_FLAG_FORCE_BOLD = 1 << 18;
+const TEXT_RENDER_INVISIBLE = 3;
+
+/** Affine map from PDF user space to displayed page space (points, top-left origin). */
+type Affine = [number, number, number, number, number, number];
+
+function pageToDisplay(pdfium: Pdfium, page: number, width: number, height: number, scratch: number): Affine {
+  // FPDF_PageToDevice handles /Rotate and crop-box offsets; sampling three points gives the
+  // whole affine map, so each character costs arithmetic instead of two WASM calls.
+  const heap = pdfium.pdfium;
+  const SCALE = 1000; // device coordinates are integers: use a large device size for precision
+  const at = (x: number, y: number): [number, number] => {
+    pdfium.FPDF_PageToDevice(page, 0, 0, Math.round(width * SCALE), Math.round(height * SCALE), 0, x, y, scratch, scratch + 4);
+    return [heap.getValue(scratch, 'i32') / SCALE, heap.getValue(scratch + 4, 'i32') / SCALE];
+  };
+  const o = at(0, 0);
+  const ex = at(1000, 0);
+  const ey = at(0, 1000);
+  return [(ex[0] - o[0]) / 1000, (ex[1] - o[1]) / 1000, (ey[0] - o[0]) / 1000, (ey[1] - o[1]) / 1000, o[0], o[1]];
+}
+
+function transformBox(m: Affine, left: number, bottom: number, right: number, top: number): Box {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [x, y] of [
+    [left, bottom],
+    [right, top],
+    [left, top],
+    [right, bottom],
+  ] as const) {
+    xs.push(m[0] * x + m[2] * y + m[4]);
+    ys.push(m[1] * x + m[3] * y + m[5]);
+  }
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage {
+  const { pdfium } = doc;
+  const page = pdfium.FPDF_LoadPage(doc.handle, pageIndex);
+  if (!page) throw new Error(`cannot load page ${pageIndex + 1}`);
+  const scratch = pdfium.pdfium.wasmExports.malloc(64);
+  try {
+    const width = pdfium.FPDF_GetPageWidthF(page);
+    const height = pdfium.FPDF_GetPageHeightF(page);
+    const m = pageToDisplay(pdfium, page, width, height, scratch);
+    const images = extractImages(pdfium, page, m, scratch);
+    const imageArea = images.reduce((sum, b) => sum + (b[2] - b[0]) * (b[3] - b[1]), 0);
+    const { chars, unusable } = extractChars(pdfium, page, m, scratch);
+    const lines = groupLines(chars);
+    const usableChars = chars.filter((c) => c.code > 32).length;
+    return {
+      index: pageIndex,
+      width,
+      height,
+      lines,
+      images,
+      source: 'text-layer',
+      stats: { usableChars, unusableChars: unusable, imageCoverage: Math.min(1, imageArea / (width * height)) },
+    };
+  } finally {
+    pdfium.pdfium.wasmExports.free(scratch);
+    pdfium.FPDF_ClosePage(page);
+  }
+}
+
+function extractImages(pdfium: Pdfium, page: number, m: Affine, scratch: number): Box[] {
+  const heap = pdfium.pdfium;
+  const boxes: Box[] = [];
+  const count = pdfium.FPDFPage_CountObjects(page);
+  for (let i = 0; i < count; i++) {
+    const obj = pdfium.FPDFPage_GetObject(page, i);
+    if (pdfium.FPDFPageObj_GetType(obj) !== FPDF_PAGEOBJ_IMAGE) continue;
+    if (!pdfium.FPDFPageObj_GetBounds(obj, scratch, scratch + 4, scratch + 8, scratch + 12)) continue;
+    const [l, b, r, t] = [0, 4, 8, 12].map((o) => heap.getValue(scratch + o, 'float'));
+    boxes.push(transformBox(m, l!, b!, r!, t!));
+  }
+  return boxes;
+}
+
+function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number): { chars: Char[]; unusable: number } {
+  const heap = pdfium.pdfium;
+  const textPage = pdfium.FPDFText_LoadPage(page);
+  const chars: Char[] = [];
+  let unusable = 0;
+  if (!textPage) return { chars, unusable };
+  const fonts = new Map<number, FontStyle>();
+  try {
+    const count = pdfium.FPDFText_CountChars(textPage);
+    for (let i = 0; i < count; i++) {
+      const code = pdfium.FPDFText_GetUnicode(textPage, i);
+      if (code === 10 || code === 13) {
+        chars.push({ code: 10, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE });
+        continue;
+      }
+      const generated = pdfium.FPDFText_IsGenerated(textPage, i) === 1;
+      const obj = generated ? 0 : pdfium.FPDFText_GetTextObject(textPage, i);
+      if (obj && pdfium.FPDFTextObj_GetTextRenderMode(obj) === TEXT_RENDER_INVISIBLE) {
+        if (code > 32) unusable++;
+        continue;
+      }
+      if (code > 32 && (code === 0xfffd || pdfium.FPDFText_HasUnicodeMapError(textPage, i) === 1)) {
+        unusable++;
+        continue;
+      }
+      if (code <= 32 || code === 0xa0) {
+        chars.push({ code: 32, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE });
+        continue;
+      }
+      pdfium.FPDFText_GetCharBox(textPage, i, scratch, scratch + 8, scratch + 16, scratch + 24);
+      const left = heap.getValue(scratch, 'double');
+      const right = heap.getValue(scratch + 8, 'double');
+      const bottom = heap.getValue(scratch + 16, 'double');
+      const top = heap.getValue(scratch + 24, 'double');
+      const [x0, y0, x1, y1] = transformBox(m, left, bottom, right, top);
+      const size = pdfium.FPDFText_GetFontSize(textPage, i) || y1 - y0;
+      let style = NO_STYLE;
+      if (obj) {
+        const font = pdfium.FPDFTextObj_GetFont(obj);
+        style = fonts.get(font) ?? fontStyle(pdfium, font, fonts);
+      }
+      chars.push({ code, x0, y0, x1, y1, size, style });
+    }
+  } finally {
+    pdfium.FPDFText_ClosePage(textPage);
+  }
+  return { chars, unusable };
+}
+
+const NO_STYLE: FontStyle = { bold: false, italic: false, monospace: false };
+
+function fontStyle(pdfium: Pdfium, font: number, cache: Map<number, FontStyle>): FontStyle {
+  const length = pdfium.FPDFFont_GetBaseFontName(font, 0, 0);
+  let name = '';
+  if (length > 0 && length < 512) {
+    const buffer = pdfium.pdfium.wasmExports.malloc(length);
+    pdfium.FPDFFont_GetBaseFontName(font, buffer, length);
+    name = new TextDecoder().decode(heapU8(pdfium).subarray(buffer, buffer + length - 1));
+    pdfium.pdfium.wasmExports.free(buffer);
+  }
+  const flags = pdfium.FPDFFont_GetFlags(font);
+  const weight = pdfium.FPDFFont_GetWeight(font);
+  const lower = name.toLowerCase();
+  const style: FontStyle = {
+    bold: weight >= 600 || (flags & FONT_FLAG_FORCE_BOLD) !== 0 || /bold|black|heavy|semibold|demi/.test(lower),
+    italic: (flags & FONT_FLAG_ITALIC) !== 0 || /italic|oblique/.test(lower),
+    monospace: (flags & FONT_FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol|menlo|typewriter|cmtt|sfmono|inconsolata/.test(lower),
+  };
+  cache.set(font, style);
+  return style;
+}
+
+/**
+ * Groups characters (in content order) into visual lines: a line ends at a line break, a jump
+ * in vertical position, a step backwards, or a horizontal gap wide enough to be a column gutter
+ * or a table cell boundary.
+ */
+export function groupLines(chars: Char[]): TextLine[] {
+  const lines: TextLine[] = [];
+  let current: Char[] = [];
+  let pendingSpace = false;
+
+  const flush = () => {
+    if (current.length) lines.push(makeLine(current));
+    current = [];
+    pendingSpace = false;
+  };
+
+  for (const c of chars) {
+    if (c.code === 10) {
+      flush();
+      continue;
+    }
+    if (c.code === 32) {
+      if (current.length) pendingSpace = true;
+      continue;
+    }
+    const last = current[current.length - 1];
+    if (last) {
+      const size = Math.max(last.size, c.size, 1);
+      const lastMid = (last.y0 + last.y1) / 2;
+      const mid = (c.y0 + c.y1) / 2;
+      const gap = c.x0 - last.x1;
+      const sameRow = Math.abs(mid - lastMid) < 0.6 * size || (c.y0 < last.y1 && c.y1 > last.y0 && gap > -0.5 * size);
+      if (!sameRow || gap < -size || gap > 2.5 * size) flush();
+      // PDFium emits its own spaces at word gaps; tight glyph boxes make small gaps unreliable.
+      else if (pendingSpace || gap > 0.5 * Math.min(last.size, c.size)) {
+        current.push({ ...c, code: 32 });
+      }
+    }
+    pendingSpace = false;
+    current.push(c);
+  }
+  flush();
+  return lines;
+}
+
+function makeLine(chars: Char[]): TextLine {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  const sizes: number[] = [];
+  let bold = 0;
+  let italic = 0;
+  let mono = 0;
+  let glyphs = 0;
+  const codes: number[] = [];
+  for (const c of chars) {
+    codes.push(c.code);
+    if (c.code === 32) continue;
+    glyphs++;
+    x0 = Math.min(x0, c.x0);
+    y0 = Math.min(y0, c.y0);
+    x1 = Math.max(x1, c.x1);
+    y1 = Math.max(y1, c.y1);
+    sizes.push(c.size);
+    if (c.style.bold) bold++;
+    if (c.style.italic) italic++;
+    if (c.style.monospace) mono++;
+  }
+  sizes.sort((a, b) => a - b);
+  const text = String.fromCodePoint(...codes)
+    .normalize('NFKC')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return {
+    text,
+    box: [x0, y0, x1, y1],
+    fontSize: sizes[sizes.length >> 1] ?? y1 - y0,
+    bold: bold > glyphs / 2,
+    italic: italic > glyphs / 2,
+    monospace: mono > glyphs / 2,
+  };
+}
