@@ -115,12 +115,13 @@ export class WorkerPool {
   private spawn(): Slot {
     // Under the test runner this module is TypeScript source: let the worker load it with tsx.
     const fromSource = import.meta.url.endsWith('.ts');
-    const url = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url);
-    const worker = new Worker(url, {
-      workerData: { ocrThreads: this.options.ocrThreads },
-      execArgv: fromSource ? ['--import', 'tsx'] : [],
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 2048 },
-    });
+    const options = { workerData: { ocrThreads: this.options.ocrThreads }, resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 2048 } };
+    const worker = fromSource
+      ? new Worker(
+          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`,
+          { ...options, eval: true },
+        )
+      : new Worker(new URL('./worker.js', import.meta.url), options);
     worker.unref();
     const slot: Slot = { worker };
     worker.on('message', (reply: WorkerReply) => this.finish(slot, reply));
