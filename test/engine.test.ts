@@ -1,0 +1,208 @@
+// Unit tests of the engine's stages on small generated pages.
+import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { classify, joinLines, paragraphs } from '../src/engine/layout/blocks.js';
+import { detectFurniture, isPageNumberText } from '../src/engine/layout/furniture.js';
+import { analyzeLayout } from '../src/engine/layout/layout.js';
+import { orderLines } from '../src/engine/layout/order.js';
+import type { Page, TextLine } from '../src/engine/model.js';
+import { needsOcr } from '../src/engine/parse.js';
+import { extractPage } from '../src/engine/pdf/extract.js';
+import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
+import { renderContentList, renderMarkdown } from '../src/engine/render/render.js';
+import { imageDimensions, inspect, InputError, sniffKind, TooManyPagesError } from '../src/engine/sniff.js';
+import { imageOnlyPdf, makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
+import { pngHeaderOnly } from './helpers.js';
+
+function line(text: string, x0: number, y0: number, opts: Partial<TextLine> = {}): TextLine {
+  const size = opts.fontSize ?? 10;
+  return { text, box: [x0, y0, x0 + text.length * size * 0.5, y0 + size], fontSize: size, bold: false, italic: false, monospace: false, ...opts };
+}
+
+async function extracted(pdf: Uint8Array, index = 0) {
+  const doc = PdfDocument.open(await loadPdfium(), pdf);
+  try {
+    return extractPage(doc, index);
+  } finally {
+    doc.close();
+  }
+}
+
+describe('sniff', () => {
+  it('decides the kind by content', async () => {
+    expect(sniffKind(await makePdf([[]]))).toBe('pdf');
+    expect(sniffKind(pngHeaderOnly(10, 10))).toBe('png');
+    expect(sniffKind(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
+    expect(sniffKind(new TextEncoder().encode('hello'))).toBeNull();
+  });
+
+  it('reads image dimensions from the header', () => {
+    expect(imageDimensions(pngHeaderOnly(60000, 123), 'png')).toEqual({ width: 60000, height: 123 });
+  });
+
+  it('counts pages and enforces the page limit', async () => {
+    const pdfium = await loadPdfium();
+    const three = await makePdf([[], [], []]);
+    expect(inspect(three, pdfium, 50)).toEqual({ kind: 'pdf', pageCount: 3 });
+    expect(() => inspect(three, pdfium, 2)).toThrow(TooManyPagesError);
+    expect(() => inspect(pngHeaderOnly(20000, 20000), pdfium, 50)).toThrow(InputError);
+  });
+});
+
+describe('extraction', () => {
+  it('groups characters into lines with positions, sizes and font styles', async () => {
+    const page = await extracted(await makePdf([reportPage(1, 'Introduction')]));
+    expect(page.width).toBeCloseTo(612);
+    const title = page.lines.find((l) => l.text === 'Introduction')!;
+    expect(title.bold).toBe(true);
+    expect(title.fontSize).toBeCloseTo(20, 0);
+    expect(Math.abs(title.box[0] - 72)).toBeLessThan(3); // glyph side bearing
+    expect(title.box[3]).toBeLessThan(101); // baseline at 100 pt from the top
+    expect(title.box[1]).toBeGreaterThan(80);
+    const code = page.lines.find((l) => l.text.startsWith('def parse'))!;
+    expect(code.monospace).toBe(true);
+    expect(code.text).toBe('def parse(path):');
+    expect(page.stats.usableChars).toBeGreaterThan(200);
+    expect(needsOcr(page)).toBe(false);
+  });
+
+  it('gives boxes in the displayed orientation of a rotated page', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const p = doc.addPage([612, 792]);
+    // A landscape page stored portrait: text drawn turned 90° reads upright once /Rotate 90 applies.
+    p.drawText('Rotated page text', { x: 540, y: 72, size: 12, font, rotate: degrees(90) });
+    p.setRotation(degrees(90));
+    const page = await extracted(await doc.save());
+    expect(page.width).toBeCloseTo(792);
+    expect(page.height).toBeCloseTo(612);
+    const l = page.lines.find((x) => x.text === 'Rotated page text')!;
+    expect(l).toBeDefined();
+    expect(l.box[2] - l.box[0]).toBeGreaterThan(l.box[3] - l.box[1]); // horizontal once displayed
+    // User-space (540, 72) maps to display (72, 540): near the left edge, 72 pt from the bottom.
+    expect(Math.abs(l.box[0] - 72)).toBeLessThan(3);
+    expect(Math.abs(l.box[3] - 540)).toBeLessThan(4);
+  });
+
+  it('marks an image-only page for OCR', async () => {
+    const scan = await rasterize(await makePdf([reportPage(1, 'Scan')]), 72);
+    const page = await extracted(await imageOnlyPdf(scan));
+    expect(page.lines).toHaveLength(0);
+    expect(page.stats.imageCoverage).toBeGreaterThan(0.9);
+    expect(needsOcr(page)).toBe(true);
+  });
+});
+
+describe('reading order', () => {
+  it('reads two columns one after the other, never interleaved, after a full-width title', async () => {
+    const page = await extracted(await makePdf([twoColumnPage()]));
+    const text = orderLines(page.lines, page.width)
+      .flat()
+      .map((l) => l.text);
+    expect(text[0]).toBe('Two Column Layout');
+    const lastLeft = text.findIndex((t) => t.startsWith('Left column line 12'));
+    const firstRight = text.findIndex((t) => t.startsWith('Right column line 1 '));
+    expect(lastLeft).toBeGreaterThan(0);
+    expect(firstRight).toBe(lastLeft + 1);
+  });
+
+  it('keeps a single column top to bottom', () => {
+    const lines = [line('second', 72, 120), line('first', 72, 100), line('third', 72, 140)];
+    expect(orderLines(lines, 612).flat().map((l) => l.text)).toEqual(['first', 'second', 'third']);
+  });
+});
+
+describe('furniture', () => {
+  it('recognises page-number patterns', () => {
+    for (const t of ['12', '- 3 -', 'Page 4 of 10', 'iv', '7 / 9']) expect(isPageNumberText(t), t).toBe(true);
+    for (const t of ['Introduction', '2024 results', 'Figure 3']) expect(isPageNumberText(t), t).toBe(false);
+  });
+
+  it('types repeated margin lines as header and footer, page numbers as page_number', () => {
+    const pages: Page[] = [1, 2, 3].map((n) => ({
+      index: n - 1,
+      width: 612,
+      height: 792,
+      images: [],
+      source: 'text-layer',
+      lines: [line('ACME Annual Report 2025', 72, 30), line('Body text of the page '.repeat(3), 72, 300), line('Confidential', 72, 750), line(String(n), 300, 770)],
+    }));
+    const marks = detectFurniture(pages);
+    expect([...marks[1]!.entries()].sort()).toEqual([
+      [0, 'header'],
+      [2, 'footer'],
+      [3, 'page_number'],
+    ]);
+  });
+});
+
+describe('blocks', () => {
+  it('joins hyphenated words across lines', () => {
+    expect(joinLines(['a long exam-', 'ple of text'])).toBe('a long example of text');
+    expect(joinLines(['well-known', 'fact'])).toBe('well-known fact');
+    expect(joinLines(['state-of-the-', 'Art'])).toBe('state-of-the- Art');
+  });
+
+  it('splits paragraphs at vertical gaps and classifies titles, lists and code', () => {
+    const lines = [
+      line('A Heading', 72, 100, { fontSize: 16, bold: true }),
+      line('Body line one of the paragraph.', 72, 130),
+      line('Body line two of the paragraph.', 72, 142),
+      line('1. first step', 72, 170),
+      line('2. second step', 72, 182),
+      line('run --fast', 72, 210, { monospace: true }),
+    ];
+    const paras = paragraphs(lines);
+    const blocks = paras.map((p) => classify(p, 0, 10));
+    expect(blocks.map((b) => b.type)).toEqual(['title', 'text', 'list', 'code']);
+    expect(blocks[2]!.listItems).toEqual(['1. first step', '2. second step']);
+    expect(blocks[2]!.enumerated).toBe(true);
+  });
+
+  it('removes bullet glyphs from list items', () => {
+    const block = classify([line('• apples', 72, 100), line('• pears that run over', 72, 112), line('two lines', 80, 124)], 0, 10);
+    expect(block.listItems).toEqual(['apples', 'pears that run over two lines']);
+  });
+
+  it('types entries under a References heading as ref_text', () => {
+    const page: Page = {
+      index: 0,
+      width: 612,
+      height: 792,
+      images: [],
+      source: 'text-layer',
+      lines: [line('References', 72, 100, { fontSize: 14, bold: true }), line('[1] A. Author. A paper. 2020.', 72, 130)],
+    };
+    const blocks = analyzeLayout([page]);
+    expect(blocks.map((b) => b.type)).toEqual(['title', 'ref_text']);
+  });
+});
+
+describe('rendering', () => {
+  const page: Page = { index: 0, width: 600, height: 800, images: [], source: 'text-layer', lines: [] };
+  const blocks = [
+    { type: 'header' as const, pageIndex: 0, box: [0, 0, 600, 20] as [number, number, number, number], text: 'Running header' },
+    { type: 'title' as const, pageIndex: 0, box: [60, 40, 300, 60] as [number, number, number, number], text: 'Title' },
+    { type: 'list' as const, pageIndex: 0, box: [60, 80, 300, 120] as [number, number, number, number], listItems: ['a', 'b'], enumerated: false, subType: 'text' },
+    { type: 'list' as const, pageIndex: 0, box: [60, 130, 300, 160] as [number, number, number, number], listItems: ['1. one'], enumerated: true, subType: 'text' },
+    { type: 'code' as const, pageIndex: 0, box: [60, 170, 300, 200] as [number, number, number, number], codeBody: 'x = 1\n  y', subType: 'code' },
+    { type: 'equation' as const, pageIndex: 0, box: [60, 210, 300, 240] as [number, number, number, number], text: 'E = mc^2' },
+    { type: 'page_number' as const, pageIndex: 0, box: [290, 780, 310, 790] as [number, number, number, number], text: '1' },
+  ];
+
+  it('writes the Markdown conventions and leaves furniture out', () => {
+    expect(renderMarkdown(blocks)).toBe('# Title\n\n- a\n- b\n\n1. one\n\n```\nx = 1\n  y\n```\n\n$$\nE = mc^2\n$$\n');
+  });
+
+  it('fills content_list with all twelve fields, nulls where not applicable, bbox scaled to 0-1000', () => {
+    const list = renderContentList(blocks, [page]);
+    expect(list[1]).toEqual({
+      type: 'text', page_idx: 0, bbox: [100, 50, 500, 75], text: 'Title', text_level: null, text_format: null,
+      img_path: null, content: null, sub_type: null, list_items: null, table_body: null, code_body: null,
+    });
+    expect(list[2]).toMatchObject({ type: 'list', text: null, list_items: ['a', 'b'], sub_type: 'text' });
+    expect(list[4]).toMatchObject({ type: 'code', text: null, code_body: 'x = 1\n  y', sub_type: 'code' });
+    expect(list[5]).toMatchObject({ type: 'equation', text: 'E = mc^2', text_format: 'latex' });
+    expect(list[6]).toMatchObject({ type: 'page_number', text: '1' });
+  });
+});
