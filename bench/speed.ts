@@ -1,0 +1,123 @@
+// Speed benchmark: born-digital pages/s in one worker (in-process), and wall-clock times of a
+// 1-page and a 50-page born-digital PDF and of a scanned page through the HTTP API.
+// Usage: npm run bench   (writes bench/out/speed.json)
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/api/app.js';
+import { loadConfig } from '../src/config.js';
+import { OcrEngine } from '../src/engine/ocr/ocr.js';
+import { parseDocument } from '../src/engine/parse.js';
+import { WorkerPool } from '../src/engine/pool.js';
+import { SqliteStore } from '../src/store/sqlite.js';
+import { makePdf, rasterize } from '../test/fixtures.js';
+
+const WORDS = 'the of and to in is that for it as was with be by on not he this are or his from at which but have an they you were her she there one all we their'.split(' ');
+
+/** A dense page: a title and ~45 lines of prose in one or two columns, with a page number. */
+function densePage(n: number) {
+  let seed = n * 7919;
+  const word = () => WORDS[(seed = (seed * 1103515245 + 12345) >>> 0) % WORDS.length]!;
+  const sentence = (k: number) => Array.from({ length: k }, word).join(' ');
+  const items: { text: string; x: number; y: number; size?: number; font?: 'bold' }[] = [{ text: `Section ${n}: Results and Discussion`, x: 72, y: 80, size: 16, font: 'bold' }];
+  const twoColumns = n % 2 === 0;
+  for (let i = 0; i < 45; i++) {
+    if (twoColumns) {
+      items.push({ text: sentence(6), x: 72, y: 110 + i * 13.5, size: 10 });
+      items.push({ text: sentence(6), x: 320, y: 110 + i * 13.5, size: 10 });
+    } else items.push({ text: sentence(13), x: 72, y: 110 + i * 13.5, size: 10 });
+  }
+  items.push({ text: String(n), x: 300, y: 760, size: 9 });
+  return items;
+}
+
+async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const result = await fn();
+  return [result, (performance.now() - start) / 1000];
+}
+
+const noOcr = async (): Promise<OcrEngine> => {
+  throw new Error('unexpected OCR');
+};
+
+async function main() {
+  const one = await makePdf([densePage(1)]);
+  const fifty = await makePdf(Array.from({ length: 50 }, (_, i) => densePage(i + 1)));
+  const scan = await rasterize(await makePdf([densePage(3)]), 200);
+  const report: Record<string, unknown> = {};
+
+  // In-process, one thread: the engine's own throughput.
+  await parseDocument(fifty, { maxPages: 50, ocr: noOcr }); // warm-up (WASM compile, JIT)
+  const runs = 5;
+  const [, seconds] = await time(async () => {
+    for (let i = 0; i < runs; i++) await parseDocument(fifty, { maxPages: 50, ocr: noOcr });
+  });
+  report.bornDigitalPagesPerSecondPerWorker = Math.round((50 * runs) / seconds);
+
+  // pdftotext as the floor, when installed (apt-get install poppler-utils).
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
+    const file = join(dir, 'fifty.pdf');
+    writeFileSync(file, fifty);
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) execFileSync('pdftotext', ['-layout', file, '-']);
+    report.pdftotextPagesPerSecond = Math.round((50 * runs) / ((performance.now() - start) / 1000));
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    report.pdftotextPagesPerSecond = 'pdftotext not installed';
+  }
+
+  // OCR in-process with the default thread budget of a single worker.
+  const ocr = await OcrEngine.create({ threads: 2 });
+  await parseDocument(scan, { maxPages: 50, ocr: async () => ocr });
+  const [, scanSeconds] = await time(() => parseDocument(scan, { maxPages: 50, ocr: async () => ocr }));
+  report.scannedPageSecondsInProcess = Number(scanSeconds.toFixed(2));
+  await ocr.release();
+
+  // Through the HTTP API, as a client sees it (default worker count).
+  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
+  const config = { ...loadConfig({}), database: join(dir, 'q.db'), rateLimit: 1000 };
+  const store = new SqliteStore(config.database);
+  await store.migrate();
+  const org = await store.createOrganization('bench', 1000);
+  const { key } = await store.createKey(org.id);
+  const ocrThreads = Math.max(1, Math.floor(2 / config.workers));
+  const parsePool = new WorkerPool({ size: config.workers, queueLimit: config.queueLimit, jobTimeoutMs: 600_000, ocrThreads });
+  const inspectPool = new WorkerPool({ size: 1, queueLimit: 64, jobTimeoutMs: 30_000, ocrThreads: 1 });
+  const app = await buildApp({ config, store, parsePool, inspectPool });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1/parser/parse`;
+  const post = async (bytes: Uint8Array, name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), name);
+    const res = await fetch(url, { method: 'POST', body: form, headers: { authorization: `Bearer ${key}` } });
+    if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  // Warm every worker (first parse loads WASM; first scan loads the OCR models).
+  for (let i = 0; i < config.workers; i++) await Promise.all([post(one, 'warm.pdf'), post(scan, 'warm.png')]);
+  const best = async (bytes: Uint8Array, name: string, n = 3) => {
+    let min = Infinity;
+    for (let i = 0; i < n; i++) min = Math.min(min, (await time(() => post(bytes, name)))[1]);
+    return Number(min.toFixed(3));
+  };
+  report.api = {
+    workers: config.workers,
+    onePagePdfSeconds: await best(one, 'one.pdf'),
+    fiftyPagePdfSeconds: await best(fifty, 'fifty.pdf'),
+    scannedPage200DpiSeconds: await best(scan, 'scan.png', 2),
+  };
+  await app.close();
+  await Promise.all([parsePool.close(), inspectPool.close()]);
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+
+  mkdirSync('bench/out', { recursive: true });
+  writeFileSync('bench/out/speed.json', JSON.stringify(report, null, 2) + '\n');
+  console.log(JSON.stringify(report, null, 2));
+}
+
+await main();
