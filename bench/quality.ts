@@ -1,0 +1,196 @@
+// Quality benchmark: parses documents with ground truth and prints per-source metrics.
+// Sources: documents generated here (exact truth), and ../shared/corpus when present:
+// olmocr-bench-sample (human-reviewed present/absent/order tests) and docling (Docling's own
+// Markdown: a peer's answer, not truth). Writes bench/out/quality.json and quality.md.
+// Usage: npm run bench:quality
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OcrEngine } from '../src/engine/ocr/ocr.js';
+import { parseDocument, type ParseResult } from '../src/engine/parse.js';
+import { generatedDocuments } from './quality/generated.js';
+import { containsFuzzy, furnitureLeak, matchF1, normalize, normalizedEditDistance, readingOrderScore, stripMarkdown } from './quality/metrics.js';
+
+const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
+
+interface DocScore {
+  source: string;
+  id: string;
+  textEditDistance?: number;
+  readingOrder?: number;
+  headingF1?: number;
+  listF1?: number;
+  furnitureLeak?: number;
+  testsPassed?: number;
+  testsTotal?: number;
+  seconds: number;
+  error?: string;
+}
+
+let ocr: Promise<OcrEngine> | undefined;
+const parse = (bytes: Uint8Array): Promise<ParseResult> =>
+  parseDocument(bytes, { maxPages: 50, ocr: () => (ocr ??= OcrEngine.create({ threads: 2 })) });
+
+function headingsOf(result: ParseResult): string[] {
+  return result.markdown
+    .split('\n')
+    .filter((l) => l.startsWith('# '))
+    .map((l) => l.slice(2));
+}
+
+function listItemsOf(result: ParseResult): string[] {
+  return result.content_list.flatMap((b) => b.list_items ?? []);
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  return [await fn(), (performance.now() - start) / 1000];
+}
+
+async function scoreGenerated(): Promise<DocScore[]> {
+  const scores: DocScore[] = [];
+  for (const doc of await generatedDocuments()) {
+    const [result, seconds] = await timed(() => parse(doc.pdf));
+    scores.push({
+      source: 'generated',
+      id: doc.id,
+      textEditDistance: normalizedEditDistance(doc.truth.text, stripMarkdown(result.markdown)),
+      readingOrder: readingOrderScore(doc.truth.paragraphs, stripMarkdown(result.markdown)).score,
+      headingF1: matchF1(doc.truth.headings, headingsOf(result)).f1,
+      listF1: matchF1(doc.truth.listItems, listItemsOf(result)).f1,
+      furnitureLeak: furnitureLeak(doc.truth.furniture, result.markdown),
+      seconds,
+    });
+  }
+  return scores;
+}
+
+interface OlmoTest {
+  pdf: string;
+  page: number;
+  type: string;
+  text?: string;
+  before?: string;
+  after?: string;
+  max_diffs?: number;
+  max_length?: number;
+}
+
+/** olmOCR-Bench text tests (present, absent, order, baseline); table and math tests belong to later issues. */
+async function scoreOlmocr(): Promise<DocScore[]> {
+  const dir = join(CORPUS, 'olmocr-bench-sample');
+  if (!existsSync(dir)) return [];
+  const tests: OlmoTest[] = ['dataset.shared.jsonl', 'blanks.shared.jsonl']
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  const byPdf = new Map<string, OlmoTest[]>();
+  for (const t of tests) if (['present', 'absent', 'order', 'baseline'].includes(t.type)) byPdf.set(t.pdf, [...(byPdf.get(t.pdf) ?? []), t]);
+  const scores: DocScore[] = [];
+  for (const [pdf, list] of byPdf) {
+    try {
+      const [result, seconds] = await timed(() => parse(readFileSync(join(dir, 'pdfs', pdf))));
+      const text = stripMarkdown(result.markdown);
+      let passed = 0;
+      for (const t of list) {
+        let ok = false;
+        if (t.type === 'present') ok = containsFuzzy(text, t.text!, t.max_diffs ?? 0);
+        else if (t.type === 'absent') ok = !containsFuzzy(text, t.text!, 0);
+        else if (t.type === 'baseline') ok = normalize(text).length <= (t.max_length ?? Infinity);
+        else if (t.type === 'order') {
+          const hay = normalize(text);
+          const a = hay.indexOf(normalize(t.before!));
+          const b = hay.lastIndexOf(normalize(t.after!));
+          ok = a >= 0 && b >= 0 && a < b;
+        }
+        if (ok) passed++;
+      }
+      scores.push({ source: 'olmocr-bench', id: pdf, testsPassed: passed, testsTotal: list.length, seconds });
+    } catch (e) {
+      scores.push({ source: 'olmocr-bench', id: pdf, testsPassed: 0, testsTotal: list.length, seconds: 0, error: (e as Error).message });
+    }
+  }
+  return scores;
+}
+
+/** Docling's Markdown for its own test PDFs: edit distance to a peer, not to the truth. */
+async function scoreDocling(): Promise<DocScore[]> {
+  const dir = join(CORPUS, 'docling', 'pdf');
+  if (!existsSync(dir)) return [];
+  const scores: DocScore[] = [];
+  for (const file of readdirSync(join(dir, 'sources')).filter((f) => f.endsWith('.pdf'))) {
+    const gt = join(dir, 'groundtruth', file.replace(/\.pdf$/, '.md'));
+    if (!existsSync(gt)) continue;
+    try {
+      const [result, seconds] = await timed(() => parse(readFileSync(join(dir, 'sources', file))));
+      const peer = readFileSync(gt, 'utf8').replace(/<!-- image -->/g, '');
+      const peerHeadings = peer.split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => l.replace(/^#+ /, ''));
+      scores.push({
+        source: 'docling (peer)',
+        id: file,
+        textEditDistance: normalizedEditDistance(stripMarkdown(peer), stripMarkdown(result.markdown)),
+        headingF1: matchF1(peerHeadings, headingsOf(result)).f1,
+        seconds,
+      });
+    } catch (e) {
+      scores.push({ source: 'docling (peer)', id: file, seconds: 0, error: (e as Error).message });
+    }
+  }
+  return scores;
+}
+
+const METRICS = ['textEditDistance', 'readingOrder', 'headingF1', 'listF1', 'furnitureLeak'] as const;
+
+function summarize(scores: DocScore[]) {
+  const bySource = new Map<string, DocScore[]>();
+  for (const s of scores) bySource.set(s.source, [...(bySource.get(s.source) ?? []), s]);
+  const rows: Record<string, Record<string, number | string>> = {};
+  for (const [source, list] of bySource) {
+    const row: Record<string, number | string> = { documents: list.length };
+    for (const m of METRICS) {
+      const values = list.map((s) => s[m]).filter((v): v is number => typeof v === 'number');
+      if (values.length) row[m] = Number((values.reduce((a, b) => a + b, 0) / values.length).toFixed(4));
+    }
+    const total = list.reduce((a, s) => a + (s.testsTotal ?? 0), 0);
+    if (total) row.testPassRate = Number((list.reduce((a, s) => a + (s.testsPassed ?? 0), 0) / total).toFixed(4));
+    row.errors = list.filter((s) => s.error).length;
+    rows[source] = row;
+  }
+  return rows;
+}
+
+function markdownSummary(rows: ReturnType<typeof summarize>, scores: DocScore[]): string {
+  const cols = ['documents', ...METRICS, 'testPassRate', 'errors'];
+  const fmt = (v: unknown) => (v === undefined ? '–' : String(v));
+  const lines = [
+    '# Quality benchmark',
+    '',
+    'Text edit distance, furniture leak: lower is better. Reading order, F1, pass rate: higher is better.',
+    '',
+    `| source | ${cols.join(' | ')} |`,
+    `| --- | ${cols.map(() => '---').join(' | ')} |`,
+    ...Object.entries(rows).map(([source, row]) => `| ${source} | ${cols.map((c) => fmt(row[c])).join(' | ')} |`),
+    '',
+    '## Worst documents by text edit distance',
+    '',
+    ...scores
+      .filter((s) => s.textEditDistance !== undefined)
+      .sort((a, b) => b.textEditDistance! - a.textEditDistance!)
+      .slice(0, 5)
+      .map((s) => `- ${s.source} / ${s.id}: ${s.textEditDistance!.toFixed(3)}`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main() {
+  const scores = [...(await scoreGenerated()), ...(await scoreOlmocr()), ...(await scoreDocling())];
+  const summary = summarize(scores);
+  mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
+  writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify({ summary, documents: scores }, null, 2) + '\n');
+  const md = markdownSummary(summary, scores);
+  writeFileSync(join(import.meta.dirname, 'out', 'quality.md'), md);
+  console.log(md);
+  if (ocr) await (await ocr).release();
+}
+
+await main();
