@@ -16,7 +16,7 @@ import { pngHeaderOnly } from './helpers.js';
 
 function line(text: string, x0: number, y0: number, opts: Partial<TextLine> = {}): TextLine {
   const size = opts.fontSize ?? 10;
-  return { text, box: [x0, y0, x0 + text.length * size * 0.5, y0 + size], fontSize: size, bold: false, italic: false, monospace: false, ...opts };
+  return { text, box: [x0, y0, x0 + text.length * size * 0.5, y0 + size], baseline: y0 + size * 0.8, fontSize: size, bold: false, italic: false, monospace: false, ...opts };
 }
 
 async function extracted(pdf: Uint8Array, index = 0) {

@@ -9,6 +9,8 @@ export type Box = [number, number, number, number];
 export interface TextLine {
   text: string;
   box: Box;
+  /** Vertical position of the baseline (bottom of the box for OCR lines). */
+  baseline: number;
   /** Typical glyph height in page units (font size for PDF text, box height for OCR). */
   fontSize: number;
   bold: boolean;

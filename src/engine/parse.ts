@@ -89,6 +89,7 @@ function ocrLineToTextLine(line: OcrLine, scale: number): TextLine {
   return {
     text: line.text,
     box,
+    baseline: box[3],
     // A detected line box is about 1.3× the font size (ascenders, descenders, padding).
     fontSize: (box[3] - box[1]) / 1.3,
     bold: false,

@@ -27,11 +27,11 @@ export function paragraphs(lines: TextLine[]): TextLine[][] {
 
 function startsNewParagraph(prev: TextLine, line: TextLine, block: TextLine[]): boolean {
   const size = Math.max(prev.fontSize, line.fontSize, 1);
-  const gap = line.box[1] - prev.box[3];
-  // Typical leading inside the paragraph so far.
-  const leading = block.length >= 2 ? medianGap(block) : size * 0.45;
-  if (gap > Math.max(leading * 1.6, size * 0.55)) return true;
-  if (gap < -size) return true; // moved up: a new column segment slipped in
+  // Baseline-to-baseline distance against the paragraph's own line pitch so far.
+  const pitch = line.baseline - prev.baseline;
+  const usual = block.length >= 2 ? medianPitch(block) : size * 1.25;
+  if (pitch > Math.max(usual * 1.35, size * 1.5)) return true;
+  if (pitch < size * 0.3) return true; // same row or moved up: a new column segment slipped in
   if (Math.abs(prev.fontSize - line.fontSize) > 0.15 * size) return true;
   if (prev.bold !== line.bold && (isHeadingLike(prev) || isHeadingLike(line))) return true;
   if (prev.monospace !== line.monospace) return true;
@@ -44,11 +44,11 @@ function isHeadingLike(line: TextLine): boolean {
   return line.bold && line.text.length < 120;
 }
 
-function medianGap(lines: TextLine[]): number {
-  const gaps: number[] = [];
-  for (let i = 1; i < lines.length; i++) gaps.push(lines[i]!.box[1] - lines[i - 1]!.box[3]);
-  gaps.sort((a, b) => a - b);
-  return Math.max(0, gaps[gaps.length >> 1] ?? 0);
+function medianPitch(lines: TextLine[]): number {
+  const pitches: number[] = [];
+  for (let i = 1; i < lines.length; i++) pitches.push(lines[i]!.baseline - lines[i - 1]!.baseline);
+  pitches.sort((a, b) => a - b);
+  return pitches[pitches.length >> 1] ?? 0;
 }
 
 export function unionBox(lines: { box: Box }[]): Box {
@@ -81,11 +81,12 @@ export function classify(lines: TextLine[], pageIndex: number, bodySize: number)
   if (lines.every((l) => l.monospace) && lines.length >= 1 && bodySize > 0) {
     return { type: 'code', pageIndex, box, codeBody: codeText(lines), subType: 'code' };
   }
+  // Before lists: numbered section headings ("2. Methods") are titles, not list items.
+  if (isTitle(lines, text, bodySize)) return { type: 'title', pageIndex, box, text };
   if (isListStart(lines[0]!.text)) {
     const { items, enumerated } = listItems(lines);
     return { type: 'list', pageIndex, box, listItems: items, enumerated, subType: 'text' };
   }
-  if (isTitle(lines, text, bodySize)) return { type: 'title', pageIndex, box, text };
   return { type: 'text', pageIndex, box, text };
 }
 

@@ -23,7 +23,7 @@ export function analyzeLayout(pages: Page[]): Block[] {
     const bodySize = medianFontSize(bodyLines);
 
     const pageBlocks: Block[] = [];
-    for (const segment of orderLines(bodyLines, page.width)) {
+    for (const segment of mergeContinuations(orderLines(bodyLines, page.width))) {
       for (const para of paragraphs(segment)) {
         const block = classify(para, page.index, bodySize);
         if (block.type === 'title') inReferences = REFERENCES.test(block.text ?? '');
@@ -41,6 +41,30 @@ export function analyzeLayout(pages: Page[]): Block[] {
     blocks.push(...headers, ...pageBlocks, ...footers);
   }
   return blocks;
+}
+
+/**
+ * Joins a segment to the previous one when its first line continues the previous segment's
+ * last line: directly below it, same left edge, same size (e.g. the short last line of a
+ * full-width abstract, which the XY-cut puts in the band below).
+ */
+function mergeContinuations(segments: TextLine[][]): TextLine[][] {
+  const out: TextLine[][] = [];
+  for (const segment of segments) {
+    const prev = out[out.length - 1];
+    const last = prev?.[prev.length - 1];
+    const first = segment[0]!;
+    if (
+      last &&
+      Math.abs(first.fontSize - last.fontSize) < 0.1 * last.fontSize &&
+      Math.abs(first.box[0] - last.box[0]) < last.fontSize &&
+      first.baseline - last.baseline > 0.5 * last.fontSize &&
+      first.baseline - last.baseline < 1.6 * last.fontSize
+    ) {
+      prev!.push(...segment);
+    } else out.push([...segment]);
+  }
+  return out;
 }
 
 /** Bibliography paragraphs become one ref_text block per entry. */

@@ -22,31 +22,37 @@ function cut(lines: TextLine[], pageWidth: number, out: TextLine[][], depth: num
     return;
   }
   const [gx0, gx1] = gutter;
-  const crossing = lines.filter((l) => l.box[0] < gx1 && l.box[2] > gx0);
+  const crossing = lines.filter((l) => spans(l, gx0, gx1));
   if (!crossing.length) {
-    const left = lines.filter((l) => l.box[2] <= gx0);
-    const right = lines.filter((l) => l.box[0] >= gx1);
+    const mid = (gx0 + gx1) / 2;
+    const left = lines.filter((l) => midX(l) < mid);
+    const right = lines.filter((l) => midX(l) >= mid);
     cut(left, pageWidth, out, depth + 1);
     cut(right, pageWidth, out, depth + 1);
     return;
   }
-  // Lines crossing the gutter separate bands: everything above one, the line(s), everything below.
+  // Lines crossing the gutter separate bands: everything above them, the crossing lines (a run
+  // of consecutive ones is one segment, e.g. a full-width abstract), everything below.
   const sorted = sortTopDown(lines);
-  let band: TextLine[] = [];
   const crossingSet = new Set(crossing);
-  for (let i = 0; i < sorted.length; i++) {
-    const line = sorted[i]!;
+  let band: TextLine[] = [];
+  let run: TextLine[] = [];
+  for (const line of sorted) {
     if (!crossingSet.has(line)) {
       band.push(line);
       continue;
     }
     // Only lines entirely above the crossing line belong to the band before it.
     const above = band.filter((l) => l.box[1] < line.box[1]);
-    const rest = band.filter((l) => l.box[1] >= line.box[1]);
-    cut(above, pageWidth, out, depth + 1);
-    out.push([line]);
-    band = rest;
+    if (above.length) {
+      if (run.length) out.push(run);
+      run = [];
+      cut(above, pageWidth, out, depth + 1);
+      band = band.filter((l) => l.box[1] >= line.box[1]);
+    }
+    run.push(line);
   }
+  if (run.length) out.push(run);
   cut(band, pageWidth, out, depth + 1);
 }
 
@@ -85,12 +91,13 @@ function findGutter(lines: TextLine[], pageWidth: number): [number, number] | nu
       if (gap >= minGap && center > width * 0.15 && center < width * 0.85) {
         const gx0 = minX + start;
         const gx1 = minX + x;
-        const leftLines = lines.filter((l) => l.box[2] <= gx0).length;
-        const rightLines = lines.filter((l) => l.box[0] >= gx1).length;
+        const mid = (gx0 + gx1) / 2;
+        const spanning = lines.filter((l) => spans(l, gx0, gx1)).length;
+        const leftLines = lines.filter((l) => !spans(l, gx0, gx1) && midX(l) < mid).length;
+        const rightLines = lines.length - spanning - leftLines;
         // Both sides must look like columns of text, not a label beside a paragraph.
         if (leftLines >= 2 && rightLines >= 2) {
-          const crossing = lines.length - leftLines - rightLines;
-          const score = gap / (1 + crossing);
+          const score = gap / (1 + spanning);
           if (score > bestScore) {
             bestScore = score;
             best = [gx0, gx1];
@@ -101,6 +108,15 @@ function findGutter(lines: TextLine[], pageWidth: number): [number, number] | nu
     }
   }
   return best;
+}
+
+/** A line crosses a gutter only if it reaches past both of its edges (ragged ends do not). */
+function spans(l: TextLine, gx0: number, gx1: number): boolean {
+  return l.box[0] < gx0 && l.box[2] > gx1;
+}
+
+function midX(l: TextLine): number {
+  return (l.box[0] + l.box[2]) / 2;
 }
 
 function sortTopDown(lines: TextLine[]): TextLine[] {

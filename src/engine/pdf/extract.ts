@@ -26,6 +26,8 @@ interface FontStyle {
 
 interface Char {
   code: number;
+  /** Baseline y in display space. */
+  base: number;
   x0: number;
   y0: number;
   x1: number;
@@ -128,7 +130,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
     for (let i = 0; i < count; i++) {
       const code = pdfium.FPDFText_GetUnicode(textPage, i);
       if (code === 10 || code === 13) {
-        chars.push({ code: 10, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE });
+        chars.push({ code: 10, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE });
         continue;
       }
       const generated = pdfium.FPDFText_IsGenerated(textPage, i) === 1;
@@ -141,8 +143,10 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
         unusable++;
         continue;
       }
-      if (code <= 32 || code === 0xa0) {
-        chars.push({ code: 32, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE });
+      // PDFium reports a hyphen at the end of a line as code 2.
+      const glyph = code === 2 ? 0x2d : code;
+      if (glyph <= 32 || glyph === 0xa0) {
+        chars.push({ code: 32, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE });
         continue;
       }
       pdfium.FPDFText_GetCharBox(textPage, i, scratch, scratch + 8, scratch + 16, scratch + 24);
@@ -151,13 +155,21 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       const bottom = heap.getValue(scratch + 16, 'double');
       const top = heap.getValue(scratch + 24, 'double');
       const [x0, y0, x1, y1] = transformBox(m, left, bottom, right, top);
-      const size = pdfium.FPDFText_GetFontSize(textPage, i) || y1 - y0;
+      pdfium.FPDFText_GetCharOrigin(textPage, i, scratch, scratch + 8);
+      const ox = heap.getValue(scratch, 'double');
+      const oy = heap.getValue(scratch + 8, 'double');
+      const base = m[1] * ox + m[3] * oy + m[5];
+      // The nominal font size ignores the text matrix (many PDFs use "1 Tf" and scale by the
+      // matrix): the loose box, from the font's ascent to descent, gives the size as drawn.
+      pdfium.FPDFText_GetLooseCharBox(textPage, i, scratch + 32);
+      const looseHeight = Math.abs(heap.getValue(scratch + 36, 'float') - heap.getValue(scratch + 44, 'float'));
+      const size = Math.max(pdfium.FPDFText_GetFontSize(textPage, i), looseHeight * 0.85) || y1 - y0;
       let style = NO_STYLE;
       if (obj) {
         const font = pdfium.FPDFTextObj_GetFont(obj);
         style = fonts.get(font) ?? fontStyle(pdfium, font, fonts);
       }
-      chars.push({ code, x0, y0, x1, y1, size, style });
+      chars.push({ code: glyph, base, x0, y0, x1, y1, size, style });
     }
   } finally {
     pdfium.FPDFText_ClosePage(textPage);
@@ -220,7 +232,7 @@ export function groupLines(chars: Char[]): TextLine[] {
       const mid = (c.y0 + c.y1) / 2;
       const gap = c.x0 - last.x1;
       const sameRow = Math.abs(mid - lastMid) < 0.6 * size || (c.y0 < last.y1 && c.y1 > last.y0 && gap > -0.5 * size);
-      if (!sameRow || gap < -size || gap > 2.5 * size) flush();
+      if (!sameRow || gap < -size || gap > 1.2 * size) flush();
       // PDFium emits its own spaces at word gaps; tight glyph boxes make small gaps unreliable.
       else if (pendingSpace || gap > 0.5 * Math.min(last.size, c.size)) {
         current.push({ ...c, code: 32 });
@@ -239,6 +251,7 @@ function makeLine(chars: Char[]): TextLine {
   let x1 = -Infinity;
   let y1 = -Infinity;
   const sizes: number[] = [];
+  const bases: number[] = [];
   let bold = 0;
   let italic = 0;
   let mono = 0;
@@ -253,11 +266,13 @@ function makeLine(chars: Char[]): TextLine {
     x1 = Math.max(x1, c.x1);
     y1 = Math.max(y1, c.y1);
     sizes.push(c.size);
+    bases.push(c.base);
     if (c.style.bold) bold++;
     if (c.style.italic) italic++;
     if (c.style.monospace) mono++;
   }
   sizes.sort((a, b) => a - b);
+  bases.sort((a, b) => a - b);
   const text = String.fromCodePoint(...codes)
     .normalize('NFKC')
     .replace(/\s+/g, ' ')
@@ -265,6 +280,7 @@ function makeLine(chars: Char[]): TextLine {
   return {
     text,
     box: [x0, y0, x1, y1],
+    baseline: bases[bases.length >> 1] ?? y1,
     fontSize: sizes[sizes.length >> 1] ?? y1 - y0,
     bold: bold > glyphs / 2,
     italic: italic > glyphs / 2,
