@@ -118,9 +118,11 @@ export function containsFuzzy(haystack: string, needle: string, maxDiffs: number
   if (!n) return true;
   if (hay.includes(n)) return true;
   if (maxDiffs === 0) return false;
-  // Slide a window of the needle's length over the haystack.
+  // Slide windows of the needle's length ± maxDiffs over the haystack.
   for (let i = 0; i + n.length - maxDiffs <= hay.length; i++) {
-    if (distance(hay.slice(i, i + n.length), n) <= maxDiffs) return true;
+    for (let len = n.length - maxDiffs; len <= n.length + maxDiffs; len++) {
+      if (len > 0 && distance(hay.slice(i, i + len), n) <= maxDiffs) return true;
+    }
   }
   return false;
 }
