@@ -22,6 +22,7 @@ interface DocScore {
   furnitureLeak?: number;
   testsPassed?: number;
   testsTotal?: number;
+  failedTests?: string[];
   seconds: number;
   error?: string;
 }
@@ -91,6 +92,7 @@ async function scoreOlmocr(): Promise<DocScore[]> {
       const [result, seconds] = await timed(() => parse(readFileSync(join(dir, 'pdfs', pdf))));
       const text = stripMarkdown(result.markdown);
       let passed = 0;
+      const failedTests: string[] = [];
       for (const t of list) {
         let ok = false;
         if (t.type === 'present') ok = containsFuzzy(text, t.text!, t.max_diffs ?? 0);
@@ -103,8 +105,9 @@ async function scoreOlmocr(): Promise<DocScore[]> {
           ok = a >= 0 && b >= 0 && a < b;
         }
         if (ok) passed++;
+        else failedTests.push(`${t.type}: ${t.text ?? `${t.before} < ${t.after}`}`.slice(0, 120));
       }
-      scores.push({ source: 'olmocr-bench', id: pdf, testsPassed: passed, testsTotal: list.length, seconds });
+      scores.push({ source: 'olmocr-bench', id: pdf, testsPassed: passed, testsTotal: list.length, failedTests, seconds });
     } catch (e) {
       scores.push({ source: 'olmocr-bench', id: pdf, testsPassed: 0, testsTotal: list.length, seconds: 0, error: (e as Error).message });
     }

@@ -7,7 +7,7 @@ import { analyzeLayout } from '../src/engine/layout/layout.js';
 import { orderLines } from '../src/engine/layout/order.js';
 import type { Page, TextLine } from '../src/engine/model.js';
 import { needsOcr } from '../src/engine/parse.js';
-import { extractPage } from '../src/engine/pdf/extract.js';
+import { dropOverprint, extractPage } from '../src/engine/pdf/extract.js';
 import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { renderContentList, renderMarkdown } from '../src/engine/render/render.js';
 import { imageDimensions, inspect, InputError, sniffKind, TooManyPagesError } from '../src/engine/sniff.js';
@@ -133,6 +133,24 @@ describe('furniture', () => {
       [2, 'footer'],
       [3, 'page_number'],
     ]);
+  });
+});
+
+describe('overprint and isolated margin lines', () => {
+  it('drops a line drawn twice at almost the same place (fake bold)', () => {
+    const a = line('Bold by overprint', 72, 100);
+    const b = { ...line('Bold by overprint', 72.4, 100.2), baseline: a.baseline + 0.2 };
+    const elsewhere = line('Bold by overprint', 72, 300);
+    expect(dropOverprint([a, b, elsewhere])).toEqual([a, elsewhere]);
+  });
+
+  it('types a lone line far below the body of a one-page document as a footer', () => {
+    const body = Array.from({ length: 20 }, (_, i) => line(`Body line number ${i} of the only page`, 72, 100 + i * 14));
+    const page: Page = { index: 0, width: 612, height: 792, images: [], source: 'text-layer', lines: [...body, line('Download date: 15. Sep. 2023', 72, 760)] };
+    expect(detectFurniture([page])[0]!.get(20)).toBe('footer');
+    // The last body line, at normal distance, is not furniture even near the bottom.
+    const close: Page = { ...page, lines: [...body.map((l) => ({ ...l, box: [l.box[0], l.box[1] + 380, l.box[2], l.box[3] + 380] as typeof l.box, baseline: l.baseline + 380 }))] };
+    expect(detectFurniture([close])[0]!.size).toBe(0);
   });
 });
 

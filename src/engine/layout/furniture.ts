@@ -50,12 +50,31 @@ export function detectFurniture(pages: Page[]): Map<number, FurnitureKind>[] {
       const repeated = (seen.get(signature(line.text)) ?? 0) >= 2;
       if (isPageNumberText(line.text) && (repeated || pages.length === 1 || !top || line.text.length <= 4)) {
         result.set(i, 'page_number');
-      } else if (repeated || isSmallAside(line, bodySize)) {
+      } else if (repeated || isSmallAside(line, bodySize) || isIsolated(page, line, top, bodySize)) {
         result.set(i, top ? 'header' : 'footer');
       }
     }
     return result;
   });
+}
+
+/**
+ * A short margin line of at most body size, set apart from the body by a wide gap (several
+ * line heights): a running header or footer even on a one-page document.
+ */
+function isIsolated(page: Page, line: TextLine, top: boolean, bodySize: number): boolean {
+  if (line.text.length > 100 || (bodySize > 0 && line.fontSize > bodySize * 1.05)) return false;
+  let gap = Infinity;
+  for (const other of page.lines) {
+    if (other === line) continue;
+    const d = top ? other.box[1] - line.box[3] : line.box[1] - other.box[3];
+    if (d >= -0.5 * line.fontSize && other.box[0] < page.width && d < gap) {
+      // Lines of the same row (a header split in two) are not the body.
+      if (Math.abs(other.baseline - line.baseline) < line.fontSize * 0.5) continue;
+      gap = d;
+    }
+  }
+  return gap > Math.max(3, line.fontSize) * 2.5;
 }
 
 /** Margin text clearly smaller than the body text is running matter, not content. */

@@ -87,7 +87,7 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
     const images = extractImages(pdfium, page, m, scratch);
     const imageArea = images.reduce((sum, b) => sum + (b[2] - b[0]) * (b[3] - b[1]), 0);
     const { chars, unusable } = extractChars(pdfium, page, m, scratch);
-    const lines = groupLines(chars);
+    const lines = dropOverprint(groupLines(chars));
     const usableChars = chars.filter((c) => c.code > 32).length;
     return {
       index: pageIndex,
@@ -243,6 +243,24 @@ export function groupLines(chars: Char[]): TextLine[] {
   }
   flush();
   return lines;
+}
+
+/**
+ * Removes lines drawn twice at (almost) the same place, a common way to fake bold or shadow
+ * text; readers see one line.
+ */
+export function dropOverprint(lines: TextLine[]): TextLine[] {
+  const kept: TextLine[] = [];
+  const byText = new Map<string, TextLine[]>();
+  for (const line of lines) {
+    const same = byText.get(line.text) ?? [];
+    const tolerance = line.fontSize * 0.3;
+    if (same.some((o) => Math.abs(o.box[0] - line.box[0]) < tolerance && Math.abs(o.baseline - line.baseline) < tolerance)) continue;
+    same.push(line);
+    byText.set(line.text, same);
+    kept.push(line);
+  }
+  return kept;
 }
 
 function makeLine(chars: Char[]): TextLine {
