@@ -84,6 +84,23 @@ describe('extraction', () => {
     expect(Math.abs(l.box[3] - 540)).toBeLessThan(4);
   });
 
+  it('keeps a vertical margin stamp as one rotated line, typed aside_text and kept out of the Markdown', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const p = doc.addPage([612, 792]);
+    p.drawText('arXiv:2401.01234v2 [cs.CL] 3 Jan 2024', { x: 30, y: 250, size: 14, font, rotate: degrees(90) });
+    p.drawText('Body text of the paper starts here.', { x: 72, y: 700, size: 11, font });
+    const bytes = await doc.save();
+    const page = await extracted(bytes);
+    const stamp = page.lines.find((l) => l.rotated)!;
+    expect(stamp.text).toBe('arXiv:2401.01234v2 [cs.CL] 3 Jan 2024');
+    expect(stamp.box[3] - stamp.box[1]).toBeGreaterThan(stamp.box[2] - stamp.box[0]);
+    const blocks = analyzeLayout([{ ...page, lines: page.lines }]);
+    expect(blocks.find((b) => b.type === 'aside_text')?.text).toBe(stamp.text);
+    expect(renderMarkdown(blocks)).not.toContain('arXiv');
+    expect(renderMarkdown(blocks)).toContain('Body text of the paper starts here.');
+  });
+
   it('marks an image-only page for OCR', async () => {
     const scan = await rasterize(await makePdf([reportPage(1, 'Scan')]), 72);
     const page = await extracted(await imageOnlyPdf(scan));

@@ -16,6 +16,8 @@ export interface TextLine {
   bold: boolean;
   italic: boolean;
   monospace: boolean;
+  /** Runs vertically or upside down on the displayed page (margin stamps, rotated labels). */
+  rotated?: boolean;
 }
 
 export interface Page {

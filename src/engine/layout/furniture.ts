@@ -33,6 +33,7 @@ export function detectFurniture(pages: Page[]): Map<number, FurnitureKind>[] {
   const bandLines = (page: Page) =>
     page.lines
       .map((line, i) => ({ line, i }))
+      .filter(({ line }) => !line.rotated)
       .filter(({ line }) => line.box[3] <= page.height * MARGIN_BAND || line.box[1] >= page.height * (1 - MARGIN_BAND));
 
   // How many pages carry each margin signature.

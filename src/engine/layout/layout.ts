@@ -18,6 +18,8 @@ export function analyzeLayout(pages: Page[]): Block[] {
     page.lines.forEach((line, i) => {
       const kind = marks.get(i);
       if (kind) pageFurniture.push({ type: kind, pageIndex: page.index, box: line.box, text: line.text });
+      // Rotated text (arXiv stamps, vertical margin labels) is a margin note, not body text.
+      else if (line.rotated) pageFurniture.push({ type: 'aside_text', pageIndex: page.index, box: line.box, text: line.text });
       else bodyLines.push(line);
     });
     const bodySize = medianFontSize(bodyLines);
@@ -36,9 +38,9 @@ export function analyzeLayout(pages: Page[]): Block[] {
     }
     insertImages(page, pageBlocks);
     // Headers first, footers and page numbers last: the order a reader meets them.
-    const headers = pageFurniture.filter((b) => b.type === 'header');
-    const footers = pageFurniture.filter((b) => b.type !== 'header');
-    blocks.push(...headers, ...pageBlocks, ...footers);
+    const first = pageFurniture.filter((b) => b.type === 'header' || b.type === 'aside_text');
+    const last = pageFurniture.filter((b) => b.type === 'footer' || b.type === 'page_number');
+    blocks.push(...first, ...pageBlocks, ...last);
   }
   return blocks;
 }

@@ -34,6 +34,8 @@ interface Char {
   y1: number;
   size: number;
   style: FontStyle;
+  /** Not upright on the displayed page. */
+  rotated: boolean;
 }
 
 const FPDF_PAGEOBJ_IMAGE = 3;
@@ -130,7 +132,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
     for (let i = 0; i < count; i++) {
       const code = pdfium.FPDFText_GetUnicode(textPage, i);
       if (code === 10 || code === 13) {
-        chars.push({ code: 10, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE });
+        chars.push({ code: 10, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE, rotated: false });
         continue;
       }
       const generated = pdfium.FPDFText_IsGenerated(textPage, i) === 1;
@@ -146,7 +148,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       // PDFium reports a hyphen at the end of a line as code 2.
       const glyph = code === 2 ? 0x2d : code;
       if (glyph <= 32 || glyph === 0xa0) {
-        chars.push({ code: 32, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE });
+        chars.push({ code: 32, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE, rotated: false });
         continue;
       }
       pdfium.FPDFText_GetCharBox(textPage, i, scratch, scratch + 8, scratch + 16, scratch + 24);
@@ -169,7 +171,13 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
         const font = pdfium.FPDFTextObj_GetFont(obj);
         style = fonts.get(font) ?? fontStyle(pdfium, font, fonts);
       }
-      chars.push({ code: glyph, base, x0, y0, x1, y1, size, style });
+      // The writing direction on the displayed page: upright text runs along +x. PDFium measures
+      // the angle clockwise, so the direction in user space (y up) is (cos a, -sin a).
+      const angle = pdfium.FPDFText_GetCharAngle(textPage, i);
+      const dx = m[0] * Math.cos(angle) - m[2] * Math.sin(angle);
+      const dy = m[1] * Math.cos(angle) - m[3] * Math.sin(angle);
+      const rotated = angle >= 0 && (Math.abs(dy) > Math.abs(dx) || dx < 0);
+      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style, rotated });
     }
   } finally {
     pdfium.FPDFText_ClosePage(textPage);
@@ -226,7 +234,14 @@ export function groupLines(chars: Char[]): TextLine[] {
       continue;
     }
     const last = current[current.length - 1];
-    if (last) {
+    if (last && (last.rotated || c.rotated)) {
+      // Vertical runs: one line while the characters stay in the same column, close together.
+      const size = Math.max(last.size, c.size, 1);
+      const sameColumn = last.rotated && c.rotated && Math.abs((c.x0 + c.x1) / 2 - (last.x0 + last.x1) / 2) < 0.6 * size;
+      const near = Math.min(Math.abs(c.y0 - last.y1), Math.abs(last.y0 - c.y1)) < 1.2 * size;
+      if (!sameColumn || !near) flush();
+      else if (pendingSpace) current.push({ ...c, code: 32 });
+    } else if (last) {
       const size = Math.max(last.size, c.size, 1);
       const lastMid = (last.y0 + last.y1) / 2;
       const mid = (c.y0 + c.y1) / 2;
@@ -273,6 +288,7 @@ function makeLine(chars: Char[]): TextLine {
   let bold = 0;
   let italic = 0;
   let mono = 0;
+  let rotated = 0;
   let glyphs = 0;
   const codes: number[] = [];
   for (const c of chars) {
@@ -288,6 +304,7 @@ function makeLine(chars: Char[]): TextLine {
     if (c.style.bold) bold++;
     if (c.style.italic) italic++;
     if (c.style.monospace) mono++;
+    if (c.rotated) rotated++;
   }
   sizes.sort((a, b) => a - b);
   bases.sort((a, b) => a - b);
@@ -303,5 +320,6 @@ function makeLine(chars: Char[]): TextLine {
     bold: bold > glyphs / 2,
     italic: italic > glyphs / 2,
     monospace: mono > glyphs / 2,
+    ...(rotated > glyphs / 2 ? { rotated: true } : {}),
   };
 }
