@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { OcrEngine } from '../src/engine/ocr/ocr.js';
 import { parseDocument, type ParseResult } from '../src/engine/parse.js';
+import { loadCvat, scoreCvat } from './quality/cvat.js';
 import { generatedDocuments } from './quality/generated.js';
 import { containsFuzzy, furnitureLeak, matchF1, normalize, normalizedEditDistance, readingOrderScore, stripMarkdown } from './quality/metrics.js';
 
@@ -20,6 +21,7 @@ interface DocScore {
   headingF1?: number;
   listF1?: number;
   furnitureLeak?: number;
+  labelAccuracy?: number;
   testsPassed?: number;
   testsTotal?: number;
   failedTests?: string[];
@@ -141,7 +143,7 @@ async function scoreDocling(): Promise<DocScore[]> {
   return scores;
 }
 
-const METRICS = ['textEditDistance', 'readingOrder', 'headingF1', 'listF1', 'furnitureLeak'] as const;
+const METRICS = ['textEditDistance', 'readingOrder', 'headingF1', 'listF1', 'furnitureLeak', 'labelAccuracy'] as const;
 
 function summarize(scores: DocScore[]) {
   const bySource = new Map<string, DocScore[]>();
@@ -185,8 +187,24 @@ function markdownSummary(rows: ReturnType<typeof summarize>, scores: DocScore[])
   return lines.join('\n');
 }
 
+/** docling-eval-cvat: human layout labels of page 1, matched to our blocks by box. */
+async function scoreCvatSource(): Promise<DocScore[]> {
+  const scores: DocScore[] = [];
+  for (const page of loadCvat(CORPUS)) {
+    try {
+      const [result, seconds] = await timed(() => parse(readFileSync(page.file)));
+      const headings = new Set(headingsOf(result));
+      const titles = new Set(result.content_list.filter((b) => b.type === 'text' && b.text !== null && headings.has(b.text)));
+      scores.push({ source: 'docling-eval-cvat', id: page.id, ...scoreCvat(page, result.content_list, titles), seconds });
+    } catch (e) {
+      scores.push({ source: 'docling-eval-cvat', id: page.id, seconds: 0, error: (e as Error).message });
+    }
+  }
+  return scores;
+}
+
 async function main() {
-  const scores = [...(await scoreGenerated()), ...(await scoreOlmocr()), ...(await scoreDocling())];
+  const scores = [...(await scoreGenerated()), ...(await scoreOlmocr()), ...(await scoreCvatSource()), ...(await scoreDocling())];
   const summary = summarize(scores);
   mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
   writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify({ summary, documents: scores }, null, 2) + '\n');
