@@ -199,6 +199,18 @@ describe('blocks', () => {
     expect(block.listItems).toEqual(['apples', 'pears that run over two lines']);
   });
 
+  it('types small marked notes at the bottom of the page as page_footnote', () => {
+    const body = Array.from({ length: 10 }, (_, i) => line(`Body sentence number ${i} with a note marker.`, 72, 100 + i * 14));
+    const note = line('1 The footnote explains the marker in smaller type.', 72, 700, { fontSize: 8 });
+    const page: Page = { index: 0, width: 612, height: 792, images: [], source: 'text-layer', lines: [...body, note] };
+    const blocks = analyzeLayout([page]);
+    expect(blocks.map((b) => b.type)).toEqual(['text', 'page_footnote']);
+    expect(renderMarkdown(blocks)).toContain('1 The footnote explains');
+    // Also in the bottom margin band, where running footers live.
+    const low: Page = { ...page, lines: [...body, { ...note, box: [72, 760, 300, 768], baseline: 767 }] };
+    expect(analyzeLayout([low]).map((b) => b.type)).toEqual(['text', 'page_footnote']);
+  });
+
   it('types entries under a References heading as ref_text', () => {
     const page: Page = {
       index: 0,

@@ -49,6 +49,8 @@ export function detectFurniture(pages: Page[]): Map<number, FurnitureKind>[] {
     for (const { line, i } of bandLines(page)) {
       const top = line.box[3] <= page.height * MARGIN_BAND;
       const repeated = (seen.get(signature(line.text)) ?? 0) >= 2;
+      // A footnote ("1 See …", "* Equal contribution") is content, unless it repeats on every page.
+      if (!repeated && !top && /^([*†‡]|\d{1,3}\s*\p{L})/u.test(line.text) && !isPageNumberText(line.text)) continue;
       if (isPageNumberText(line.text) && (repeated || pages.length === 1 || !top || line.text.length <= 4)) {
         result.set(i, 'page_number');
       } else if (repeated || isSmallAside(line, bodySize) || isIsolated(page, line, top, bodySize)) {

@@ -28,6 +28,7 @@ export function analyzeLayout(pages: Page[]): Block[] {
     for (const segment of mergeContinuations(orderLines(bodyLines, page.width))) {
       for (const para of paragraphs(segment)) {
         const block = classify(para, page.index, bodySize);
+        if (block.type === 'text' && isFootnote(para, page, bodySize)) block.type = 'page_footnote';
         if (block.type === 'title') inReferences = REFERENCES.test(block.text ?? '');
         else if (inReferences && (block.type === 'text' || block.type === 'list')) {
           pageBlocks.push(...referenceEntries(block));
@@ -43,6 +44,22 @@ export function analyzeLayout(pages: Page[]): Block[] {
     blocks.push(...first, ...pageBlocks, ...last);
   }
   return blocks;
+}
+
+const FOOTNOTE_MARK = /^([*†‡§¶]|\d{1,3}[\s.)]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)/;
+
+/**
+ * A footnote: smaller than the body text, in the lower part of the page, opening with a note
+ * mark (a number, *, †, ‡…).
+ */
+function isFootnote(lines: TextLine[], page: Page, bodySize: number): boolean {
+  const first = lines[0]!;
+  return (
+    bodySize > 0 &&
+    lines.every((l) => l.fontSize <= bodySize * 0.88) &&
+    first.box[1] > page.height * 0.6 &&
+    FOOTNOTE_MARK.test(first.text)
+  );
 }
 
 /**
