@@ -7,7 +7,7 @@ import { analyzeLayout } from '../src/engine/layout/layout.js';
 import { orderLines } from '../src/engine/layout/order.js';
 import type { Page, TextLine } from '../src/engine/model.js';
 import { needsOcr } from '../src/engine/parse.js';
-import { dropOverprint, extractPage } from '../src/engine/pdf/extract.js';
+import { dropOverprint, extractPage, groupLines, type Char } from '../src/engine/pdf/extract.js';
 import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { renderContentList, renderMarkdown } from '../src/engine/render/render.js';
 import { imageDimensions, inspect, InputError, sniffKind, TooManyPagesError } from '../src/engine/sniff.js';
@@ -99,6 +99,18 @@ describe('extraction', () => {
     expect(blocks.find((b) => b.type === 'aside_text')?.text).toBe(stamp.text);
     expect(renderMarkdown(blocks)).not.toContain('arXiv');
     expect(renderMarkdown(blocks)).toContain('Body text of the paper starts here.');
+  });
+
+  it('keeps right-to-left text on one line although it advances leftwards', () => {
+    const style = { bold: false, italic: false, monospace: false };
+    const glyph = (code: number, x: number): Char => ({ code, base: 110, x0: x, y0: 100, x1: x + 6, y1: 110, size: 10, style, rotated: false });
+    // "שלום עולם" in logical order, drawn from right to left.
+    const word1 = [0x05e9, 0x05dc, 0x05d5, 0x05dd].map((c, i) => glyph(c, 300 - i * 7));
+    const space: Char = { ...glyph(32, 0), x0: 0, x1: 0 };
+    const word2 = [0x05e2, 0x05d5, 0x05dc, 0x05dd].map((c, i) => glyph(c, 265 - i * 7));
+    const lines = groupLines([...word1, space, ...word2]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.text).toBe('שלום עולם');
   });
 
   it('marks an image-only page for OCR', async () => {

@@ -24,7 +24,7 @@ interface FontStyle {
   monospace: boolean;
 }
 
-interface Char {
+export interface Char {
   code: number;
   /** Baseline y in display space. */
   base: number;
@@ -245,9 +245,11 @@ export function groupLines(chars: Char[]): TextLine[] {
       const size = Math.max(last.size, c.size, 1);
       const lastMid = (last.y0 + last.y1) / 2;
       const mid = (c.y0 + c.y1) / 2;
-      const gap = c.x0 - last.x1;
+      // Right-to-left scripts advance leftwards: measure the gap between the boxes either way.
+      const rtl = isRightToLeft(c.code) || isRightToLeft(last.code);
+      const gap = rtl ? Math.max(c.x0 - last.x1, last.x0 - c.x1) : c.x0 - last.x1;
       const sameRow = Math.abs(mid - lastMid) < 0.6 * size || (c.y0 < last.y1 && c.y1 > last.y0 && gap > -0.5 * size);
-      if (!sameRow || gap < -size || gap > 1.2 * size) flush();
+      if (!sameRow || (!rtl && gap < -size) || gap > 1.2 * size) flush();
       // PDFium emits its own spaces at word gaps; tight glyph boxes make small gaps unreliable.
       else if (pendingSpace || gap > 0.5 * Math.min(last.size, c.size)) {
         current.push({ ...c, code: 32 });
@@ -276,6 +278,11 @@ export function dropOverprint(lines: TextLine[]): TextLine[] {
     kept.push(line);
   }
   return kept;
+}
+
+/** Hebrew, Arabic, Syriac, Thaana and their presentation forms. */
+function isRightToLeft(code: number): boolean {
+  return (code >= 0x0590 && code <= 0x08ff) || (code >= 0xfb1d && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfeff);
 }
 
 function makeLine(chars: Char[]): TextLine {
