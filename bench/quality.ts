@@ -76,6 +76,9 @@ interface OlmoTest {
   after?: string;
   max_diffs?: number;
   max_length?: number;
+  case_sensitive?: boolean;
+  first_n?: number;
+  last_n?: number;
 }
 
 /** olmOCR-Bench text tests (present, absent, order, baseline); table and math tests belong to later issues. */
@@ -92,13 +95,16 @@ async function scoreOlmocr(): Promise<DocScore[]> {
   for (const [pdf, list] of byPdf) {
     try {
       const [result, seconds] = await timed(() => parse(readFileSync(join(dir, 'pdfs', pdf))));
-      const text = stripMarkdown(result.markdown);
+      const text = stripMarkdown(result.markdown).trim();
       let passed = 0;
       const failedTests: string[] = [];
       for (const t of list) {
         let ok = false;
-        if (t.type === 'present') ok = containsFuzzy(text, t.text!, t.max_diffs ?? 0);
-        else if (t.type === 'absent') ok = !containsFuzzy(text, t.text!, 0);
+        // olmOCR's definitions: case-sensitive by default, optionally only the first/last N characters.
+        const scope = t.first_n ? text.slice(0, t.first_n) : t.last_n ? text.slice(-t.last_n) : text;
+        const caseSensitive = t.case_sensitive ?? true;
+        if (t.type === 'present') ok = containsFuzzy(scope, t.text!, t.max_diffs ?? 0, caseSensitive);
+        else if (t.type === 'absent') ok = !containsFuzzy(scope, t.text!, t.max_diffs ?? 0, caseSensitive);
         else if (t.type === 'baseline') ok = normalize(text).length <= (t.max_length ?? Infinity);
         else if (t.type === 'order') {
           const hay = normalize(text);

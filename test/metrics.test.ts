@@ -62,4 +62,8 @@ describe('containsFuzzy', () => {
     expect(containsFuzzy('The quick brwn fox', 'quick brown', 0)).toBe(false);
     expect(containsFuzzy('The quick brwn fox', 'quick brown', 1)).toBe(true);
   });
+  it('can be case-sensitive', () => {
+    expect(containsFuzzy('Aerojet Rocketdyne', 'AEROJET ROCKETDYNE', 0, true)).toBe(false);
+    expect(containsFuzzy('Aerojet Rocketdyne', 'AEROJET ROCKETDYNE', 0)).toBe(true);
+  });
 });

@@ -25,6 +25,17 @@ export function normalize(text: string): string {
     .trim();
 }
 
+/** normalize() without lower-casing. */
+export function normalizeKeepCase(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/[‘’´`]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[‐‑‒–—]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** Levenshtein distance divided by the longer length: 0 identical, 1 nothing in common. */
 export function normalizedEditDistance(a: string, b: string): number {
   const x = normalize(a);
@@ -111,10 +122,14 @@ export function furnitureLeak(furniture: string[], output: string): number {
   return leaked.length / furniture.length;
 }
 
-/** Fuzzy containment for olmOCR-Bench "present" tests: some window within maxDiffs edits. */
-export function containsFuzzy(haystack: string, needle: string, maxDiffs: number): boolean {
-  const hay = normalize(haystack);
-  const n = normalize(needle);
+/**
+ * Fuzzy containment for olmOCR-Bench text tests: some window within maxDiffs edits. Like the
+ * benchmark, case-sensitive unless told otherwise.
+ */
+export function containsFuzzy(haystack: string, needle: string, maxDiffs: number, caseSensitive = false): boolean {
+  const fold = (t: string) => (caseSensitive ? normalizeKeepCase(t) : normalize(t));
+  const hay = fold(haystack);
+  const n = fold(needle);
   if (!n) return true;
   if (hay.includes(n)) return true;
   if (maxDiffs === 0) return false;
