@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { OcrEngine } from '../src/engine/ocr/ocr.js';
 import { parseDocument, type ParseResult } from '../src/engine/parse.js';
+import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { loadCvat, scoreCvat } from './quality/cvat.js';
 import { generatedDocuments } from './quality/generated.js';
 import { containsFuzzy, furnitureLeak, matchF1, normalize, normalizedEditDistance, readingOrderScore, stripMarkdown } from './quality/metrics.js';
@@ -193,6 +194,21 @@ function markdownSummary(rows: ReturnType<typeof summarize>, scores: DocScore[])
   return lines.join('\n');
 }
 
+/** How many pages of the document an annotated image shows side by side (1 for images). */
+async function pagesAcross(file: string, imageAspect: number): Promise<number> {
+  if (!file.endsWith('.pdf')) return 1;
+  const pdfium = await loadPdfium();
+  const doc = PdfDocument.open(pdfium, readFileSync(file));
+  try {
+    const page = pdfium.FPDF_LoadPage(doc.handle, 0);
+    const aspect = pdfium.FPDF_GetPageWidthF(page) / pdfium.FPDF_GetPageHeightF(page);
+    pdfium.FPDF_ClosePage(page);
+    return Math.min(doc.pageCount, Math.max(1, Math.round(imageAspect / aspect)));
+  } finally {
+    doc.close();
+  }
+}
+
 /** docling-eval-cvat: human layout labels of page 1, matched to our blocks by box. */
 async function scoreCvatSource(): Promise<DocScore[]> {
   const scores: DocScore[] = [];
@@ -201,7 +217,7 @@ async function scoreCvatSource(): Promise<DocScore[]> {
       const [result, seconds] = await timed(() => parse(readFileSync(page.file)));
       const headings = new Set(headingsOf(result));
       const titles = new Set(result.content_list.filter((b) => b.type === 'text' && b.text !== null && headings.has(b.text)));
-      scores.push({ source: 'docling-eval-cvat', id: page.id, ...scoreCvat(page, result.content_list, titles), seconds });
+      scores.push({ source: 'docling-eval-cvat', id: page.id, ...scoreCvat(page, result.content_list, titles, await pagesAcross(page.file, page.width / page.height)), seconds });
     } catch (e) {
       scores.push({ source: 'docling-eval-cvat', id: page.id, seconds: 0, error: (e as Error).message });
     }

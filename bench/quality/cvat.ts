@@ -95,32 +95,44 @@ export interface CvatScore {
   labelAccuracy: number;
 }
 
-export function scoreCvat(page: CvatPage, blocks: ContentBlock[], titles: Set<ContentBlock>): CvatScore {
-  const ours = blocks
-    .filter((b) => b.page_idx === 0 && b.bbox)
-    .map((b, index) => ({ b, index, box: b.bbox!.map((v, i) => (v / 1000) * (i % 2 === 0 ? page.width : page.height)) as Box }));
-  const matches = (box: Box) => ours.filter((o) => overlap(box, o.box) >= 0.5);
+/**
+ * Scores our blocks against one annotated image. `pagesAcross` is how many document pages the
+ * image shows side by side (docling-eval renders two-page spreads for some PDFs).
+ */
+export function scoreCvat(page: CvatPage, blocks: ContentBlock[], titles: Set<ContentBlock>, pagesAcross = 1): CvatScore {
+  const cell = page.width / pagesAcross;
+  // A labelled box or point, moved to (page index, 0-1000 coordinates of that page).
+  const toPage = (b: Box): { pageIdx: number; box: Box } => {
+    const pageIdx = Math.min(pagesAcross - 1, Math.floor((b[0] + b[2]) / 2 / cell));
+    const x = (v: number) => ((v - pageIdx * cell) / cell) * 1000;
+    const y = (v: number) => (v / page.height) * 1000;
+    return { pageIdx, box: [x(b[0]), y(b[1]), x(b[2]), y(b[3])] };
+  };
+  const truth = page.boxes.map((b) => ({ ...b, pixelBox: b.box, ...toPage(b.box) }));
+  const ours = blocks.filter((b) => b.page_idx < pagesAcross && b.bbox).map((b, index) => ({ b, index, pageIdx: b.page_idx, box: b.bbox as Box }));
+  const matches = (t: { pageIdx: number; box: Box }) => ours.filter((o) => o.pageIdx === t.pageIdx && overlap(t.box, o.box) >= 0.5);
 
   // Headings by box.
-  const trueHeadings = page.boxes.filter((b) => b.label === 'section_header');
+  const trueHeadings = truth.filter((b) => b.label === 'section_header');
   const ourHeadings = ours.filter((o) => titles.has(o.b));
-  const hit = trueHeadings.filter((t) => ourHeadings.some((o) => overlap(t.box, o.box) >= 0.5)).length;
-  const precision = ourHeadings.length ? ourHeadings.filter((o) => trueHeadings.some((t) => overlap(t.box, o.box) >= 0.5)).length / ourHeadings.length : trueHeadings.length ? 0 : 1;
+  const hit = trueHeadings.filter((t) => matches(t).some((o) => titles.has(o.b))).length;
+  const correctOurs = ourHeadings.filter((o) => trueHeadings.some((t) => t.pageIdx === o.pageIdx && overlap(t.box, o.box) >= 0.5)).length;
+  const precision = ourHeadings.length ? correctOurs / ourHeadings.length : trueHeadings.length ? 0 : 1;
   const recall = trueHeadings.length ? hit / trueHeadings.length : 1;
   const headingF1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
 
   // Furniture that ends up in the Markdown: a true furniture box covered by a body block.
-  const furniture = page.boxes.filter((b) => b.furniture);
-  const leaked = furniture.filter((f) => matches(f.box).some((o) => !FURNITURE_TYPES.has(o.b.type)));
+  const furniture = truth.filter((b) => b.furniture);
+  const leaked = furniture.filter((f) => matches(f).some((o) => !FURNITURE_TYPES.has(o.b.type)));
   const furnitureLeak = furniture.length ? leaked.length / furniture.length : 0;
 
   // Reading order: the boxes the polyline passes through, in order, against our block order.
   const inside = (p: [number, number], b: Box) => p[0] >= b[0] && p[0] <= b[2] && p[1] >= b[1] && p[1] <= b[3];
   const sequence: number[] = [];
   for (const p of page.order) {
-    const gt = page.boxes.find((b) => !b.furniture && inside(p, b.box));
+    const gt = truth.find((b) => !b.furniture && inside(p, b.pixelBox));
     if (!gt) continue;
-    const first = matches(gt.box)[0];
+    const first = matches(gt)[0];
     if (first) sequence.push(first.index);
   }
   let concordant = 0;
@@ -134,9 +146,10 @@ export function scoreCvat(page: CvatPage, blocks: ContentBlock[], titles: Set<Co
   const readingOrder = concordant + discordant ? (1 + (concordant - discordant) / (concordant + discordant)) / 2 : 1;
 
   // Label accuracy: the best-overlapping block of each labelled box has the expected type.
-  const judged = page.boxes.filter((b) => EXPECTED_TYPE[b.label]);
+  const judged = truth.filter((b) => EXPECTED_TYPE[b.label]);
   const correct = judged.filter((t) => {
-    const best = [...ours].sort((a, b) => overlap(t.box, b.box) - overlap(t.box, a.box))[0];
+    const candidates = ours.filter((o) => o.pageIdx === t.pageIdx).sort((a, b) => overlap(t.box, b.box) - overlap(t.box, a.box));
+    const best = candidates[0];
     return best && overlap(t.box, best.box) >= 0.3 && EXPECTED_TYPE[t.label]!.includes(best.b.type);
   }).length;
   const labelAccuracy = judged.length ? correct / judged.length : 1;
