@@ -135,6 +135,26 @@ describe('reading order', () => {
     expect(firstRight).toBe(lastLeft + 1);
   });
 
+  it('reads a title block above a wide gap before a column of labels below it', () => {
+    const lines = [
+      line('WORK ORDER FORM', 250, 60),
+      line('Company name and address', 250, 80),
+      ...['DATE', 'NAME', 'ADDRESS', 'PHONE'].map((t, i) => line(t, 60, 160 + i * 20)),
+      ...['Account number', 'Account type', 'Commercial', 'Monthly'].map((t, i) => line(t, 300, 160 + i * 20)),
+    ];
+    const order = orderLines(lines, 612).flat().map((l) => l.text);
+    expect(order.slice(0, 2)).toEqual(['WORK ORDER FORM', 'Company name and address']);
+  });
+
+  it('reads two columns column by column even when a wide gap lines up across both', () => {
+    const column = (x: number, label: string) => [
+      ...[0, 1, 2].map((i) => line(`${label} first section line ${i}`, x, 100 + i * 12)),
+      ...[0, 1, 2].map((i) => line(`${label} second section line ${i}`, x, 200 + i * 12)),
+    ];
+    const order = orderLines([...column(60, 'Left'), ...column(330, 'Right')], 612).flat().map((l) => l.text);
+    expect(order.indexOf('Left second section line 2')).toBeLessThan(order.indexOf('Right first section line 0'));
+  });
+
   it('keeps a single column top to bottom', () => {
     const lines = [line('second', 72, 120), line('first', 72, 100), line('third', 72, 140)];
     expect(orderLines(lines, 612).flat().map((l) => l.text)).toEqual(['first', 'second', 'third']);

@@ -16,6 +16,13 @@ function cut(lines: TextLine[], pageWidth: number, out: TextLine[][], depth: num
     out.push(sortTopDown(lines));
     return;
   }
+  // A clean full-width gap, clearly wider than line spacing, separates bands read in turn
+  // (a title block above a form, a figure between two column sections).
+  const bands = mergeColumnBands(splitAtWideGaps(lines), pageWidth);
+  if (bands.length > 1) {
+    for (const band of bands) cut(band, pageWidth, out, depth + 1);
+    return;
+  }
   const gutter = findGutter(lines, pageWidth);
   if (!gutter) {
     out.push(sortTopDown(lines));
@@ -54,6 +61,46 @@ function cut(lines: TextLine[], pageWidth: number, out: TextLine[][], depth: num
   }
   if (run.length) out.push(run);
   cut(band, pageWidth, out, depth + 1);
+}
+
+/**
+ * Neighbouring bands whose columns line up (a clean gutter at the same place in both) are one
+ * multi-column section whose paragraph gaps happen to align: read column by column, not band
+ * by band.
+ */
+function mergeColumnBands(bands: TextLine[][], pageWidth: number): TextLine[][] {
+  const out: TextLine[][] = [];
+  let previousGutter: [number, number] | null = null;
+  for (const band of bands) {
+    const gutter = findGutter(band, pageWidth);
+    const clean = gutter && !band.some((l) => spans(l, gutter[0], gutter[1])) ? gutter : null;
+    const prev = out[out.length - 1];
+    if (prev && clean && previousGutter && clean[0] < previousGutter[1] && previousGutter[0] < clean[1]) {
+      prev.push(...band);
+    } else out.push([...band]);
+    previousGutter = clean;
+  }
+  return out;
+}
+
+/** Splits lines into horizontal bands at empty gaps wider than 2.2 typical line heights. */
+function splitAtWideGaps(lines: TextLine[]): TextLine[][] {
+  const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b);
+  const minGap = 2.2 * (sizes[sizes.length >> 1] ?? 10);
+  const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
+  const bands: TextLine[][] = [];
+  let current: TextLine[] = [];
+  let bottom = -Infinity;
+  for (const line of sorted) {
+    if (current.length && line.box[1] - bottom > minGap) {
+      bands.push(current);
+      current = [];
+    }
+    current.push(line);
+    bottom = Math.max(bottom, line.box[3]);
+  }
+  if (current.length) bands.push(current);
+  return bands;
 }
 
 /**
