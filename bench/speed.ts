@@ -2,7 +2,7 @@
 // 1-page and a 50-page born-digital PDF and of a scanned page through the HTTP API.
 // Usage: npm run bench   (writes bench/out/speed.json)
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/api/app.js';
@@ -55,6 +55,17 @@ async function main() {
     for (let i = 0; i < runs; i++) await parseDocument(fifty, { maxPages: 50, ocr: noOcr });
   });
   report.bornDigitalPagesPerSecondPerWorker = Math.round((50 * runs) / seconds);
+
+  // A real paper (dense two-column text), when the shared corpus is present.
+  const paperFile = join(import.meta.dirname, '..', '..', 'shared', 'corpus', 'pdfjs', 'unlabeled', 'tracemonkey.pdf');
+  if (existsSync(paperFile)) {
+    const paper = new Uint8Array(readFileSync(paperFile));
+    const [first] = await time(() => parseDocument(paper, { maxPages: 50, ocr: noOcr }));
+    const [, paperSeconds] = await time(async () => {
+      for (let i = 0; i < runs; i++) await parseDocument(paper, { maxPages: 50, ocr: noOcr });
+    });
+    report.realPaperPagesPerSecondPerWorker = Math.round((first.page_count * runs) / paperSeconds);
+  }
 
   // pdftotext as the floor; the benchmark installs it from Debian when missing (never the service).
   try {

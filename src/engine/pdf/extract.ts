@@ -63,18 +63,12 @@ function pageToDisplay(pdfium: Pdfium, page: number, width: number, height: numb
 }
 
 function transformBox(m: Affine, left: number, bottom: number, right: number, top: number): Box {
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const [x, y] of [
-    [left, bottom],
-    [right, top],
-    [left, top],
-    [right, bottom],
-  ] as const) {
-    xs.push(m[0] * x + m[2] * y + m[4]);
-    ys.push(m[1] * x + m[3] * y + m[5]);
-  }
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  const ax = m[0] * left + m[2] * bottom + m[4];
+  const ay = m[1] * left + m[3] * bottom + m[5];
+  const bx = m[0] * right + m[2] * top + m[4];
+  const by = m[1] * right + m[3] * top + m[5];
+  // Axis-aligned maps (any multiple of 90°) send opposite corners to opposite corners.
+  return [Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)];
 }
 
 export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage {
@@ -120,28 +114,62 @@ function extractImages(pdfium: Pdfium, page: number, m: Affine, scratch: number)
   return boxes;
 }
 
+/** The raw WASM exports used per character: called directly, they skip cwrap's conversions. */
+interface RawTextApi {
+  FPDFText_GetUnicode(textPage: number, i: number): number;
+  FPDFText_IsGenerated(textPage: number, i: number): number;
+  FPDFText_GetTextObject(textPage: number, i: number): number;
+  FPDFText_HasUnicodeMapError(textPage: number, i: number): number;
+  FPDFText_GetCharBox(textPage: number, i: number, left: number, right: number, bottom: number, top: number): number;
+  FPDFText_GetCharOrigin(textPage: number, i: number, x: number, y: number): number;
+  FPDFText_GetLooseCharBox(textPage: number, i: number, rect: number): number;
+  FPDFText_GetFontSize(textPage: number, i: number): number;
+  FPDFText_GetCharAngle(textPage: number, i: number): number;
+  FPDFTextObj_GetTextRenderMode(obj: number): number;
+  FPDFTextObj_GetFont(obj: number): number;
+}
+
+interface Heaps {
+  HEAPF64: Float64Array;
+  HEAPF32: Float32Array;
+}
+
 function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number): { chars: Char[]; unusable: number } {
-  const heap = pdfium.pdfium;
+  const raw = pdfium.pdfium.wasmExports as unknown as RawTextApi;
+  // Read through the module each time: Emscripten replaces the views when memory grows.
+  const heaps = pdfium.pdfium as unknown as Heaps;
   const textPage = pdfium.FPDFText_LoadPage(page);
   const chars: Char[] = [];
   let unusable = 0;
   if (!textPage) return { chars, unusable };
   const fonts = new Map<number, FontStyle>();
+  const objects = new Map<number, { invisible: boolean; style: FontStyle }>();
+  const f64 = scratch >> 3; // scratch is 8-byte aligned (malloc)
+  const f32 = (scratch + 32) >> 2;
   try {
     const count = pdfium.FPDFText_CountChars(textPage);
     for (let i = 0; i < count; i++) {
-      const code = pdfium.FPDFText_GetUnicode(textPage, i);
+      const code = raw.FPDFText_GetUnicode(textPage, i);
       if (code === 10 || code === 13) {
         chars.push({ code: 10, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE, rotated: false });
         continue;
       }
-      const generated = pdfium.FPDFText_IsGenerated(textPage, i) === 1;
-      const obj = generated ? 0 : pdfium.FPDFText_GetTextObject(textPage, i);
-      if (obj && pdfium.FPDFTextObj_GetTextRenderMode(obj) === TEXT_RENDER_INVISIBLE) {
+      const generated = raw.FPDFText_IsGenerated(textPage, i) === 1;
+      const obj = generated ? 0 : raw.FPDFText_GetTextObject(textPage, i);
+      let object = obj ? objects.get(obj) : undefined;
+      if (obj && !object) {
+        const font = raw.FPDFTextObj_GetFont(obj);
+        object = {
+          invisible: raw.FPDFTextObj_GetTextRenderMode(obj) === TEXT_RENDER_INVISIBLE,
+          style: fonts.get(font) ?? fontStyle(pdfium, font, fonts),
+        };
+        objects.set(obj, object);
+      }
+      if (object?.invisible) {
         if (code > 32) unusable++;
         continue;
       }
-      if (code > 32 && (code === 0xfffd || pdfium.FPDFText_HasUnicodeMapError(textPage, i) === 1)) {
+      if (code > 32 && (code === 0xfffd || raw.FPDFText_HasUnicodeMapError(textPage, i) === 1)) {
         unusable++;
         continue;
       }
@@ -151,33 +179,23 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
         chars.push({ code: 32, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE, rotated: false });
         continue;
       }
-      pdfium.FPDFText_GetCharBox(textPage, i, scratch, scratch + 8, scratch + 16, scratch + 24);
-      const left = heap.getValue(scratch, 'double');
-      const right = heap.getValue(scratch + 8, 'double');
-      const bottom = heap.getValue(scratch + 16, 'double');
-      const top = heap.getValue(scratch + 24, 'double');
-      const [x0, y0, x1, y1] = transformBox(m, left, bottom, right, top);
-      pdfium.FPDFText_GetCharOrigin(textPage, i, scratch, scratch + 8);
-      const ox = heap.getValue(scratch, 'double');
-      const oy = heap.getValue(scratch + 8, 'double');
-      const base = m[1] * ox + m[3] * oy + m[5];
+      raw.FPDFText_GetCharBox(textPage, i, scratch, scratch + 8, scratch + 16, scratch + 24);
+      const { HEAPF64 } = heaps;
+      const [x0, y0, x1, y1] = transformBox(m, HEAPF64[f64]!, HEAPF64[f64 + 2]!, HEAPF64[f64 + 1]!, HEAPF64[f64 + 3]!);
+      raw.FPDFText_GetCharOrigin(textPage, i, scratch, scratch + 8);
+      const base = m[1] * HEAPF64[f64]! + m[3] * HEAPF64[f64 + 1]! + m[5];
       // The nominal font size ignores the text matrix (many PDFs use "1 Tf" and scale by the
       // matrix): the loose box, from the font's ascent to descent, gives the size as drawn.
-      pdfium.FPDFText_GetLooseCharBox(textPage, i, scratch + 32);
-      const looseHeight = Math.abs(heap.getValue(scratch + 36, 'float') - heap.getValue(scratch + 44, 'float'));
-      const size = Math.max(pdfium.FPDFText_GetFontSize(textPage, i), looseHeight * 0.85) || y1 - y0;
-      let style = NO_STYLE;
-      if (obj) {
-        const font = pdfium.FPDFTextObj_GetFont(obj);
-        style = fonts.get(font) ?? fontStyle(pdfium, font, fonts);
-      }
+      raw.FPDFText_GetLooseCharBox(textPage, i, scratch + 32);
+      const looseHeight = Math.abs(heaps.HEAPF32[f32 + 1]! - heaps.HEAPF32[f32 + 3]!);
+      const size = Math.max(raw.FPDFText_GetFontSize(textPage, i), looseHeight * 0.85) || y1 - y0;
       // The writing direction on the displayed page: upright text runs along +x. PDFium measures
       // the angle clockwise, so the direction in user space (y up) is (cos a, -sin a).
-      const angle = pdfium.FPDFText_GetCharAngle(textPage, i);
+      const angle = raw.FPDFText_GetCharAngle(textPage, i);
       const dx = m[0] * Math.cos(angle) - m[2] * Math.sin(angle);
       const dy = m[1] * Math.cos(angle) - m[3] * Math.sin(angle);
       const rotated = angle >= 0 && (Math.abs(dy) > Math.abs(dx) || dx < 0);
-      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style, rotated });
+      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated });
     }
   } finally {
     pdfium.FPDFText_ClosePage(textPage);
