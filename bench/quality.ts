@@ -225,8 +225,47 @@ async function scoreCvatSource(): Promise<DocScore[]> {
   return scores;
 }
 
+/**
+ * py-pdf sample files: headings from the LaTeX source (\section, numbered as LaTeX prints
+ * them), text from the HTML source.
+ */
+async function scorePyPdf(): Promise<DocScore[]> {
+  const dir = join(CORPUS, 'py-pdf-sample-files');
+  if (!existsSync(dir)) return [];
+  const scores: DocScore[] = [];
+  for (const sub of readdirSync(dir).filter((d) => /^\d{3}-/.test(d))) {
+    const files = readdirSync(join(dir, sub));
+    const pdf = files.find((f) => f.endsWith('.pdf'));
+    if (!pdf) continue;
+    const [result, seconds] = await timed(() => parse(readFileSync(join(dir, sub, pdf))));
+    const score: DocScore = { source: 'py-pdf-sample-files', id: sub, seconds };
+    const tex = files.find((f) => f.endsWith('.tex'));
+    if (tex) {
+      let n = 0;
+      const sections = [...readFileSync(join(dir, sub, tex), 'utf8').matchAll(/\\section\{([^}]*)\}/g)].map((m) => `${++n} ${m[1]}`);
+      if (sections.length) score.headingF1 = matchF1(sections, headingsOf(result)).f1;
+    }
+    const html = files.find((f) => f.endsWith('.html'));
+    if (html) {
+      const text = readFileSync(join(dir, sub, html), 'utf8')
+        .replace(/<(script|style|head)[\s\S]*?<\/\1>/g, ' ')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&nbsp;/g, ' ');
+      score.textEditDistance = normalizedEditDistance(text, stripMarkdown(result.markdown));
+    }
+    scores.push(score);
+  }
+  return scores;
+}
+
 async function main() {
-  const scores = [...(await scoreGenerated()), ...(await scoreOlmocr()), ...(await scoreCvatSource()), ...(await scoreDocling())];
+  const scores = [
+    ...(await scoreGenerated()),
+    ...(await scoreOlmocr()),
+    ...(await scoreCvatSource()),
+    ...(await scorePyPdf()),
+    ...(await scoreDocling()),
+  ];
   const summary = summarize(scores);
   mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
   writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify({ summary, documents: scores }, null, 2) + '\n');

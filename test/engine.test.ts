@@ -111,6 +111,13 @@ describe('extraction', () => {
     const lines = groupLines([...word1, space, ...word2]);
     expect(lines).toHaveLength(1);
     expect(lines[0]!.text).toBe('שלום עולם');
+    // The same line stored in visual order (left to right) reads the same.
+    const visual = [...word2].reverse().concat([...word1].reverse());
+    expect(groupLines(visual)[0]!.text).toBe('שלום עולם');
+    // A number inside right-to-left text keeps its digits left to right.
+    // Stored logically: the word right to left, then the number's digits left to right.
+    const withNumber = [...word1, space, glyph(0x32, 245), glyph(0x30, 252), glyph(0x32, 259), glyph(0x36, 266)];
+    expect(groupLines(withNumber)[0]!.text).toBe('שלום 2026');
   });
 
   it('marks an image-only page for OCR', async () => {

@@ -67,6 +67,10 @@ export function detectFurniture(pages: Page[]): Map<number, FurnitureKind>[] {
  */
 function isIsolated(page: Page, line: TextLine, top: boolean, bodySize: number): boolean {
   if (line.text.length > 100 || (bodySize > 0 && line.fontSize > bodySize * 1.05)) return false;
+  // Isolated from the body only if there is a body: a page whose text all sits in the band
+  // (a short note at the top) is content.
+  const inBand = (l: TextLine) => l.box[3] <= page.height * MARGIN_BAND || l.box[1] >= page.height * (1 - MARGIN_BAND);
+  if (page.lines.every(inBand)) return false;
   let gap = Infinity;
   for (const other of page.lines) {
     if (other === line) continue;

@@ -267,7 +267,10 @@ export function groupLines(chars: Char[]): TextLine[] {
       const rtl = isRightToLeft(c.code) || isRightToLeft(last.code);
       const gap = rtl ? Math.max(c.x0 - last.x1, last.x0 - c.x1) : c.x0 - last.x1;
       const sameRow = Math.abs(mid - lastMid) < 0.6 * size || (c.y0 < last.y1 && c.y1 > last.y0 && gap > -0.5 * size);
-      if (!sameRow || (!rtl && gap < -size) || gap > 1.2 * size) flush();
+      // 1.5 em: wider than LaTeX's quad after a section number, narrower than column gutters.
+      // Right-to-left steps get more room: in logical order a number inside Arabic or Hebrew
+      // text starts at its far (left) end.
+      if (!sameRow || (!rtl && gap < -size) || gap > (rtl ? 3 : 1.5) * size) flush();
       // PDFium emits its own spaces at word gaps; tight glyph boxes make small gaps unreliable.
       else if (pendingSpace || gap > 0.5 * Math.min(last.size, c.size)) {
         current.push({ ...c, code: 32 });
@@ -303,6 +306,45 @@ function isRightToLeft(code: number): boolean {
   return (code >= 0x0590 && code <= 0x08ff) || (code >= 0xfb1d && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfeff);
 }
 
+function isRightToLeftLine(chars: Char[]): boolean {
+  let rtl = 0;
+  let ltr = 0;
+  for (const c of chars) {
+    if (isRightToLeft(c.code)) rtl++;
+    else if (/\p{L}/u.test(String.fromCodePoint(c.code))) ltr++;
+  }
+  return rtl > ltr;
+}
+
+/**
+ * Logical order of a right-to-left line, whatever order the PDF stored it in (visual or
+ * logical): glyphs read from right to left, spaces where words are apart, and runs of
+ * left-to-right text inside it (numbers, Latin words) turned back to read left to right.
+ */
+function rightToLeftText(chars: Char[]): string {
+  const glyphs = chars.filter((c) => c.code !== 32).sort((a, b) => b.x0 + b.x1 - (a.x0 + a.x1));
+  const items: number[] = [];
+  glyphs.forEach((g, i) => {
+    const prev = glyphs[i - 1];
+    if (prev && prev.x0 - g.x1 > 0.2 * Math.min(prev.size, g.size)) items.push(32);
+    items.push(g.code);
+  });
+  // Reverse maximal runs of left-to-right characters (and the spaces between them).
+  const isLtr = (code: number) => !isRightToLeft(code) && code !== 32;
+  const out: number[] = [];
+  for (let i = 0; i < items.length; ) {
+    if (!isLtr(items[i]!)) {
+      out.push(items[i++]!);
+      continue;
+    }
+    let j = i;
+    while (j < items.length && (isLtr(items[j]!) || (items[j] === 32 && j + 1 < items.length && isLtr(items[j + 1]!)))) j++;
+    out.push(...items.slice(i, j).reverse());
+    i = j;
+  }
+  return String.fromCodePoint(...out);
+}
+
 function makeLine(chars: Char[]): TextLine {
   let x0 = Infinity;
   let y0 = Infinity;
@@ -333,7 +375,7 @@ function makeLine(chars: Char[]): TextLine {
   }
   sizes.sort((a, b) => a - b);
   bases.sort((a, b) => a - b);
-  const text = String.fromCodePoint(...codes)
+  const text = (isRightToLeftLine(chars) ? rightToLeftText(chars) : String.fromCodePoint(...codes))
     .normalize('NFKC')
     .replace(/\s+/g, ' ')
     .trim();
