@@ -250,6 +250,24 @@ describe('blocks', () => {
     expect(analyzeLayout([low]).map((b) => b.type)).toEqual(['text', 'page_footnote']);
   });
 
+  it('recognises Symbol-font and arrow bullets, also when the bullet is a line of its own', () => {
+    const page: Page = {
+      index: 0,
+      width: 612,
+      height: 792,
+      images: [],
+      source: 'text-layer',
+      lines: [
+        line('\uF0B7', 72, 100),
+        line('Word document bullet item', 90, 100),
+        line('» Arrow bullet item', 72, 114),
+      ],
+    };
+    const blocks = analyzeLayout([page]);
+    expect(blocks.map((b) => b.type)).toEqual(['list']);
+    expect(blocks[0]!.listItems).toEqual(['Word document bullet item', 'Arrow bullet item']);
+  });
+
   it('types entries under a References heading as ref_text', () => {
     const page: Page = {
       index: 0,

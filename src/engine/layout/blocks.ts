@@ -2,7 +2,11 @@
 // style changes, then each classified as title, list, code or text.
 import type { Block, Box, TextLine } from '../model.js';
 
-const BULLET = /^([•◦▪▫●○■□‣⁃∙·*–-])\s+/u;
+// Bullet glyphs, including Symbol/Wingdings bullets that map to the Private Use Area (U+F0xx).
+const BULLET_CHARS = '•◦▪▫●○■□‣⁃∙·*–\\-»►▶▸▹➢➤✓✔❖◆◇→\\uF0A7\\uF0B7\\uF076\\uF0D8\\uF0FC\\uF0A8';
+const BULLET = new RegExp(`^[${BULLET_CHARS}]\\s+`, 'u');
+/** A line that is only a bullet glyph (set apart from its text by a tab stop). */
+export const LONE_BULLET = new RegExp(`^[${BULLET_CHARS}]$`, 'u');
 const ENUMERATOR = /^(\(?(\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]|\d{1,3}(\.\d{1,3})+\.?)\s+/i;
 
 export function isListStart(text: string): boolean {

@@ -1,6 +1,6 @@
 // The layout stage: pages of lines in, one flat list of typed blocks in reading order out.
 import type { Block, Box, Page, TextLine } from '../model.js';
-import { classify, paragraphs, unionBox } from './blocks.js';
+import { classify, LONE_BULLET, paragraphs, unionBox } from './blocks.js';
 import { detectFurniture, medianFontSize } from './furniture.js';
 import { orderLines } from './order.js';
 
@@ -22,6 +22,7 @@ export function analyzeLayout(pages: Page[]): Block[] {
       else if (line.rotated) pageFurniture.push({ type: 'aside_text', pageIndex: page.index, box: line.box, text: line.text });
       else bodyLines.push(line);
     });
+    attachLoneBullets(bodyLines);
     const bodySize = medianFontSize(bodyLines);
 
     const pageBlocks: Block[] = [];
@@ -60,6 +61,25 @@ function isFootnote(lines: TextLine[], page: Page, bodySize: number): boolean {
     first.box[1] > page.height * 0.6 &&
     FOOTNOTE_MARK.test(first.text)
   );
+}
+
+/**
+ * A bullet glyph extracted as a line of its own (a tab stop after it made a wide gap) is put
+ * back in front of the text on its right, so the item is recognised as a list item.
+ */
+function attachLoneBullets(lines: TextLine[]): void {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const bullet = lines[i]!;
+    if (!LONE_BULLET.test(bullet.text)) continue;
+    const size = Math.max(bullet.fontSize, 1);
+    const target = lines.find(
+      (l) => l !== bullet && Math.abs(l.baseline - bullet.baseline) < size * 0.6 && l.box[0] > bullet.box[0] && l.box[0] - bullet.box[2] < size * 5,
+    );
+    if (!target) continue;
+    target.text = `${bullet.text} ${target.text}`;
+    target.box = [bullet.box[0], Math.min(bullet.box[1], target.box[1]), target.box[2], Math.max(bullet.box[3], target.box[3])];
+    lines.splice(i, 1);
+  }
 }
 
 /**
