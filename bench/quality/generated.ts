@@ -157,9 +157,13 @@ export async function report(seed: number, pages = 3): Promise<GeneratedDoc> {
       body.push(para);
     }
     if (s % 2 === 1) {
+      // Bullets, dashes or numbers, by section; numbered items keep their enumerator.
+      const style = (seed + s) % 3;
       for (let i = 0; i < 3; i++) {
-        const item = rnd.sentence(6 + i * 5);
-        col.text(`• ${item}`, 11, false, 12, 22);
+        const sentence = rnd.sentence(6 + i * 5);
+        const marker = style === 0 ? '•' : style === 1 ? '–' : `${i + 1}.`;
+        const item = style === 2 ? `${marker} ${sentence}` : sentence;
+        col.text(`${marker} ${sentence}`, 11, false, 12, 22);
         truth.listItems.push(item);
         body.push(item);
       }
