@@ -204,6 +204,17 @@ describe('400: bad requests and malformed inputs, never charged', () => {
     expect(res.status).toBe(400);
   });
 
+  it.each([
+    ['a truncated multipart body', 'multipart/form-data; boundary=XX', '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut'],
+    ['a multipart body without boundary', 'multipart/form-data', 'abc'],
+  ])('refuses %s with 400', async (_name, contentType, body) => {
+    const { key, orgId } = await newOrg(1);
+    const res = await fetch(`${server.url}/v1/parser/parse`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': contentType }, body });
+    expect(res.status).toBe(400);
+    expect((await res.json()).detail).toMatch(/multipart/);
+    expect(await server.store.getBalance(orgId)).toBe(1);
+  });
+
   it('still parses after all of the above', async () => {
     const { key } = await newOrg(1);
     expect((await parseRequest(server, key, [{ name: 'a.pdf', bytes: pdf }])).status).toBe(200);

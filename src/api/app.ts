@@ -126,35 +126,58 @@ async function authenticate(store: Store, request: FastifyRequest): Promise<Auth
 /** Reads the multipart body: exactly one file named .pdf/.png/.jpg/.jpeg, optional model. */
 async function readUpload(request: FastifyRequest): Promise<Uint8Array> {
   if (!request.isMultipart()) throw new HttpError(400, 'the request must be multipart/form-data with a "file" field');
-  let file: Buffer | undefined;
-  let filename = '';
-  const problems: string[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file') {
-        problems.push(`unknown file field "${part.fieldname}"; the document goes in "file"`);
-        await part.toBuffer().catch(() => undefined);
-        continue;
-      }
-      filename = part.filename ?? '';
-      file = await part.toBuffer();
-      continue;
+  let form: CollectedForm;
+  try {
+    form = await collectParts(request);
+  } catch (e) {
+    const err = e as Error & { code?: string };
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT' || err.code === 'FST_FIELDS_LIMIT' || err.code === 'FST_PARTS_LIMIT') {
+      throw err; // mapped by the error handler
     }
-    const value = typeof part.value === 'string' ? part.value : String(part.value);
-    if (part.fieldname === 'model') {
-      if (value !== DEFAULT_MODEL) problems.push(`unknown model "${value}"; the only model is ${DEFAULT_MODEL}`);
-    } else if (PLANNED_OPTIONS.has(part.fieldname)) {
-      problems.push(`the option "${part.fieldname}" is not available yet`);
-    } else {
-      problems.push(`unknown form field "${part.fieldname}"`);
-    }
+    // Broken framing (no boundary, truncated body…) is the client's fault, not ours.
+    throw new HttpError(400, `malformed multipart/form-data body: ${err.message}`);
   }
+  const { file, filename, problems } = form;
   if (problems.length) throw new HttpError(400, problems.join('; '));
   if (!file) throw new HttpError(400, 'no file: send the document in the "file" form field');
   if (!ALLOWED_EXTENSION.test(filename)) {
     throw new HttpError(400, `unsupported file name "${filename}": use a .pdf, .png, .jpg or .jpeg file`);
   }
   return new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
+}
+
+interface CollectedForm {
+  file?: Buffer;
+  filename: string;
+  problems: string[];
+}
+
+/** Reads every part, buffering the file and noting what is wrong with the others. */
+async function collectParts(request: FastifyRequest): Promise<CollectedForm> {
+  const form: CollectedForm = { filename: '', problems: [] };
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file') {
+        form.problems.push(`unknown file field "${part.fieldname}"; the document goes in "file"`);
+        await part.toBuffer();
+        continue;
+      }
+      form.filename = part.filename ?? '';
+      form.file = await part.toBuffer();
+      continue;
+    }
+    const value = typeof part.value === 'string' ? part.value : String(part.value);
+    if (part.fieldname === 'file') {
+      form.problems.push('"file" must be a file upload (a part with a filename), not a text field');
+    } else if (part.fieldname === 'model') {
+      if (value !== DEFAULT_MODEL) form.problems.push(`unknown model "${value}"; the only model is ${DEFAULT_MODEL}`);
+    } else if (PLANNED_OPTIONS.has(part.fieldname)) {
+      form.problems.push(`the option "${part.fieldname}" is not available yet`);
+    } else {
+      form.problems.push(`unknown form field "${part.fieldname}"`);
+    }
+  }
+  return form;
 }
 
 async function runJob<T>(pool: WorkerPool, task: 'inspect' | 'parse', bytes: Uint8Array, maxPages: number): Promise<T> {
