@@ -34,6 +34,14 @@ describe('health', () => {
     expect(res.status).toBe(200);
   });
 
+  it('serves an OpenAPI document of the parse endpoint', async () => {
+    const doc = await (await fetch(`${server.url}/openapi.json`)).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const op = doc.paths['/v1/parser/parse'].post;
+    expect(Object.keys(op.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(op.responses['200'].content['application/json'].schema.properties.content_list).toBeDefined();
+  });
+
   it('answers unknown routes with a JSON detail', async () => {
     const res = await fetch(`${server.url}/v1/nope`);
     expect(res.status).toBe(404);

@@ -2,13 +2,14 @@
 // decisions.md: 401 → 429 → 402 → 400 → 413 → 503 → 200 (charged) / 500 (never charged).
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Inspection } from '../engine/sniff.js';
 import type { ParseResult } from '../engine/parse.js';
 import { JobFailedError, JobRejectedError, PoolFullError, type WorkerPool } from '../engine/pool.js';
 import type { AuthenticatedKey, Store } from '../store/store.js';
-import { ErrorSchema, ParseResultSchema } from './schemas.js';
+import { ErrorSchema, ParseResultSchema, UploadFormSchema } from './schemas.js';
 
 export const DEFAULT_MODEL = 'parser2.5-pro-2605';
 const PLANNED_OPTIONS = new Set(['title_levels', 'extract_images', 'image_analysis']);
@@ -46,6 +47,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, store } = deps;
   const app = Fastify({ logger: deps.logger ?? false, genReqId: () => randomUUID(), bodyLimit: 1024 * 1024 });
 
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Quire document parsing API', version: '1.0.0', description: 'PDF or image in; Markdown and typed content blocks out.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
   await app.register(multipart, {
     limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
@@ -76,12 +84,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, `no route ${request.method} ${request.url}`));
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.post(
     '/v1/parser/parse',
     {
-      schema: { response: { 200: ParseResultSchema, '4xx': ErrorSchema, '5xx': ErrorSchema } },
+      schema: {
+        summary: 'Parse a PDF or image into Markdown and content blocks',
+        consumes: ['multipart/form-data'],
+        // Documentation only: multipart bodies are checked by hand (see readUpload), in the
+        // order decisions.md gives, after authentication, rate limit and credits.
+        body: UploadFormSchema,
+        response: { 200: ParseResultSchema, '4xx': ErrorSchema, '5xx': ErrorSchema },
+      },
+      validatorCompiler: () => () => true,
       // Authentication, rate limit and credits come before the body is read.
       onRequest: async (request) => {
         request.apiKey = await authenticate(store, request);

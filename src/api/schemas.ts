@@ -31,4 +31,10 @@ export const ParseResultSchema = Type.Object({
 
 export const ErrorSchema = Type.Object({ detail: Type.String() });
 
+/** The multipart form of the parse endpoint, for the OpenAPI document. */
+export const UploadFormSchema = Type.Object({
+  file: Type.String({ format: 'binary', description: 'PDF, PNG or JPEG (.pdf, .png, .jpg, .jpeg); at most 50 pages' }),
+  model: Type.Optional(Type.Literal('parser2.5-pro-2605', { description: 'The parsing model; the only value, and the default' })),
+});
+
 export type ParseResultBody = Static<typeof ParseResultSchema>;
