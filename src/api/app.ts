@@ -111,7 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     async (request, reply) => {
       const key = request.apiKey!;
-      const upload = await readUpload(request);
+      // One shared copy of the upload: the inspector and the parse worker read the same memory.
+      const received = await readUpload(request);
+      const upload = new Uint8Array(new SharedArrayBuffer(received.byteLength));
+      upload.set(received);
       const inspection = await runJob<Inspection>(deps.inspectPool, 'inspect', upload, config.maxPages);
       const price = config.pricing === 'page' ? inspection.pageCount : 1;
       if ((await store.getBalance(key.orgId)) < price) throw new HttpError(402, `insufficient credits: this parse costs ${price}`);

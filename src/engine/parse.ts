@@ -67,7 +67,9 @@ async function imagePage(bytes: Uint8Array, options: ParseOptions): Promise<Page
   let image: RgbImage;
   try {
     // rotate() applies the EXIF orientation; flatten() puts transparent pixels on white.
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+    // A Buffer view (no copy), which sharp accepts whatever memory backs the bytes.
+    const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .rotate()
       .flatten({ background: '#ffffff' })
       .removeAlpha()
