@@ -9,7 +9,7 @@ import { OcrEngine } from '../src/engine/ocr/ocr.js';
 import { parseDocument, type ParseResult } from '../src/engine/parse.js';
 import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { loadCvat, scoreCvat } from './quality/cvat.js';
-import { generatedDocuments } from './quality/generated.js';
+import { asScan, generatedDocuments, type GeneratedDoc } from './quality/generated.js';
 import { containsFuzzy, furnitureLeak, matchF1, normalize, normalizedEditDistance, readingOrderScore, stripMarkdown } from './quality/metrics.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
@@ -50,20 +50,28 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [await fn(), (performance.now() - start) / 1000];
 }
 
+function scoreAgainstTruth(source: string, doc: GeneratedDoc, result: ParseResult, seconds: number): DocScore {
+  return {
+    source,
+    id: doc.id,
+    textEditDistance: normalizedEditDistance(doc.truth.text, stripMarkdown(result.markdown)),
+    readingOrder: readingOrderScore(doc.truth.paragraphs, stripMarkdown(result.markdown)).score,
+    headingF1: matchF1(doc.truth.headings, headingsOf(result)).f1,
+    listF1: matchF1(doc.truth.listItems, listItemsOf(result)).f1,
+    furnitureLeak: furnitureLeak(doc.truth.furniture, result.markdown),
+    seconds,
+  };
+}
+
+/** Generated documents, born-digital and as 200-dpi scans (image-only PDFs, read by OCR). */
 async function scoreGenerated(): Promise<DocScore[]> {
   const scores: DocScore[] = [];
   for (const doc of await generatedDocuments()) {
     const [result, seconds] = await timed(() => parse(doc.pdf));
-    scores.push({
-      source: 'generated',
-      id: doc.id,
-      textEditDistance: normalizedEditDistance(doc.truth.text, stripMarkdown(result.markdown)),
-      readingOrder: readingOrderScore(doc.truth.paragraphs, stripMarkdown(result.markdown)).score,
-      headingF1: matchF1(doc.truth.headings, headingsOf(result)).f1,
-      listF1: matchF1(doc.truth.listItems, listItemsOf(result)).f1,
-      furnitureLeak: furnitureLeak(doc.truth.furniture, result.markdown),
-      seconds,
-    });
+    scores.push(scoreAgainstTruth('generated', doc, result, seconds));
+    const scan = await asScan(doc, 200);
+    const [scanResult, scanSeconds] = await timed(() => parse(scan.pdf));
+    scores.push(scoreAgainstTruth('generated scans 200 dpi', scan, scanResult, scanSeconds));
   }
   return scores;
 }

@@ -2,6 +2,8 @@
 // headers, footers and page numbers, headings, lists and hyphenated paragraphs; two- and
 // three-column papers with full-width titles.
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import sharp from 'sharp';
+import { loadPdfium, PdfDocument, renderPage } from '../../src/engine/pdf/pdfium.js';
 
 export interface Truth {
   /** Body text in reading order (titles, paragraphs, list items), furniture excluded. */
@@ -235,4 +237,31 @@ export async function paper(seed: number, columns: 2 | 3): Promise<GeneratedDoc>
 
 export async function generatedDocuments(): Promise<GeneratedDoc[]> {
   return [await report(1), await report(2, 4), await report(3, 2), await paper(4, 2), await paper(5, 2), await paper(6, 3), await paper(7, 3)];
+}
+
+/**
+ * The same document as a scan: every page rendered at `dpi` and placed as a full-page image
+ * in an image-only PDF (no text layer), so it goes through OCR.
+ */
+export async function asScan(doc: GeneratedDoc, dpi: number): Promise<GeneratedDoc> {
+  const pdfium = await loadPdfium();
+  const source = PdfDocument.open(pdfium, doc.pdf);
+  const scan = await PDFDocument.create();
+  try {
+    for (let i = 0; i < source.pageCount; i++) {
+      const image = renderPage(source, i, dpi);
+      const png = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+        raw: { width: image.width, height: image.height, channels: 3 },
+      })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+      const embedded = await scan.embedPng(png);
+      const width = (image.width * 72) / dpi;
+      const height = (image.height * 72) / dpi;
+      scan.addPage([width, height]).drawImage(embedded, { x: 0, y: 0, width, height });
+    }
+  } finally {
+    source.close();
+  }
+  return { id: `${doc.id}@${dpi}dpi`, pdf: await scan.save(), truth: doc.truth };
 }

@@ -30,7 +30,9 @@ export interface OcrOptions {
 }
 
 // ---- tunables (PaddleOCR defaults unless noted) ----
-const DET_LIMIT_SIDE = 960;
+// Longer side of the detection input. 960 merged adjacent lines of 10-pt text at 200 dpi (edit
+// distance 0.118 on our generated scans); 1280 reads them (0.069) at ~1.1 s/page; 1536 is no better.
+const DET_LIMIT_SIDE = 1280;
 const DET_MEAN = [0.485, 0.456, 0.406] as const;
 const DET_STD = [0.229, 0.224, 0.225] as const;
 const DET_THRESH = 0.3;
