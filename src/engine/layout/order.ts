@@ -124,7 +124,9 @@ function findGutter(lines: TextLine[], pageWidth: number): [number, number] | nu
     const b = Math.min(bins - 1, Math.ceil(l.box[2] - minX));
     for (let x = a; x < b; x++) cover[x]!++;
   }
-  const maxCrossing = Math.max(0, Math.floor(lines.length * 0.1));
+  // Lines allowed across a candidate strip: full-width titles and abstracts, and short lines
+  // that poke into the gutter (which lines really span it is decided separately).
+  const maxCrossing = Math.max(2, Math.floor(lines.length * 0.15));
   let best: [number, number] | null = null;
   let bestScore = 0;
   let start = -1;
