@@ -6,7 +6,7 @@ import { detectFurniture, isPageNumberText } from '../src/engine/layout/furnitur
 import { analyzeLayout } from '../src/engine/layout/layout.js';
 import { orderLines } from '../src/engine/layout/order.js';
 import type { Page, TextLine } from '../src/engine/model.js';
-import { needsOcr } from '../src/engine/parse.js';
+import { needsOcr, ocrLines } from '../src/engine/parse.js';
 import { dropOverprint, extractPage, groupLines, type Char } from '../src/engine/pdf/extract.js';
 import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { renderContentList, renderMarkdown } from '../src/engine/render/render.js';
@@ -126,6 +126,25 @@ describe('extraction', () => {
     expect(page.lines).toHaveLength(0);
     expect(page.stats.imageCoverage).toBeGreaterThan(0.9);
     expect(needsOcr(page)).toBe(true);
+  });
+});
+
+describe('OCR lines', () => {
+  it('reads bold from ink density and scales boxes to page units', () => {
+    const width = 400;
+    const height = 120;
+    const data = new Uint8Array(width * height * 3).fill(255);
+    // Paint a share of each 100×20 box dark: 12% for regular lines, 30% for the bold one.
+    const paint = (y0: number, share: number) => {
+      for (let y = y0; y < y0 + 20; y++) for (let x = 0; x < 100 * share; x++) data.fill(0, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    };
+    paint(0, 0.3);
+    paint(40, 0.12);
+    paint(80, 0.12);
+    const ocr = [0, 40, 80].map((y, i) => ({ text: `line ${i}`, box: [0, y, 100, y + 20] as [number, number, number, number], score: 0.9 }));
+    const lines = ocrLines(ocr, { width, height, data }, 0.5);
+    expect(lines.map((l) => l.bold)).toEqual([true, false, false]);
+    expect(lines[1]!.box).toEqual([0, 20, 50, 30]);
   });
 });
 

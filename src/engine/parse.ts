@@ -50,7 +50,7 @@ async function pdfPages(bytes: Uint8Array, options: ParseOptions): Promise<Page[
         const image = renderPage(doc, i, dpi);
         const ocr = await options.ocr();
         const scale = page.width / image.width;
-        const lines = (await ocr.recognize(image)).map((l) => ocrLineToTextLine(l, scale));
+        const lines = ocrLines(await ocr.recognize(image), image, scale);
         pages.push({ index: i, width: page.width, height: page.height, lines, images: [], source: 'ocr' });
       } else {
         const { stats: _stats, ...plain } = page;
@@ -81,8 +81,37 @@ async function imagePage(bytes: Uint8Array, options: ParseOptions): Promise<Page
     throw new InputError(`the image cannot be decoded: ${(e as Error).message}`);
   }
   const ocr = await options.ocr();
-  const lines = (await ocr.recognize(image)).map((l) => ocrLineToTextLine(l, 1));
+  const lines = ocrLines(await ocr.recognize(image), image, 1);
   return { index: 0, width: image.width, height: image.height, lines, images: [], source: 'ocr' };
+}
+
+/**
+ * OCR lines as model lines. OCR gives no font weight: bold is read from ink density, since bold
+ * strokes darken about twice the share of a line's box as regular text does.
+ */
+export function ocrLines(lines: OcrLine[], image: RgbImage, scale: number): TextLine[] {
+  const densities = lines.map((l) => inkDensity(image, l.box));
+  const sorted = [...densities].sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1] ?? 0;
+  return lines.map((l, i) => ({ ...ocrLineToTextLine(l, scale), bold: median > 0 && densities[i]! > median * 1.6 }));
+}
+
+/** Share of dark pixels inside a box (sampled every other pixel). */
+function inkDensity(image: RgbImage, box: OcrLine['box']): number {
+  const x0 = Math.max(0, Math.floor(box[0]));
+  const y0 = Math.max(0, Math.floor(box[1]));
+  const x1 = Math.min(image.width, Math.ceil(box[2]));
+  const y1 = Math.min(image.height, Math.ceil(box[3]));
+  let dark = 0;
+  let total = 0;
+  for (let y = y0; y < y1; y += 2) {
+    for (let x = x0; x < x1; x += 2) {
+      const i = (y * image.width + x) * 3;
+      total++;
+      if (image.data[i]! + image.data[i + 1]! + image.data[i + 2]! < 384) dark++;
+    }
+  }
+  return total ? dark / total : 0;
 }
 
 function ocrLineToTextLine(line: OcrLine, scale: number): TextLine {
