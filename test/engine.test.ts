@@ -120,6 +120,17 @@ describe('extraction', () => {
     expect(groupLines(withNumber)[0]!.text).toBe('שלום 2026');
   });
 
+  it('marks a page of vector outlines without a text layer for OCR', async () => {
+    const doc = await PDFDocument.create();
+    const p = doc.addPage([612, 792]);
+    for (let i = 0; i < 60; i++) p.drawRectangle({ x: 72 + (i % 20) * 20, y: 600 - Math.floor(i / 20) * 30, width: 8, height: 16 });
+    const page = await extracted(await doc.save());
+    expect(page.stats.pathObjects).toBeGreaterThanOrEqual(50);
+    expect(needsOcr(page)).toBe(true);
+    // A normal text page with a few rules is not.
+    expect(needsOcr(await extracted(await makePdf([reportPage(1, 'Text')])))).toBe(false);
+  });
+
   it('marks an image-only page for OCR', async () => {
     const scan = await rasterize(await makePdf([reportPage(1, 'Scan')]), 72);
     const page = await extracted(await imageOnlyPdf(scan));

@@ -33,9 +33,10 @@ export async function parseDocument(bytes: Uint8Array, options: ParseOptions): P
 
 /** Whether a page's text layer is missing, invisible or garbage, so the page must be OCR'd. */
 export function needsOcr(page: ExtractedPage): boolean {
-  const { usableChars, unusableChars, imageCoverage } = page.stats;
+  const { usableChars, unusableChars, imageCoverage, pathObjects } = page.stats;
   if (unusableChars > 2 * usableChars) return true;
-  return usableChars < 10 && (imageCoverage > 0.2 || unusableChars > 0);
+  // Little text but a scan, a garbage layer, or many vector paths (text drawn as outlines).
+  return usableChars < 10 && (imageCoverage > 0.2 || unusableChars > 0 || pathObjects >= 50);
 }
 
 async function pdfPages(bytes: Uint8Array, options: ParseOptions): Promise<Page[]> {

@@ -12,6 +12,8 @@ export interface TextLayerStats {
   unusableChars: number;
   /** Share of the page area covered by raster images, 0-1. */
   imageCoverage: number;
+  /** Vector path objects on the page (text drawn as outlines shows up as many paths). */
+  pathObjects: number;
 }
 
 export interface ExtractedPage extends Page {
@@ -38,6 +40,7 @@ export interface Char {
   rotated: boolean;
 }
 
+const FPDF_PAGEOBJ_PATH = 2;
 const FPDF_PAGEOBJ_IMAGE = 3;
 const FONT_FLAG_FIXED_PITCH = 1 << 0;
 const FONT_FLAG_ITALIC = 1 << 6;
@@ -80,7 +83,7 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
     const width = pdfium.FPDF_GetPageWidthF(page);
     const height = pdfium.FPDF_GetPageHeightF(page);
     const m = pageToDisplay(pdfium, page, width, height, scratch);
-    const images = extractImages(pdfium, page, m, scratch);
+    const { images, pathObjects } = extractImages(pdfium, page, m, scratch);
     const imageArea = images.reduce((sum, b) => sum + (b[2] - b[0]) * (b[3] - b[1]), 0);
     const { chars, unusable } = extractChars(pdfium, page, m, scratch);
     const lines = dropOverprint(groupLines(chars));
@@ -92,7 +95,7 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
       lines,
       images,
       source: 'text-layer',
-      stats: { usableChars, unusableChars: unusable, imageCoverage: Math.min(1, imageArea / (width * height)) },
+      stats: { usableChars, unusableChars: unusable, imageCoverage: Math.min(1, imageArea / (width * height)), pathObjects },
     };
   } finally {
     pdfium.pdfium.wasmExports.free(scratch);
@@ -100,18 +103,21 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
   }
 }
 
-function extractImages(pdfium: Pdfium, page: number, m: Affine, scratch: number): Box[] {
+function extractImages(pdfium: Pdfium, page: number, m: Affine, scratch: number): { images: Box[]; pathObjects: number } {
   const heap = pdfium.pdfium;
   const boxes: Box[] = [];
+  let pathObjects = 0;
   const count = pdfium.FPDFPage_CountObjects(page);
   for (let i = 0; i < count; i++) {
     const obj = pdfium.FPDFPage_GetObject(page, i);
-    if (pdfium.FPDFPageObj_GetType(obj) !== FPDF_PAGEOBJ_IMAGE) continue;
+    const type = pdfium.FPDFPageObj_GetType(obj);
+    if (type === FPDF_PAGEOBJ_PATH) pathObjects++;
+    if (type !== FPDF_PAGEOBJ_IMAGE) continue;
     if (!pdfium.FPDFPageObj_GetBounds(obj, scratch, scratch + 4, scratch + 8, scratch + 12)) continue;
     const [l, b, r, t] = [0, 4, 8, 12].map((o) => heap.getValue(scratch + o, 'float'));
     boxes.push(transformBox(m, l!, b!, r!, t!));
   }
-  return boxes;
+  return { images: boxes, pathObjects };
 }
 
 /** The raw WASM exports used per character: called directly, they skip cwrap's conversions. */
