@@ -90,6 +90,7 @@ async function main() {
   await parseDocument(scan, { maxPages: 50, ocr: async () => ocr });
   const [, scanSeconds] = await time(() => parseDocument(scan, { maxPages: 50, ocr: async () => ocr }));
   report.scannedPageSecondsInProcess = Number(scanSeconds.toFixed(2));
+  report.scannedPageOcrSplitMs = { detection: Math.round(ocr.lastTimings.detMs), recognition: Math.round(ocr.lastTimings.recMs), lines: ocr.lastTimings.boxes };
   await ocr.release();
 
   // Through the HTTP API, as a client sees it (default worker count).
