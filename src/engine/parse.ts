@@ -5,9 +5,9 @@ import { analyzeLayout } from './layout/layout.js';
 import type { Page, TextLine } from './model.js';
 import type { OcrEngine, OcrLine } from './ocr/ocr.js';
 import { extractPage, type ExtractedPage } from './pdf/extract.js';
-import { loadPdfium, PdfDocument, renderPage, type RgbImage } from './pdf/pdfium.js';
+import { loadPdfium, renderPage, type PdfDocument, type RgbImage } from './pdf/pdfium.js';
 import { renderContentList, renderMarkdown, type ContentBlock } from './render/render.js';
-import { inspect, InputError, MAX_IMAGE_PIXELS } from './sniff.js';
+import { inspect, InputError, MAX_IMAGE_PIXELS, openPdf, sniffKind } from './sniff.js';
 
 export interface ParseResult {
   markdown: string;
@@ -25,8 +25,14 @@ export interface ParseOptions {
 
 export async function parseDocument(bytes: Uint8Array, options: ParseOptions): Promise<ParseResult> {
   const pdfium = await loadPdfium();
-  const { kind } = inspect(bytes, pdfium, options.maxPages);
-  const pages: Page[] = kind === 'pdf' ? await pdfPages(bytes, options) : [await imagePage(bytes, options)];
+  let pages: Page[];
+  if (sniffKind(bytes) === 'pdf') {
+    // Checked by opening it, and kept open for extraction: the bytes enter WASM memory once.
+    pages = await pdfPages(openPdf(pdfium, bytes, options.maxPages), options);
+  } else {
+    inspect(bytes, pdfium, options.maxPages); // empty, unknown type, or too many pixels: 400
+    pages = [await imagePage(bytes, options)];
+  }
   const blocks = analyzeLayout(pages);
   return { markdown: renderMarkdown(blocks), page_count: pages.length, content_list: renderContentList(blocks, pages) };
 }
@@ -39,9 +45,8 @@ export function needsOcr(page: ExtractedPage): boolean {
   return usableChars < 10 && (imageCoverage > 0.2 || unusableChars > 0 || pathObjects >= 50);
 }
 
-async function pdfPages(bytes: Uint8Array, options: ParseOptions): Promise<Page[]> {
-  const pdfium = await loadPdfium();
-  const doc = PdfDocument.open(pdfium, bytes);
+/** Extracts (or OCRs) every page of an open PDF, then closes it. */
+async function pdfPages(doc: PdfDocument, options: ParseOptions): Promise<Page[]> {
   try {
     const pages: Page[] = [];
     for (let i = 0; i < doc.pageCount; i++) {

@@ -27,6 +27,9 @@ export class TooManyPagesError extends Error {
 
 export const MAX_IMAGE_PIXELS = 100_000_000;
 
+/** File names the service accepts (case-insensitive); the type itself is decided by content. */
+export const ALLOWED_FILE_NAME = /\.(pdf|png|jpe?g)$/i;
+
 export function sniffKind(bytes: Uint8Array): InputKind | null {
   if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
@@ -81,6 +84,17 @@ export function inspect(bytes: Uint8Array, pdfium: Pdfium, maxPages: number): In
     }
     return { kind, pageCount: 1 };
   }
+  const doc = openPdf(pdfium, bytes, maxPages);
+  const pageCount = doc.pageCount;
+  doc.close();
+  return { kind, pageCount };
+}
+
+/**
+ * Opens a PDF that is readable, not locked, and has 1 to `maxPages` pages; the caller closes it.
+ * Throws InputError (400) or TooManyPagesError (413).
+ */
+export function openPdf(pdfium: Pdfium, bytes: Uint8Array, maxPages: number): PdfDocument {
   let doc: PdfDocument;
   try {
     doc = PdfDocument.open(pdfium, bytes);
@@ -88,12 +102,9 @@ export function inspect(bytes: Uint8Array, pdfium: Pdfium, maxPages: number): In
     if (e instanceof PdfOpenError) throw new InputError(e.message);
     throw e;
   }
-  try {
-    const pageCount = doc.pageCount;
-    if (pageCount <= 0) throw new InputError('the PDF has no pages');
-    if (pageCount > maxPages) throw new TooManyPagesError(pageCount, maxPages);
-    return { kind, pageCount };
-  } finally {
-    doc.close();
-  }
+  const pageCount = doc.pageCount;
+  if (pageCount > 0 && pageCount <= maxPages) return doc;
+  doc.close();
+  if (pageCount <= 0) throw new InputError('the PDF has no pages');
+  throw new TooManyPagesError(pageCount, maxPages);
 }
