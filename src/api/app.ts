@@ -5,24 +5,20 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Inspection } from '../engine/sniff.js';
+import { ALLOWED_FILE_NAME, type Inspection } from '../engine/sniff.js';
 import type { ParseResult } from '../engine/parse.js';
-import { JobFailedError, JobRejectedError, PoolFullError, type WorkerPool } from '../engine/pool.js';
+import { JobFailedError, JobRejectedError, PoolFullError, type Pools, type WorkerPool } from '../engine/pool.js';
 import type { AuthenticatedKey, Store } from '../store/store.js';
 import { ErrorSchema, ParseResultSchema, UploadFormSchema } from './schemas.js';
 
 export const DEFAULT_MODEL = 'parser2.5-pro-2605';
 const PLANNED_OPTIONS = new Set(['title_levels', 'extract_images', 'image_analysis']);
-const ALLOWED_EXTENSION = /\.(pdf|png|jpe?g)$/i;
 const RATE_WINDOW_MS = 60_000;
 
 export interface AppDeps {
   config: Config;
   store: Store;
-  /** Parses documents. */
-  parsePool: WorkerPool;
-  /** Checks uploads and counts pages, so that no PDF is opened on the HTTP thread. */
-  inspectPool: WorkerPool;
+  pools: Pools;
   logger?: boolean | object;
 }
 
@@ -115,10 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const received = await readUpload(request);
       const upload = new Uint8Array(new SharedArrayBuffer(received.byteLength));
       upload.set(received);
-      const inspection = await runJob<Inspection>(deps.inspectPool, 'inspect', upload, config.maxPages);
+      const inspection = await runJob<Inspection>(deps.pools.inspect, 'inspect', upload, config.maxPages);
       const price = config.pricing === 'page' ? inspection.pageCount : 1;
       if ((await store.getBalance(key.orgId)) < price) throw new HttpError(402, `insufficient credits: this parse costs ${price}`);
-      const result = await runJob<ParseResult>(deps.parsePool, 'parse', upload, config.maxPages);
+      const result = await runJob<ParseResult>(deps.pools.parse, 'parse', upload, config.maxPages);
       const charged = await store.charge({ orgId: key.orgId, keyId: key.keyId, requestId: request.id, pages: result.page_count, credits: price });
       if (charged === null) throw new HttpError(402, `insufficient credits: this parse costs ${price}`);
       return reply.code(200).send(result);
@@ -160,7 +156,7 @@ async function readUpload(request: FastifyRequest): Promise<Uint8Array> {
   const { file, filename, problems } = form;
   if (problems.length) throw new HttpError(400, problems.join('; '));
   if (!file) throw new HttpError(400, 'no file: send the document in the "file" form field');
-  if (!ALLOWED_EXTENSION.test(filename)) {
+  if (!ALLOWED_FILE_NAME.test(filename)) {
     throw new HttpError(400, `unsupported file name "${filename}": use a .pdf, .png, .jpg or .jpeg file`);
   }
   return new Uint8Array(file.buffer, file.byteOffset, file.byteLength);

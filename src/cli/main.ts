@@ -7,7 +7,8 @@ import { buildApp } from '../api/app.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { OcrEngine } from '../engine/ocr/ocr.js';
 import { parseDocument } from '../engine/parse.js';
-import { WorkerPool } from '../engine/pool.js';
+import { ALLOWED_FILE_NAME } from '../engine/sniff.js';
+import { createPools } from '../engine/pool.js';
 import { openStore } from '../store/index.js';
 import { NotFoundError, type Store } from '../store/store.js';
 
@@ -95,13 +96,11 @@ async function serve(config: Config): Promise<number> {
     const key = await store.createKey(org.id);
     console.log(`Created organization ${org.id} with ${FIRST_ORG_CREDITS} credits. Its API key (shown once):\n\n  ${key.key}\n`);
   }
-  const ocrThreads = Math.max(1, Math.floor(availableParallelism() / config.workers));
-  const parsePool = new WorkerPool({ size: config.workers, queueLimit: config.queueLimit, jobTimeoutMs: config.parseTimeoutMs, ocrThreads });
-  const inspectPool = new WorkerPool({ size: 1, queueLimit: 256, jobTimeoutMs: 30_000, ocrThreads: 1, maxHeapMb: 512 });
-  const app = await buildApp({ config, store, parsePool, inspectPool, logger: { level: process.env.QUIRE_LOG_LEVEL ?? 'info' } });
+  const pools = createPools(config);
+  const app = await buildApp({ config, store, pools, logger: { level: process.env.QUIRE_LOG_LEVEL ?? 'info' } });
   const shutdown = async () => {
     await app.close();
-    await Promise.all([parsePool.close(), inspectPool.close()]);
+    await pools.close();
     await store.close();
     process.exit(0);
   };
@@ -113,7 +112,7 @@ async function serve(config: Config): Promise<number> {
 
 async function parseFile(config: Config, path: string | undefined, json: boolean): Promise<number> {
   if (!path) throw new UsageError('missing FILE');
-  if (!/\.(pdf|png|jpe?g)$/i.test(path)) throw new UsageError(`unsupported file name "${path}": use a .pdf, .png, .jpg or .jpeg file`);
+  if (!ALLOWED_FILE_NAME.test(path)) throw new UsageError(`unsupported file name "${path}": use a .pdf, .png, .jpg or .jpeg file`);
   const bytes = await readFile(path);
   if (bytes.length > config.maxUploadBytes) throw new Error(`the file exceeds the ${config.maxUploadBytes / 1024 / 1024} MB limit`);
   let ocr: Promise<OcrEngine> | undefined;

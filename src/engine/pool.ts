@@ -1,7 +1,9 @@
 // A pool of worker threads with a bounded wait queue. The HTTP thread only hands bytes over;
 // all PDF and image work happens in workers. A full queue is refused at once (503), a job that
 // crashes its worker or runs past its time limit fails alone (500) and the worker is replaced.
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { Config } from '../config.js';
 import type { WorkerJob, WorkerReply } from './worker.js';
 
 export class PoolFullError extends Error {
@@ -173,4 +175,29 @@ export class WorkerPool {
     const pending = this.queue.shift();
     if (pending) this.start(slot, pending);
   }
+}
+
+export interface Pools {
+  /** Parses documents. */
+  parse: WorkerPool;
+  /** Checks uploads and counts pages, so that no PDF is opened on the HTTP thread. */
+  inspect: WorkerPool;
+  close(): Promise<void>;
+}
+
+/**
+ * The service's two pools. The cores are shared out among the parse workers as OCR threads, so
+ * that busy workers do not fight over them.
+ */
+export function createPools(config: Config, overrides: { parseTimeoutMs?: number } = {}): Pools {
+  const ocrThreads = Math.max(1, Math.floor(availableParallelism() / config.workers));
+  const parse = new WorkerPool({ size: config.workers, queueLimit: config.queueLimit, jobTimeoutMs: overrides.parseTimeoutMs ?? config.parseTimeoutMs, ocrThreads });
+  const inspect = new WorkerPool({ size: 1, queueLimit: 256, jobTimeoutMs: 30_000, ocrThreads: 1, maxHeapMb: 512 });
+  return {
+    parse,
+    inspect,
+    close: async () => {
+      await Promise.all([parse.close(), inspect.close()]);
+    },
+  };
 }

@@ -14,6 +14,11 @@ const PAGE_NUMBER = [
   /^[ivxlcdm]{1,7}$/i,
 ];
 
+/** Whether a line lies in the top or bottom margin band of its page. */
+function inMarginBand(line: TextLine, page: Page): boolean {
+  return line.box[3] <= page.height * MARGIN_BAND || line.box[1] >= page.height * (1 - MARGIN_BAND);
+}
+
 export function isPageNumberText(text: string): boolean {
   const t = text.trim();
   return PAGE_NUMBER.some((re) => re.test(t));
@@ -34,7 +39,7 @@ export function detectFurniture(pages: Page[]): Map<number, FurnitureKind>[] {
     page.lines
       .map((line, i) => ({ line, i }))
       .filter(({ line }) => !line.rotated)
-      .filter(({ line }) => line.box[3] <= page.height * MARGIN_BAND || line.box[1] >= page.height * (1 - MARGIN_BAND));
+      .filter(({ line }) => inMarginBand(line, page));
 
   // How many pages carry each margin signature.
   const seen = new Map<string, number>();
@@ -69,8 +74,7 @@ function isIsolated(page: Page, line: TextLine, top: boolean, bodySize: number):
   if (line.text.length > 100 || (bodySize > 0 && line.fontSize > bodySize * 1.05)) return false;
   // Isolated from the body only if there is a body: a page whose text all sits in the band
   // (a short note at the top) is content.
-  const inBand = (l: TextLine) => l.box[3] <= page.height * MARGIN_BAND || l.box[1] >= page.height * (1 - MARGIN_BAND);
-  if (page.lines.every(inBand)) return false;
+  if (page.lines.every((l) => inMarginBand(l, page))) return false;
   let gap = Infinity;
   for (const other of page.lines) {
     if (other === line) continue;
