@@ -5,13 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../src/api/app.js';
 import { loadConfig } from '../src/config.js';
 import { OcrEngine } from '../src/engine/ocr/ocr.js';
 import { parseDocument } from '../src/engine/parse.js';
-import { WorkerPool } from '../src/engine/pool.js';
-import { SqliteStore } from '../src/store/sqlite.js';
 import { makePdf, rasterize } from '../test/fixtures.js';
+import { parseRequest, startServer } from '../test/helpers.js';
 
 const WORDS = 'the of and to in is that for it as was with be by on not he this are or his from at which but have an they you were her she there one all we their'.split(' ');
 
@@ -93,44 +91,30 @@ async function main() {
   report.scannedPageOcrSplitMs = { detection: Math.round(ocr.lastTimings.detMs), recognition: Math.round(ocr.lastTimings.recMs), lines: ocr.lastTimings.boxes };
   await ocr.release();
 
-  // Through the HTTP API, as a client sees it (default worker count).
-  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
-  const config = { ...loadConfig({}), database: join(dir, 'q.db'), rateLimit: 1000 };
-  const store = new SqliteStore(config.database);
-  await store.migrate();
-  const org = await store.createOrganization('bench', 1000);
-  const { key } = await store.createKey(org.id);
-  const ocrThreads = Math.max(1, Math.floor(2 / config.workers));
-  const parsePool = new WorkerPool({ size: config.workers, queueLimit: config.queueLimit, jobTimeoutMs: 600_000, ocrThreads });
-  const inspectPool = new WorkerPool({ size: 1, queueLimit: 64, jobTimeoutMs: 30_000, ocrThreads: 1 });
-  const app = await buildApp({ config, store, parsePool, inspectPool });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1/parser/parse`;
+  // Through the HTTP API, as a client sees it (default worker count and queue).
+  const defaults = loadConfig({});
+  const server = await startServer({ workers: defaults.workers, queueLimit: defaults.queueLimit, rateLimit: 1000 });
+  const org = await server.store.createOrganization('bench', 1000);
+  const { key } = await server.store.createKey(org.id);
   const post = async (bytes: Uint8Array, name: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([bytes]), name);
-    const res = await fetch(url, { method: 'POST', body: form, headers: { authorization: `Bearer ${key}` } });
+    const res = await parseRequest(server, key, [{ name, bytes }]);
     if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status} ${await res.text()}`);
     return res.json();
   };
   // Warm every worker (first parse loads WASM; first scan loads the OCR models).
-  for (let i = 0; i < config.workers; i++) await Promise.all([post(one, 'warm.pdf'), post(scan, 'warm.png')]);
+  for (let i = 0; i < defaults.workers; i++) await Promise.all([post(one, 'warm.pdf'), post(scan, 'warm.png')]);
   const best = async (bytes: Uint8Array, name: string, n = 3) => {
     let min = Infinity;
     for (let i = 0; i < n; i++) min = Math.min(min, (await time(() => post(bytes, name)))[1]);
     return Number(min.toFixed(3));
   };
   report.api = {
-    workers: config.workers,
+    workers: defaults.workers,
     onePagePdfSeconds: await best(one, 'one.pdf'),
     fiftyPagePdfSeconds: await best(fifty, 'fifty.pdf'),
     scannedPage200DpiSeconds: await best(scan, 'scan.png', 2),
   };
-  await app.close();
-  await Promise.all([parsePool.close(), inspectPool.close()]);
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await server.close();
 
   mkdirSync('bench/out', { recursive: true });
   writeFileSync('bench/out/speed.json', JSON.stringify(report, null, 2) + '\n');

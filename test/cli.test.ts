@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePdf, reportPage } from './fixtures.js';
+import { parseRequest } from './helpers.js';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'quire-cli-'));
@@ -96,9 +97,7 @@ describe('serve', () => {
       }
       const key = /qk_[A-Za-z0-9_-]+/.exec(output)?.[0];
       expect(key).toBeDefined();
-      const form = new FormData();
-      form.append('file', new Blob([await makePdf([reportPage(1, 'Served')])]), 'a.pdf');
-      const res = await fetch(`${url}/v1/parser/parse`, { method: 'POST', body: form, headers: { authorization: `Bearer ${key}` } });
+      const res = await parseRequest({ url }, key!, [{ name: 'a.pdf', bytes: await makePdf([reportPage(1, 'Served')]) }]);
       expect(res.status).toBe(200);
       expect((await res.json()).markdown).toContain('# Served');
     } finally {

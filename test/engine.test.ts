@@ -19,6 +19,11 @@ function line(text: string, x0: number, y0: number, opts: Partial<TextLine> = {}
   return { text, box: [x0, y0, x0 + text.length * size * 0.5, y0 + size], baseline: y0 + size * 0.8, fontSize: size, bold: false, italic: false, monospace: false, ...opts };
 }
 
+/** A text-layer page of US-letter size holding `lines`. */
+function pageOf(lines: TextLine[], index = 0): Page {
+  return { index, width: 612, height: 792, images: [], source: 'text-layer', lines };
+}
+
 async function extracted(pdf: Uint8Array, index = 0) {
   const doc = PdfDocument.open(await loadPdfium(), pdf);
   try {
@@ -205,14 +210,9 @@ describe('furniture', () => {
   });
 
   it('types repeated margin lines as header and footer, page numbers as page_number', () => {
-    const pages: Page[] = [1, 2, 3].map((n) => ({
-      index: n - 1,
-      width: 612,
-      height: 792,
-      images: [],
-      source: 'text-layer',
-      lines: [line('ACME Annual Report 2025', 72, 30), line('Body text of the page '.repeat(3), 72, 300), line('Confidential', 72, 750), line(String(n), 300, 770)],
-    }));
+    const pages = [1, 2, 3].map((n) =>
+      pageOf([line('ACME Annual Report 2025', 72, 30), line('Body text of the page '.repeat(3), 72, 300), line('Confidential', 72, 750), line(String(n), 300, 770)], n - 1),
+    );
     const marks = detectFurniture(pages);
     expect([...marks[1]!.entries()].sort()).toEqual([
       [0, 'header'],
@@ -232,7 +232,7 @@ describe('overprint and isolated margin lines', () => {
 
   it('types a lone line far below the body of a one-page document as a footer', () => {
     const body = Array.from({ length: 20 }, (_, i) => line(`Body line number ${i} of the only page`, 72, 100 + i * 14));
-    const page: Page = { index: 0, width: 612, height: 792, images: [], source: 'text-layer', lines: [...body, line('Download date: 15. Sep. 2023', 72, 760)] };
+    const page = pageOf([...body, line('Download date: 15. Sep. 2023', 72, 760)]);
     expect(detectFurniture([page])[0]!.get(20)).toBe('footer');
     // The last body line, at normal distance, is not furniture even near the bottom.
     const close: Page = { ...page, lines: [...body.map((l) => ({ ...l, box: [l.box[0], l.box[1] + 380, l.box[2], l.box[3] + 380] as typeof l.box, baseline: l.baseline + 380 }))] };
@@ -271,7 +271,7 @@ describe('blocks', () => {
   it('types small marked notes at the bottom of the page as page_footnote', () => {
     const body = Array.from({ length: 10 }, (_, i) => line(`Body sentence number ${i} with a note marker.`, 72, 100 + i * 14));
     const note = line('1 The footnote explains the marker in smaller type.', 72, 700, { fontSize: 8 });
-    const page: Page = { index: 0, width: 612, height: 792, images: [], source: 'text-layer', lines: [...body, note] };
+    const page = pageOf([...body, note]);
     const blocks = analyzeLayout([page]);
     expect(blocks.map((b) => b.type)).toEqual(['text', 'page_footnote']);
     expect(renderMarkdown(blocks)).toContain('1 The footnote explains');
@@ -281,32 +281,14 @@ describe('blocks', () => {
   });
 
   it('recognises Symbol-font and arrow bullets, also when the bullet is a line of its own', () => {
-    const page: Page = {
-      index: 0,
-      width: 612,
-      height: 792,
-      images: [],
-      source: 'text-layer',
-      lines: [
-        line('\uF0B7', 72, 100),
-        line('Word document bullet item', 90, 100),
-        line('» Arrow bullet item', 72, 114),
-      ],
-    };
+    const page = pageOf([line('\uF0B7', 72, 100), line('Word document bullet item', 90, 100), line('» Arrow bullet item', 72, 114)]);
     const blocks = analyzeLayout([page]);
     expect(blocks.map((b) => b.type)).toEqual(['list']);
     expect(blocks[0]!.listItems).toEqual(['Word document bullet item', 'Arrow bullet item']);
   });
 
   it('types entries under a References heading as ref_text', () => {
-    const page: Page = {
-      index: 0,
-      width: 612,
-      height: 792,
-      images: [],
-      source: 'text-layer',
-      lines: [line('References', 72, 100, { fontSize: 14, bold: true }), line('[1] A. Author. A paper. 2020.', 72, 130)],
-    };
+    const page = pageOf([line('References', 72, 100, { fontSize: 14, bold: true }), line('[1] A. Author. A paper. 2020.', 72, 130)]);
     const blocks = analyzeLayout([page]);
     expect(blocks.map((b) => b.type)).toEqual(['title', 'ref_text']);
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/api/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { WorkerPool } from '../src/engine/pool.js';
+import { createPools, type WorkerPool } from '../src/engine/pool.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 
 export interface TestServer {
@@ -22,9 +22,8 @@ export async function startServer(overrides: Partial<Config> = {}, poolOverrides
   const config: Config = { ...loadConfig({}), database: join(dir, 'quire.db'), workers: 1, queueLimit: 1, ...overrides };
   const store = new SqliteStore(config.database);
   await store.migrate();
-  const parsePool = new WorkerPool({ size: config.workers, queueLimit: config.queueLimit, jobTimeoutMs: poolOverrides.jobTimeoutMs ?? config.parseTimeoutMs, ocrThreads: 1 });
-  const inspectPool = new WorkerPool({ size: 1, queueLimit: 64, jobTimeoutMs: 30_000, ocrThreads: 1 });
-  const app = await buildApp({ config, store, parsePool, inspectPool });
+  const pools = createPools(config, { parseTimeoutMs: poolOverrides.jobTimeoutMs });
+  const app = await buildApp({ config, store, pools });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -32,11 +31,11 @@ export async function startServer(overrides: Partial<Config> = {}, poolOverrides
     url: `http://127.0.0.1:${port}`,
     app,
     store,
-    parsePool,
+    parsePool: pools.parse,
     config,
     async close() {
       await app.close();
-      await Promise.all([parsePool.close(), inspectPool.close()]);
+      await pools.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -51,14 +50,15 @@ export interface Upload {
 
 /** POSTs a multipart form to the parse endpoint. */
 export async function parseRequest(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   key: string | null,
   files: Upload[],
   fields: Record<string, string> = {},
   headers: Record<string, string> = {},
 ): Promise<Response> {
   const form = new FormData();
-  for (const f of files) form.append(f.field ?? 'file', new Blob([f.bytes]), f.name);
+  // A copy typed as plain ArrayBuffer memory, which Blob requires.
+  for (const f of files) form.append(f.field ?? 'file', new Blob([typeof f.bytes === 'string' ? f.bytes : new Uint8Array(f.bytes)]), f.name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   return fetch(`${server.url}/v1/parser/parse`, {
     method: 'POST',
