@@ -5,6 +5,27 @@
 /** [x0, y0, x1, y1], x0 <= x1, y0 <= y1. */
 export type Box = [number, number, number, number];
 
+export interface GlyphStyle {
+  bold: boolean;
+  italic: boolean;
+  monospace: boolean;
+  /** Set in a math font (TeX's CMMI/CMSY/CMEX, Cambria Math, STIX Math, Symbol…). */
+  math: boolean;
+}
+
+/** One character of the PDF text layer, in displayed page coordinates. */
+export interface Glyph {
+  code: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Baseline y. */
+  base: number;
+  size: number;
+  style: GlyphStyle;
+}
+
 /** A run of text on one visual line, as extracted (PDF text layer) or recognised (OCR). */
 export interface TextLine {
   text: string;
@@ -18,6 +39,10 @@ export interface TextLine {
   monospace: boolean;
   /** Runs vertically or upside down on the displayed page (margin stamps, rotated labels). */
   rotated?: boolean;
+  /** The line's characters (PDF text layer only): equations are rebuilt from their positions. */
+  glyphs?: Glyph[];
+  /** A display equation assembled from several lines; `text` then holds its LaTeX. */
+  equation?: boolean;
 }
 
 export interface Page {

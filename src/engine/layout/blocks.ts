@@ -30,6 +30,7 @@ export function paragraphs(lines: TextLine[]): TextLine[][] {
 }
 
 function startsNewParagraph(prev: TextLine, line: TextLine, block: TextLine[]): boolean {
+  if (prev.equation || line.equation) return true;
   const size = Math.max(prev.fontSize, line.fontSize, 1);
   // Baseline-to-baseline distance against the paragraph's own line pitch so far.
   const pitch = line.baseline - prev.baseline;
@@ -82,6 +83,7 @@ export function classify(lines: TextLine[], pageIndex: number, bodySize: number)
   const box = unionBox(lines);
   const text = joinLines(lines.map((l) => l.text));
 
+  if (lines[0]!.equation) return { type: 'equation', pageIndex, box, text };
   if (lines.every((l) => l.monospace) && lines.length >= 1 && bodySize > 0) {
     return { type: 'code', pageIndex, box, codeBody: codeText(lines), subType: 'code' };
   }

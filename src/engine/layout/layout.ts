@@ -1,7 +1,8 @@
 // The layout stage: pages of lines in, one flat list of typed blocks in reading order out.
 import type { Block, Box, Page, TextLine } from '../model.js';
 import { classify, LONE_BULLET, paragraphs, unionBox } from './blocks.js';
-import { detectFurniture, medianFontSize } from './furniture.js';
+import { groupEquations } from '../equations/detect.js';
+import { detectFurniture } from './furniture.js';
 import { orderLines } from './order.js';
 
 const CAPTION = /^(fig(ure)?|image|chart|plate|photo)\.?\s*[\dIVX]+/i;
@@ -22,11 +23,12 @@ export function analyzeLayout(pages: Page[]): Block[] {
       else if (line.rotated) pageFurniture.push({ type: 'aside_text', pageIndex: page.index, box: line.box, text: line.text });
       else bodyLines.push(line);
     });
-    attachLoneBullets(bodyLines);
-    const bodySize = medianFontSize(bodyLines);
+    const contentLines = groupEquations(bodyLines, bodyFontSize(bodyLines));
+    attachLoneBullets(contentLines);
+    const bodySize = bodyFontSize(contentLines);
 
     const pageBlocks: Block[] = [];
-    for (const segment of mergeContinuations(orderLines(bodyLines, page.width))) {
+    for (const segment of mergeContinuations(orderLines(contentLines, page.width))) {
       for (const para of paragraphs(segment)) {
         const block = classify(para, page.index, bodySize);
         if (block.type === 'text' && isFootnote(para, page, bodySize)) block.type = 'page_footnote';
@@ -45,6 +47,24 @@ export function analyzeLayout(pages: Page[]): Block[] {
     blocks.push(...first, ...pageBlocks, ...last);
   }
   return blocks;
+}
+
+/**
+ * The body text size: the largest size that sets at least a quarter of the page's characters.
+ * (A plain median fails on a page whose smaller bibliography outweighs the body text above it.)
+ */
+export function bodyFontSize(lines: TextLine[]): number {
+  const chars = new Map<number, number>();
+  let total = 0;
+  for (const l of lines) {
+    if (l.equation) continue;
+    const size = Math.round(l.fontSize * 2) / 2;
+    chars.set(size, (chars.get(size) ?? 0) + l.text.length);
+    total += l.text.length;
+  }
+  let best = 0;
+  for (const [size, n] of chars) if (n >= total / 4 && size > best) best = size;
+  return best;
 }
 
 const FOOTNOTE_MARK = /^([*†‡§¶]|\d{1,3}[\s.)]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)/;
@@ -95,6 +115,8 @@ function mergeContinuations(segments: TextLine[][]): TextLine[][] {
     const first = segment[0]!;
     if (
       last &&
+      !last.equation &&
+      !first.equation &&
       Math.abs(first.fontSize - last.fontSize) < 0.1 * last.fontSize &&
       Math.abs(first.box[0] - last.box[0]) < last.fontSize &&
       first.baseline - last.baseline > 0.5 * last.fontSize &&

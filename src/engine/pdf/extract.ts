@@ -1,7 +1,7 @@
 // Page extraction: characters of the PDF text layer (with positions and fonts) grouped into
 // visual lines, plus the boxes of embedded images. Everything comes out in displayed
 // coordinates (after /Rotate), in points, origin top-left.
-import type { Box, Page, TextLine } from '../model.js';
+import type { Box, Glyph, GlyphStyle, Page, TextLine } from '../model.js';
 import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';
 
 /** What the text layer of a page looks like, to decide whether it needs OCR. */
@@ -20,22 +20,7 @@ export interface ExtractedPage extends Page {
   stats: TextLayerStats;
 }
 
-interface FontStyle {
-  bold: boolean;
-  italic: boolean;
-  monospace: boolean;
-}
-
-export interface Char {
-  code: number;
-  /** Baseline y in display space. */
-  base: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  size: number;
-  style: FontStyle;
+export interface Char extends Glyph {
   /** Not upright on the displayed page. */
   rotated: boolean;
 }
@@ -148,8 +133,8 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
   const chars: Char[] = [];
   let unusable = 0;
   if (!textPage) return { chars, unusable };
-  const fonts = new Map<number, FontStyle>();
-  const objects = new Map<number, { invisible: boolean; style: FontStyle }>();
+  const fonts = new Map<number, GlyphStyle>();
+  const objects = new Map<number, { invisible: boolean; style: GlyphStyle }>();
   const f64 = scratch >> 3; // scratch is 8-byte aligned (malloc)
   const f32 = (scratch + 32) >> 2;
   try {
@@ -177,6 +162,12 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       }
       if (code > 32 && (code === 0xfffd || raw.FPDFText_HasUnicodeMapError(textPage, i) === 1)) {
         unusable++;
+        continue;
+      }
+      // Characters outside the BMP (mathematical italic 𝑥) come as two UTF-16 halves.
+      const prev = chars[chars.length - 1];
+      if (code >= 0xdc00 && code <= 0xdfff && prev && prev.code >= 0xd800 && prev.code <= 0xdbff) {
+        prev.code = 0x10000 + ((prev.code - 0xd800) << 10) + (code - 0xdc00);
         continue;
       }
       // PDFium reports a hyphen at the end of a line as code 2.
@@ -209,9 +200,12 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
   return { chars, unusable };
 }
 
-const NO_STYLE: FontStyle = { bold: false, italic: false, monospace: false };
+const NO_STYLE: GlyphStyle = { bold: false, italic: false, monospace: false, math: false };
 
-function fontStyle(pdfium: Pdfium, font: number, cache: Map<number, FontStyle>): FontStyle {
+/** TeX's math italic, symbol and extension fonts and the common OpenType math fonts. */
+const MATH_FONT = /(^|[+_-])(cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|rsfs|stmary|esint|wasy)\d*|math|^symbol$|[+]symbol$|stix|mathjax|katex_(main-italic|math|size|ams)/;
+
+function fontStyle(pdfium: Pdfium, font: number, cache: Map<number, GlyphStyle>): GlyphStyle {
   const length = pdfium.FPDFFont_GetBaseFontName(font, 0, 0);
   let name = '';
   if (length > 0 && length < 512) {
@@ -223,10 +217,11 @@ function fontStyle(pdfium: Pdfium, font: number, cache: Map<number, FontStyle>):
   const flags = pdfium.FPDFFont_GetFlags(font);
   const weight = pdfium.FPDFFont_GetWeight(font);
   const lower = name.toLowerCase();
-  const style: FontStyle = {
+  const style: GlyphStyle = {
     bold: weight >= 600 || (flags & FONT_FLAG_FORCE_BOLD) !== 0 || /bold|black|heavy|semibold|demi/.test(lower),
     italic: (flags & FONT_FLAG_ITALIC) !== 0 || /italic|oblique/.test(lower),
     monospace: (flags & FONT_FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol|menlo|typewriter|cmtt|sfmono|inconsolata/.test(lower),
+    math: MATH_FONT.test(lower),
   };
   cache.set(font, style);
   return style;
@@ -248,15 +243,24 @@ export function groupLines(chars: Char[]): TextLine[] {
     pendingSpace = false;
   };
 
+  let pendingBreak = false;
   for (const c of chars) {
     if (c.code === 10) {
-      flush();
+      pendingBreak = current.length > 0;
       continue;
     }
     if (c.code === 32) {
       if (current.length) pendingSpace = true;
       continue;
     }
+    // PDFium starts a new line whenever the text position jumps, also for a superscript or a
+    // subscript right after its base: a break is kept only where the geometry agrees.
+    if (pendingBreak) {
+      const last = current[current.length - 1]!;
+      if (!continuesRow(last, c)) flush();
+      else if (c.x0 - last.x1 > 0.15 * Math.max(last.size, c.size)) pendingSpace = true;
+    }
+    pendingBreak = false;
     const last = current[current.length - 1];
     if (last && (last.rotated || c.rotated)) {
       // Vertical runs: one line while the characters stay in the same column, close together.
@@ -287,6 +291,13 @@ export function groupLines(chars: Char[]): TextLine[] {
   }
   flush();
   return lines;
+}
+
+/** The next glyph sits right after the last one on the same row (a script, a symbol). */
+function continuesRow(last: Char, c: Char): boolean {
+  if (last.rotated || c.rotated) return false;
+  const gap = c.x0 - last.x1;
+  return c.y0 < last.y1 && c.y1 > last.y0 && gap > -0.1 * Math.min(last.size, c.size) && gap < 0.6 * Math.max(last.size, c.size);
 }
 
 /**
@@ -387,6 +398,7 @@ function makeLine(chars: Char[]): TextLine {
     .trim();
   return {
     text,
+    glyphs: chars.filter((c) => c.code !== 32),
     box: [x0, y0, x1, y1],
     baseline: bases[bases.length >> 1] ?? y1,
     fontSize: sizes[sizes.length >> 1] ?? y1 - y0,
