@@ -260,7 +260,18 @@ describe('blocks', () => {
     const blocks = paras.map((p) => classify(p, 0, 10));
     expect(blocks.map((b) => b.type)).toEqual(['title', 'text', 'list', 'code']);
     expect(blocks[2]!.listItems).toEqual(['1. first step', '2. second step']);
-    expect(blocks[2]!.enumerated).toBe(true);
+    expect(blocks[2]!.enumerated).toEqual([true, true]);
+  });
+
+  it('nests list items by indentation and keeps each item\'s own marker kind', () => {
+    const block = classify(
+      [line('1. Install the service', 72, 100), line('• from npm', 90, 112), line('• offline', 90, 124), line('2. Start it', 72, 136)],
+      0,
+      10,
+    );
+    expect(block.listItems).toEqual(['1. Install the service', 'from npm', 'offline', '2. Start it']);
+    expect(block.listLevels).toEqual([0, 1, 1, 0]);
+    expect(renderMarkdown([block])).toBe('1. Install the service\n    - from npm\n    - offline\n2. Start it\n');
   });
 
   it('removes bullet glyphs from list items', () => {
@@ -299,8 +310,8 @@ describe('rendering', () => {
   const blocks = [
     { type: 'header' as const, pageIndex: 0, box: [0, 0, 600, 20] as [number, number, number, number], text: 'Running header' },
     { type: 'title' as const, pageIndex: 0, box: [60, 40, 300, 60] as [number, number, number, number], text: 'Title' },
-    { type: 'list' as const, pageIndex: 0, box: [60, 80, 300, 120] as [number, number, number, number], listItems: ['a', 'b'], enumerated: false, subType: 'text' },
-    { type: 'list' as const, pageIndex: 0, box: [60, 130, 300, 160] as [number, number, number, number], listItems: ['1. one'], enumerated: true, subType: 'text' },
+    { type: 'list' as const, pageIndex: 0, box: [60, 80, 300, 120] as [number, number, number, number], listItems: ['a', 'b'], enumerated: [false, false], subType: 'text' },
+    { type: 'list' as const, pageIndex: 0, box: [60, 130, 300, 160] as [number, number, number, number], listItems: ['1. one'], enumerated: [true], subType: 'text' },
     { type: 'code' as const, pageIndex: 0, box: [60, 170, 300, 200] as [number, number, number, number], codeBody: 'x = 1\n  y', subType: 'code' },
     { type: 'equation' as const, pageIndex: 0, box: [60, 210, 300, 240] as [number, number, number, number], text: 'E = mc^2' },
     { type: 'page_number' as const, pageIndex: 0, box: [290, 780, 310, 790] as [number, number, number, number], text: '1' },

@@ -79,8 +79,10 @@ export interface Block {
   /** Text of text-like blocks; LaTeX for equations. */
   text?: string;
   listItems?: string[];
-  /** For lists: whether the items are enumerated (1., a), (iii)) rather than bulleted. */
-  enumerated?: boolean;
+  /** For lists, per item: whether it is enumerated (1., a), (iii)) rather than bulleted. */
+  enumerated?: boolean[];
+  /** For lists, per item: nesting depth, 0 for the outermost items. */
+  listLevels?: number[];
   codeBody?: string;
   tableHtml?: string;
   subType?: string;

@@ -90,8 +90,8 @@ export function classify(lines: TextLine[], pageIndex: number, bodySize: number)
   // Before lists: numbered section headings ("2. Methods") are titles, not list items.
   if (isTitle(lines, text, bodySize)) return { type: 'title', pageIndex, box, text };
   if (isListStart(lines[0]!.text)) {
-    const { items, enumerated } = listItems(lines);
-    return { type: 'list', pageIndex, box, listItems: items, enumerated, subType: 'text' };
+    const { items, enumerated, levels } = listItems(lines);
+    return { type: 'list', pageIndex, box, listItems: items, enumerated, listLevels: levels, subType: 'text' };
   }
   return { type: 'text', pageIndex, box, text };
 }
@@ -107,15 +107,30 @@ function isTitle(lines: TextLine[], text: string, bodySize: number): boolean {
   return larger || shortBold;
 }
 
-function listItems(lines: TextLine[]): { items: string[]; enumerated: boolean } {
-  const groups: string[][] = [];
+/**
+ * The items of a list: each starts at a bullet or enumerator line; other lines continue the
+ * item above. Nesting depth comes from the item's indentation among the list's indents.
+ */
+function listItems(lines: TextLine[]): { items: string[]; enumerated: boolean[]; levels: number[] } {
+  const groups: TextLine[][] = [];
   for (const line of lines) {
-    if (isListStart(line.text) || !groups.length) groups.push([line.text]);
-    else groups[groups.length - 1]!.push(line.text);
+    if (isListStart(line.text) || !groups.length) groups.push([line]);
+    else groups[groups.length - 1]!.push(line);
   }
-  const items = groups.map((g) => joinLines(g).replace(BULLET, ''));
-  const enumerated = ENUMERATOR.test(lines[0]!.text) && !BULLET.test(lines[0]!.text);
-  return { items, enumerated };
+  const indents: number[] = [];
+  for (const g of groups) {
+    const x = g[0]!.box[0];
+    if (!indents.some((i) => Math.abs(i - x) < 0.8 * g[0]!.fontSize)) indents.push(x);
+  }
+  indents.sort((a, b) => a - b);
+  return {
+    items: groups.map((g) => joinLines(g.map((l) => l.text)).replace(BULLET, '')),
+    enumerated: groups.map((g) => ENUMERATOR.test(g[0]!.text) && !BULLET.test(g[0]!.text)),
+    levels: groups.map((g) => {
+      const x = g[0]!.box[0];
+      return Math.max(0, indents.findIndex((i) => Math.abs(i - x) < 0.8 * g[0]!.fontSize));
+    }),
+  };
 }
 
 /** Code with its indentation, rebuilt from the lines' left edges in character widths. */

@@ -2,30 +2,54 @@
 // columns (left to right); lines that cross the gutter (full-width titles, figures' captions)
 // cut the region into bands read top to bottom. Each leaf is a single column of lines.
 import type { TextLine } from '../model.js';
+import { isRightToLeft } from '../script.js';
 
-/** Returns groups of lines; each group is one column segment, in reading order. */
-export function orderLines(lines: TextLine[], pageWidth: number): TextLine[][] {
+/**
+ * Returns groups of lines; each group is one column segment, in reading order. On a
+ * right-to-left page (Arabic, Hebrew) columns and the pieces of a row read from the right.
+ */
+export function orderLines(lines: TextLine[], pageWidth: number, rightToLeft = isRightToLeftText(lines)): TextLine[][] {
   const out: TextLine[][] = [];
-  cut(lines, pageWidth, out, 0);
+  cut(lines, { pageWidth, rightToLeft }, out, 0);
   return out;
 }
 
-function cut(lines: TextLine[], pageWidth: number, out: TextLine[][], depth: number): void {
+interface Direction {
+  pageWidth: number;
+  rightToLeft: boolean;
+}
+
+/** Most letters of the lines are Hebrew, Arabic, Syriac or Thaana. */
+export function isRightToLeftText(lines: TextLine[]): boolean {
+  let rtl = 0;
+  let letters = 0;
+  for (const l of lines) {
+    for (const ch of l.text) {
+      if (!/\p{L}/u.test(ch)) continue;
+      letters++;
+      if (isRightToLeft(ch.codePointAt(0)!)) rtl++;
+    }
+  }
+  return rtl > letters / 2;
+}
+
+function cut(lines: TextLine[], dir: Direction, out: TextLine[][], depth: number): void {
+  const { pageWidth } = dir;
   if (!lines.length) return;
   if (lines.length === 1 || depth > 12) {
-    out.push(sortTopDown(lines));
+    out.push(sortTopDown(lines, dir));
     return;
   }
   // A clean full-width gap, clearly wider than line spacing, separates bands read in turn
   // (a title block above a form, a figure between two column sections).
   const bands = mergeColumnBands(splitAtWideGaps(lines), pageWidth);
   if (bands.length > 1) {
-    for (const band of bands) cut(band, pageWidth, out, depth + 1);
+    for (const band of bands) cut(band, dir, out, depth + 1);
     return;
   }
   const gutter = findGutter(lines, pageWidth);
   if (!gutter) {
-    out.push(sortTopDown(lines));
+    out.push(sortTopDown(lines, dir));
     return;
   }
   const [gx0, gx1] = gutter;
@@ -34,13 +58,12 @@ function cut(lines: TextLine[], pageWidth: number, out: TextLine[][], depth: num
     const mid = (gx0 + gx1) / 2;
     const left = lines.filter((l) => midX(l) < mid);
     const right = lines.filter((l) => midX(l) >= mid);
-    cut(left, pageWidth, out, depth + 1);
-    cut(right, pageWidth, out, depth + 1);
+    for (const column of dir.rightToLeft ? [right, left] : [left, right]) cut(column, dir, out, depth + 1);
     return;
   }
   // Lines crossing the gutter separate bands: everything above them, the crossing lines (a run
   // of consecutive ones is one segment, e.g. a full-width abstract), everything below.
-  const sorted = sortTopDown(lines);
+  const sorted = sortTopDown(lines, dir);
   const crossingSet = new Set(crossing);
   let band: TextLine[] = [];
   let run: TextLine[] = [];
@@ -54,13 +77,13 @@ function cut(lines: TextLine[], pageWidth: number, out: TextLine[][], depth: num
     if (above.length) {
       if (run.length) out.push(run);
       run = [];
-      cut(above, pageWidth, out, depth + 1);
+      cut(above, dir, out, depth + 1);
       band = band.filter((l) => l.box[1] >= line.box[1]);
     }
     run.push(line);
   }
   if (run.length) out.push(run);
-  cut(band, pageWidth, out, depth + 1);
+  cut(band, dir, out, depth + 1);
 }
 
 /**
@@ -168,9 +191,10 @@ function midX(l: TextLine): number {
   return (l.box[0] + l.box[2]) / 2;
 }
 
-function sortTopDown(lines: TextLine[]): TextLine[] {
+function sortTopDown(lines: TextLine[], dir: Direction): TextLine[] {
   return [...lines].sort((a, b) => {
     const sameRow = Math.abs((a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2) < Math.min(a.fontSize, b.fontSize) * 0.5;
-    return sameRow ? a.box[0] - b.box[0] : a.box[1] - b.box[1];
+    if (!sameRow) return a.box[1] - b.box[1];
+    return dir.rightToLeft ? b.box[2] - a.box[2] : a.box[0] - b.box[0];
   });
 }

@@ -2,6 +2,7 @@
 // visual lines, plus the boxes of embedded images. Everything comes out in displayed
 // coordinates (after /Rotate), in points, origin top-left.
 import type { Box, Glyph, GlyphStyle, Page, TextLine } from '../model.js';
+import { isRightToLeft } from '../script.js';
 import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';
 
 /** What the text layer of a page looks like, to decide whether it needs OCR. */
@@ -316,11 +317,6 @@ export function dropOverprint(lines: TextLine[]): TextLine[] {
     kept.push(line);
   }
   return kept;
-}
-
-/** Hebrew, Arabic, Syriac, Thaana and their presentation forms. */
-function isRightToLeft(code: number): boolean {
-  return (code >= 0x0590 && code <= 0x08ff) || (code >= 0xfb1d && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfeff);
 }
 
 function isRightToLeftLine(chars: Char[]): boolean {

@@ -37,7 +37,10 @@ function blockMarkdown(b: Block): string {
     case 'title':
       return `# ${b.text ?? ''}`;
     case 'list':
-      return (b.listItems ?? []).map((item) => (b.enumerated ? item : `- ${item}`)).join('\n');
+      // Nested items are indented four spaces per level (CommonMark nests at any marker).
+      return (b.listItems ?? [])
+        .map((item, i) => '    '.repeat(b.listLevels?.[i] ?? 0) + (b.enumerated?.[i] ? item : `- ${item}`))
+        .join('\n');
     case 'code':
       return '```\n' + (b.codeBody ?? '') + '\n```';
     case 'equation':
