@@ -7,7 +7,7 @@ import { analyzeLayout } from '../src/engine/layout/layout.js';
 import { orderLines } from '../src/engine/layout/order.js';
 import type { Page, TextLine } from '../src/engine/model.js';
 import { needsOcr, ocrLines } from '../src/engine/parse.js';
-import { dropOverprint, extractPage, groupLines, type Char } from '../src/engine/pdf/extract.js';
+import { attachAccents, dropOverprint, extractPage, groupLines, type Char } from '../src/engine/pdf/extract.js';
 import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { renderContentList, renderMarkdown } from '../src/engine/render/render.js';
 import { imageDimensions, inspect, InputError, sniffKind, TooManyPagesError } from '../src/engine/sniff.js';
@@ -106,9 +106,21 @@ describe('extraction', () => {
     expect(renderMarkdown(blocks)).toContain('Body text of the paper starts here.');
   });
 
+  const style = { bold: false, italic: false, monospace: false, math: false };
+  const glyph = (code: number, x: number, y0 = 100): Char => ({ code, base: y0 + 10, x0: x, y0, x1: x + 6, y1: y0 + 10, size: 10, style, rotated: false });
+
+  it('puts accents set as separate glyphs back onto their letters', () => {
+    // "Mináč" as TeX sets it: the háček comes after the word, each accent above its letter.
+    const letters = [...'Minac'].map((ch, i) => glyph(ch.codePointAt(0)!, 100 + i * 7));
+    const acute: Char = { ...glyph(0xb4, 121, 96), y1: 98, base: 110 };
+    const caron: Char = { ...glyph(0x2c7, 128, 96), y1: 98, base: 110 };
+    const chars = [...letters.slice(0, 3), glyph(32, 0), acute, glyph(32, 0), ...letters.slice(3), caron];
+    expect(groupLines(attachAccents(chars))[0]!.text).toBe('Mináč');
+    // A backtick beside a letter on the line is not an accent.
+    expect(groupLines(attachAccents([glyph(0x60, 100), glyph(0x78, 107)]))[0]!.text).toBe('`x');
+  });
+
   it('keeps right-to-left text on one line although it advances leftwards', () => {
-    const style = { bold: false, italic: false, monospace: false };
-    const glyph = (code: number, x: number): Char => ({ code, base: 110, x0: x, y0: 100, x1: x + 6, y1: 110, size: 10, style, rotated: false });
     // "שלום עולם" in logical order, drawn from right to left.
     const word1 = [0x05e9, 0x05dc, 0x05d5, 0x05dd].map((c, i) => glyph(c, 300 - i * 7));
     const space: Char = { ...glyph(32, 0), x0: 0, x1: 0 };
@@ -219,6 +231,18 @@ describe('furniture', () => {
       [2, 'footer'],
       [3, 'page_number'],
     ]);
+  });
+
+  it('finds the page number and a small footer of a page whose text ends above the margin band', () => {
+    const body = Array.from({ length: 8 }, (_, i) => line(`Body line ${i} of a half-empty page with a short table.`, 72, 100 + i * 14));
+    const page = pageOf([...body, line('62', 300, 500), line('Conference 2015', 450, 690, { fontSize: 6 })]);
+    expect([...detectFurniture([page])[0]!.entries()].sort()).toEqual([
+      [8, 'page_number'],
+      [9, 'footer'],
+    ]);
+    // A number that is the last row of the text, right under it, stays content.
+    const table = pageOf([...body, line('62', 300, 214)]);
+    expect(detectFurniture([table])[0]!.size).toBe(0);
   });
 });
 

@@ -62,8 +62,36 @@ export function detectFurniture(pages: Page[]): Map<number, FurnitureKind>[] {
         result.set(i, top ? 'header' : 'footer');
       }
     }
+    markBottomOfContent(page, result, bodySize);
     return result;
   });
+}
+
+/**
+ * Pages whose text ends well above the margin band (a cropped or half-empty page) still close
+ * with their page number or a small footer: the lowest lines, set apart from everything
+ * above them, that look like a page number or are small and short.
+ */
+function markBottomOfContent(page: Page, result: Map<number, FurnitureKind>, bodySize: number): void {
+  for (let round = 0; round < 2; round++) {
+    const rest = page.lines.map((line, i) => ({ line, i })).filter(({ line, i }) => !result.has(i) && !line.rotated);
+    if (rest.length < 3) return;
+    const lowest = rest.reduce((a, b) => (b.line.box[1] > a.line.box[1] ? b : a));
+    const { line, i } = lowest;
+    if (line.box[1] < page.height * 0.5) return;
+    // The gap to the nearest line above that is not on the same row.
+    let gap = Infinity;
+    for (const { line: other } of rest) {
+      if (other === line || Math.abs(other.baseline - line.baseline) < 0.5 * line.fontSize) continue;
+      gap = Math.min(gap, line.box[1] - other.box[3]);
+    }
+    const height = Math.max(line.box[3] - line.box[1], 1);
+    const centre = (line.box[0] + line.box[2]) / 2;
+    const placed = Math.abs(centre - page.width / 2) < page.width * 0.1 || centre < page.width * 0.2 || centre > page.width * 0.8;
+    if (isPageNumberText(line.text) && placed && gap > 2 * height) result.set(i, 'page_number');
+    else if (bodySize > 0 && line.fontSize <= 0.75 * bodySize && line.text.length < 60 && line.box[1] > page.height * 0.8 && gap > 1.5 * height && !/^([*†‡]|\d{1,3}\s*\p{L})/u.test(line.text)) result.set(i, 'footer');
+    else return;
+  }
 }
 
 /**

@@ -72,7 +72,7 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
     const { images, pathObjects } = extractImages(pdfium, page, m, scratch);
     const imageArea = images.reduce((sum, b) => sum + (b[2] - b[0]) * (b[3] - b[1]), 0);
     const { chars, unusable } = extractChars(pdfium, page, m, scratch);
-    const lines = dropOverprint(groupLines(chars));
+    const lines = dropOverprint(groupLines(attachAccents(chars)));
     const usableChars = chars.filter((c) => c.code > 32).length;
     return {
       index: pageIndex,
@@ -226,6 +226,65 @@ function fontStyle(pdfium: Pdfium, font: number, cache: Map<number, GlyphStyle>)
   };
   cache.set(font, style);
   return style;
+}
+
+/** Spacing accents (as TeX sets them over a letter) and the combining marks they stand for. */
+const ACCENTS = new Map<number, number>([
+  [0x60, 0x300], [0xb4, 0x301], [0x2c6, 0x302], [0x2dc, 0x303], [0xaf, 0x304], [0x2c9, 0x304],
+  [0x2d8, 0x306], [0x2d9, 0x307], [0xa8, 0x308], [0x2da, 0x30a], [0x2dd, 0x30b], [0x2c7, 0x30c], [0xb8, 0x327], [0x2db, 0x328],
+]);
+
+/**
+ * Puts accents drawn as separate glyphs over (or under) a letter back onto it: "a" with "´"
+ * above becomes "á". TeX may emit the accent anywhere in the line, so the letter is found by
+ * position: the one under the accent's centre, nearest below it.
+ */
+export function attachAccents(chars: Char[]): Char[] {
+  const drop = new Set<Char>();
+  for (const accent of chars) {
+    const mark = ACCENTS.get(accent.code) ?? (accent.code >= 0x300 && accent.code <= 0x36f ? accent.code : undefined);
+    if (mark === undefined || accent.rotated) continue;
+    const centre = (accent.x0 + accent.x1) / 2;
+    const below = mark === 0x327 || mark === 0x328; // cedilla and ogonek hang under the letter
+    let best: Char | undefined;
+    let bestDistance = Infinity;
+    for (const letter of chars) {
+      if (letter.code <= 32 || drop.has(letter) || letter.rotated || !/\p{L}/u.test(String.fromCodePoint(letter.code))) continue;
+      const width = letter.x1 - letter.x0;
+      if (centre < letter.x0 - 0.2 * width || centre > letter.x1 + 0.2 * width) continue;
+      // Above the letter's top (or below its bottom), not beside it on the line.
+      const middle = (accent.y0 + accent.y1) / 2;
+      if (below ? middle < letter.y1 : middle > letter.y0 + 0.25 * (letter.y1 - letter.y0)) continue;
+      const distance = below ? Math.abs(accent.y0 - letter.y1) : Math.abs(letter.y0 - accent.y1);
+      if (distance < 0.6 * letter.size && distance < bestDistance) {
+        best = letter;
+        bestDistance = distance;
+      }
+    }
+    if (!best) continue;
+    const composed = (String.fromCodePoint(best.code) + String.fromCodePoint(mark)).normalize('NFC');
+    if ([...composed].length !== 1) continue;
+    best.code = composed.codePointAt(0)!;
+    drop.add(accent);
+  }
+  if (!drop.size) return chars;
+  // The accent's own word-gap spaces go with it when the letters around them touch.
+  const kept = chars.filter((c) => !drop.has(c));
+  const out: Char[] = [];
+  let prev: Char | undefined;
+  kept.forEach((c, i) => {
+    if (c.code !== 32) {
+      out.push(c);
+      prev = c;
+      return;
+    }
+    let j = i + 1;
+    while (kept[j]?.code === 32) j++;
+    const next = kept[j];
+    const touching = prev && next && prev.code !== 10 && next.code !== 10 && Math.abs(next.base - prev.base) < 0.2 * prev.size && Math.abs(next.x0 - prev.x1) < 0.15 * prev.size;
+    if (!touching) out.push(c);
+  });
+  return out;
 }
 
 /**
