@@ -98,6 +98,8 @@ function isInlineMath(line: TextLine, prose: TextLine[]): boolean {
  * they are, in the same order.
  */
 export function groupEquations(lines: TextLine[], bodySize: number): TextLine[] {
+  const seeds = lines.filter((l) => l.fontSize >= 0.85 * bodySize && isFormulaLine(l));
+  if (!seeds.length) return lines;
   // Where the body text itself is set in a "math" font, the font tells nothing: leave the page.
   let all = 0;
   let math = 0;
@@ -111,9 +113,9 @@ export function groupEquations(lines: TextLine[], bodySize: number): TextLine[] 
   const prose = lines.filter((l) => proseWords(l) >= 3);
   // Running text: prose, and formula lines continuing it; their scripts are inline too.
   const running = [...prose, ...lines.filter((l) => !prose.includes(l) && isInlineMath(l, prose))];
-  for (const seed of lines) {
-    // Limits and exponents are smaller than the text: they join an equation, never start one.
-    if (used.has(seed) || !isFormulaLine(seed) || seed.fontSize < 0.85 * bodySize || isInlineMath(seed, running)) continue;
+  // Limits and exponents are smaller than the text: they join an equation, never start one.
+  for (const seed of seeds) {
+    if (used.has(seed) || isInlineMath(seed, running)) continue;
     const members = [seed];
     used.add(seed);
     const size = Math.max(seed.fontSize, 1);
