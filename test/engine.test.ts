@@ -322,6 +322,15 @@ describe('blocks', () => {
     expect(blocks[0]!.listItems).toEqual(['Word document bullet item', 'Arrow bullet item']);
   });
 
+  it('puts a drop cap back in front of the first line of its paragraph', () => {
+    const cap = line('T', 72, 98, { fontSize: 36 });
+    cap.box = [72, 98, 96, 130];
+    const page = pageOf([cap, line('his chapter opens with a large initial letter', 100, 100), line('that spans the first two lines of the text.', 100, 112), line('The rest runs at the full width of the column.', 72, 124)]);
+    const blocks = analyzeLayout([page]);
+    expect(blocks.map((b) => b.type)).toEqual(['text']);
+    expect(blocks[0]!.text).toMatch(/^This chapter opens with a large initial letter that spans/);
+  });
+
   it('types entries under a References heading as ref_text', () => {
     const page = pageOf([line('References', 72, 100, { fontSize: 14, bold: true }), line('[1] A. Author. A paper. 2020.', 72, 130)]);
     const blocks = analyzeLayout([page]);

@@ -25,6 +25,7 @@ export function analyzeLayout(pages: Page[]): Block[] {
     });
     const contentLines = groupEquations(bodyLines, bodyFontSize(bodyLines));
     attachLoneBullets(contentLines);
+    attachDropCaps(contentLines, bodyFontSize(contentLines));
     const bodySize = bodyFontSize(contentLines);
 
     const pageBlocks: Block[] = [];
@@ -98,6 +99,24 @@ function attachLoneBullets(lines: TextLine[]): void {
     if (!target) continue;
     target.text = `${bullet.text} ${target.text}`;
     target.box = [bullet.box[0], Math.min(bullet.box[1], target.box[1]), target.box[2], Math.max(bullet.box[3], target.box[3])];
+    lines.splice(i, 1);
+  }
+}
+
+/**
+ * A drop cap (a large initial letter beside the first lines of a paragraph) is put back in
+ * front of the first line it stands beside: "T" + "his chapter…" reads "This chapter…".
+ */
+function attachDropCaps(lines: TextLine[], bodySize: number): void {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const cap = lines[i]!;
+    if (!/^\p{L}$/u.test(cap.text) || bodySize <= 0 || cap.fontSize < 1.8 * bodySize) continue;
+    const first = lines
+      .filter((l) => l !== cap && l.box[0] >= cap.box[2] - 1 && l.box[0] - cap.box[2] < 2 * bodySize && Math.abs(l.box[1] - cap.box[1]) < bodySize)
+      .sort((a, b) => a.box[1] - b.box[1])[0];
+    if (!first) continue;
+    first.text = cap.text + first.text;
+    first.box = [cap.box[0], Math.min(cap.box[1], first.box[1]), first.box[2], first.box[3]];
     lines.splice(i, 1);
   }
 }
