@@ -354,6 +354,12 @@ describe('rendering', () => {
     expect(renderMarkdown(blocks)).toBe('# Title\n\n- a\n- b\n\n1. one\n\n```\nx = 1\n  y\n```\n\n$$\nE = mc^2\n$$\n');
   });
 
+  it('escapes text that would read as Markdown syntax', () => {
+    const text = { type: 'text' as const, pageIndex: 0, box: [0, 0, 10, 10] as [number, number, number, number], text: '# of rows' };
+    expect(renderMarkdown([text])).toBe('\\# of rows\n');
+    expect(renderContentList([text], [page])[0]!.text).toBe('# of rows');
+  });
+
   it('fills content_list with all twelve fields, nulls where not applicable, bbox scaled to 0-1000', () => {
     const list = renderContentList(blocks, [page]);
     expect(list[1]).toEqual({

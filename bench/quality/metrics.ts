@@ -10,6 +10,7 @@ export function stripMarkdown(md: string): string {
     .replace(/^\s{0,3}#{1,6}\s+/gm, '')
     .replace(/^\s*[-*+]\s+/gm, '')
     .replace(/\$\$/g, '')
+    .replace(/\\([#>*_])/g, '$1')
     .replace(/(\*\*|__|\*|_)(\S[^*_]*?)\1/g, '$2');
 }
 

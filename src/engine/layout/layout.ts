@@ -32,6 +32,8 @@ export function analyzeLayout(pages: Page[]): Block[] {
     for (const segment of mergeContinuations(orderLines(contentLines, page.width))) {
       for (const para of paragraphs(segment)) {
         const block = classify(para, page.index, bodySize);
+        // A table-of-contents entry ("2 Methods ..... 7") is set like a heading but is not one.
+        if (block.type === 'title' && para.length === 1 && hasPageReference(para[0]!, contentLines)) block.type = 'text';
         if (block.type === 'text' && isFootnote(para, page, bodySize)) block.type = 'page_footnote';
         if (block.type === 'title') inReferences = REFERENCES.test(block.text ?? '');
         else if (inReferences && (block.type === 'text' || block.type === 'list')) {
@@ -66,6 +68,13 @@ export function bodyFontSize(lines: TextLine[]): number {
   let best = 0;
   for (const [size, n] of chars) if (n >= total / 4 && size > best) best = size;
   return best;
+}
+
+/** Another line on the same row, far to the right, holds only a page number (or dot leaders and one). */
+function hasPageReference(line: TextLine, lines: TextLine[]): boolean {
+  return lines.some(
+    (l) => l !== line && l.box[0] > line.box[2] && Math.abs(l.baseline - line.baseline) < 0.3 * line.fontSize && /^[.·\s]*(\d{1,4}|[ivxlc]{1,6})$/i.test(l.text),
+  );
 }
 
 const FOOTNOTE_MARK = /^([*†‡§¶]|\d{1,3}[\s.)]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)/;

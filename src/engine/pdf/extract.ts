@@ -203,6 +203,10 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
 
 const NO_STYLE: GlyphStyle = { bold: false, italic: false, monospace: false, math: false };
 
+/** TeX's bold and italic text fonts by their short names (CMBX10, SFBX1000, ECTI1000…). */
+const TEX_BOLD = /(^|\+)((cm|sf|ec|tc|cmss)bx|cmb|sfb|ecb)[a-z]*\d{1,4}$/;
+const TEX_ITALIC = /(^|\+)(cm|sf|ec|tc)(ti|sl|bi|bl|itt)\d{1,4}$/;
+
 /** TeX's math italic, symbol and extension fonts and the common OpenType math fonts. */
 const MATH_FONT = /(^|[+_-])(cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|rsfs|stmary|esint|wasy)\d*|math|^symbol$|[+]symbol$|stix|mathjax|katex_(main-italic|math|size|ams)/;
 
@@ -219,8 +223,8 @@ function fontStyle(pdfium: Pdfium, font: number, cache: Map<number, GlyphStyle>)
   const weight = pdfium.FPDFFont_GetWeight(font);
   const lower = name.toLowerCase();
   const style: GlyphStyle = {
-    bold: weight >= 600 || (flags & FONT_FLAG_FORCE_BOLD) !== 0 || /bold|black|heavy|semibold|demi/.test(lower),
-    italic: (flags & FONT_FLAG_ITALIC) !== 0 || /italic|oblique/.test(lower),
+    bold: weight >= 600 || (flags & FONT_FLAG_FORCE_BOLD) !== 0 || /bold|black|heavy|semibold|demi/.test(lower) || TEX_BOLD.test(lower),
+    italic: (flags & FONT_FLAG_ITALIC) !== 0 || /italic|oblique/.test(lower) || TEX_ITALIC.test(lower),
     monospace: (flags & FONT_FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol|menlo|typewriter|cmtt|sfmono|inconsolata/.test(lower),
     math: MATH_FONT.test(lower),
   };

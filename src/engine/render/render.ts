@@ -50,7 +50,8 @@ function blockMarkdown(b: Block): string {
     case 'image':
       return (b.captions ?? []).join('\n\n');
     default:
-      return b.text ?? '';
+      // Text that opens like Markdown syntax ("# of items", "> quoted") must stay text.
+      return (b.text ?? '').replace(/^([#>])/, '\\$1');
   }
 }
 
