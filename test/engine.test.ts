@@ -5,7 +5,7 @@ import { classify, joinLines, paragraphs } from '../src/engine/layout/blocks.js'
 import { detectFurniture, isPageNumberText } from '../src/engine/layout/furniture.js';
 import { analyzeLayout } from '../src/engine/layout/layout.js';
 import { orderLines } from '../src/engine/layout/order.js';
-import type { Page, TextLine } from '../src/engine/model.js';
+import type { Box, Page, TextLine } from '../src/engine/model.js';
 import { needsOcr, ocrLines } from '../src/engine/parse.js';
 import { attachAccents, dropOverprint, extractPage, groupLines, type Char } from '../src/engine/pdf/extract.js';
 import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
@@ -239,6 +239,12 @@ describe('furniture', () => {
     expect([...detectFurniture([page])[0]!.entries()].sort()).toEqual([
       [8, 'page_number'],
       [9, 'footer'],
+    ]);
+    // A running header with its page number on one row, below a wide top margin.
+    const paper = pageOf([line('Optimized Table Tokenization', 195, 94), line('9', 476, 94), ...body.map((l) => ({ ...l, box: [l.box[0], l.box[1] + 20, l.box[2], l.box[3] + 20] as Box, baseline: l.baseline + 20 }))]);
+    expect([...detectFurniture([paper])[0]!.entries()].sort()).toEqual([
+      [0, 'header'],
+      [1, 'page_number'],
     ]);
     // A number that is the last row of the text, right under it, stays content.
     const table = pageOf([...body, line('62', 300, 214)]);

@@ -62,36 +62,51 @@ export function detectFurniture(pages: Page[]): Map<number, FurnitureKind>[] {
         result.set(i, top ? 'header' : 'footer');
       }
     }
-    markBottomOfContent(page, result, bodySize);
+    markContentEdges(page, result, bodySize);
     return result;
   });
 }
 
 /**
- * Pages whose text ends well above the margin band (a cropped or half-empty page) still close
- * with their page number or a small footer: the lowest lines, set apart from everything
- * above them, that look like a page number or are small and short.
+ * Pages whose text starts below or ends above the margin bands (wide margins, a cropped or
+ * half-empty page) still open with a running header and close with a page number or a small
+ * footer: the first and last rows of text, set apart from the rest, that hold a page number
+ * at an end of the row or are small and short.
  */
-function markBottomOfContent(page: Page, result: Map<number, FurnitureKind>, bodySize: number): void {
-  for (let round = 0; round < 2; round++) {
-    const rest = page.lines.map((line, i) => ({ line, i })).filter(({ line, i }) => !result.has(i) && !line.rotated);
-    if (rest.length < 3) return;
-    const lowest = rest.reduce((a, b) => (b.line.box[1] > a.line.box[1] ? b : a));
-    const { line, i } = lowest;
-    if (line.box[1] < page.height * 0.5) return;
-    // The gap to the nearest line above that is not on the same row.
-    let gap = Infinity;
-    for (const { line: other } of rest) {
-      if (other === line || Math.abs(other.baseline - line.baseline) < 0.5 * line.fontSize) continue;
-      gap = Math.min(gap, line.box[1] - other.box[3]);
+function markContentEdges(page: Page, result: Map<number, FurnitureKind>, bodySize: number): void {
+  for (const edge of ['top', 'bottom'] as const) {
+    for (let round = 0; round < 2; round++) {
+      const rest = page.lines.map((line, i) => ({ line, i })).filter(({ line, i }) => !result.has(i) && !line.rotated);
+      if (rest.length < 4) return;
+      const outer = rest.reduce((a, b) => ((edge === 'top' ? b.line.box[1] < a.line.box[1] : b.line.box[1] > a.line.box[1]) ? b : a)).line;
+      if (edge === 'top' ? outer.box[1] > page.height * 0.25 : outer.box[1] < page.height * 0.5) break;
+      const row = rest.filter(({ line }) => Math.abs(line.baseline - outer.baseline) < 0.5 * outer.fontSize);
+      const height = Math.max(...row.map(({ line }) => line.box[3] - line.box[1]), 1);
+      // The gap to the nearest line beyond the row, towards the page's middle.
+      let gap = Infinity;
+      for (const { line } of rest) {
+        if (row.some((r) => r.line === line)) continue;
+        gap = Math.min(gap, edge === 'top' ? line.box[1] - Math.max(...row.map((r) => r.line.box[3])) : Math.min(...row.map((r) => r.line.box[1])) - line.box[3]);
+      }
+      const numbers = row.filter(({ line }) => isPageNumberText(line.text) && atRowEnd(line, row.map((r) => r.line), page));
+      const small = row.every(({ line }) => bodySize > 0 && line.fontSize <= 0.75 * bodySize && line.text.length < 60 && !/^([*†‡]|\d{1,3}\s*\p{L})/u.test(line.text));
+      const band = edge === 'top' ? outer.box[3] < page.height * 0.2 : outer.box[1] > page.height * 0.8;
+      if (numbers.length && row.length <= 3 && gap > 1.2 * height) {
+        for (const { line, i } of row) result.set(i, numbers.some((n) => n.line === line) ? 'page_number' : edge === 'top' ? 'header' : 'footer');
+      } else if (small && band && gap > 1.5 * height) {
+        for (const { i } of row) result.set(i, edge === 'top' ? 'header' : 'footer');
+      } else break;
     }
-    const height = Math.max(line.box[3] - line.box[1], 1);
-    const centre = (line.box[0] + line.box[2]) / 2;
-    const placed = Math.abs(centre - page.width / 2) < page.width * 0.1 || centre < page.width * 0.2 || centre > page.width * 0.8;
-    if (isPageNumberText(line.text) && placed && gap > 2 * height) result.set(i, 'page_number');
-    else if (bodySize > 0 && line.fontSize <= 0.75 * bodySize && line.text.length < 60 && line.box[1] > page.height * 0.8 && gap > 1.5 * height && !/^([*†‡]|\d{1,3}\s*\p{L})/u.test(line.text)) result.set(i, 'footer');
-    else return;
   }
+}
+
+/** A page number sits at an end of its row, or alone near the page's centre. */
+function atRowEnd(line: TextLine, row: TextLine[], page: Page): boolean {
+  if (row.length === 1) {
+    const centre = (line.box[0] + line.box[2]) / 2;
+    return Math.abs(centre - page.width / 2) < page.width * 0.1 || centre < page.width * 0.2 || centre > page.width * 0.8;
+  }
+  return row.every((l) => l === line || l.box[0] > line.box[2]) || row.every((l) => l === line || l.box[2] < line.box[0]);
 }
 
 /**
