@@ -1,7 +1,8 @@
 // Quality benchmark: parses documents with ground truth and prints per-source metrics.
 // Sources: documents generated here (exact truth), and ../shared/corpus when present:
 // olmocr-bench-sample (human-reviewed present/absent/order tests) and docling (Docling's own
-// Markdown: a peer's answer, not truth). Writes bench/out/quality.json and quality.md.
+// Markdown: a peer's answer, not truth). Tables: TEDS per source (quality/tables.ts).
+// Writes bench/out/quality.json and quality.md.
 // Usage: npm run bench:quality
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { parseDocument, type ParseResult } from '../src/engine/parse.js';
 import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { loadCvat, scoreCvat } from './quality/cvat.js';
 import { asScan, generatedDocuments, type GeneratedDoc } from './quality/generated.js';
+import { scoreTables, summarizeTables, tablesMarkdown } from './quality/tables.js';
 import { containsFuzzy, furnitureLeak, matchF1, normalize, normalizedEditDistance, readingOrderScore, stripMarkdown } from './quality/metrics.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
@@ -275,9 +277,11 @@ async function main() {
     ...(await scoreDocling()),
   ];
   const summary = summarize(scores);
+  const tableScores = await scoreTables(parse, CORPUS);
+  const tables = summarizeTables(tableScores);
   mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
-  writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify({ summary, documents: scores }, null, 2) + '\n');
-  const md = markdownSummary(summary, scores);
+  writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify({ summary, tables, documents: scores, tableDocuments: tableScores }, null, 2) + '\n');
+  const md = markdownSummary(summary, scores) + '\n' + tablesMarkdown(tables);
   writeFileSync(join(import.meta.dirname, 'out', 'quality.md'), md);
   console.log(md);
   if (ocr) await (await ocr).release();

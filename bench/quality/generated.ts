@@ -31,7 +31,7 @@ const WORDS = (
   'on by from that this are was is as at be it an or'
 ).split(' ');
 
-class Random {
+export class Random {
   constructor(private seed: number) {}
   next(): number {
     this.seed = (this.seed * 1103515245 + 12345) >>> 0;

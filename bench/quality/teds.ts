@@ -8,7 +8,7 @@
 // whitespace runs become one space.
 import { distance } from 'fastest-levenshtein';
 
-interface TableNode {
+export interface TableNode {
   tag: string;
   colspan: number;
   rowspan: number;
@@ -22,7 +22,8 @@ const UNWRAPPED = new Set(['thead', 'tbody', 'tfoot', 'span', 'div', 'p', 'sup',
 const VOID = new Set(['br', 'hr', 'img', 'col', 'wbr', 'input', 'meta', 'link']);
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
-function decodeEntities(text: string): string {
+/** Decodes the named entities XML and HTML tables use, and numeric ones. */
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
@@ -194,6 +195,11 @@ function treeEditDistance(t1: TableNode, t2: TableNode, structureOnly: boolean):
     }
   }
   return tree[(n1 - 1) * n2 + (n2 - 1)]!;
+}
+
+/** A cell's text: its content tokens without the inline tags. */
+export function cellText(cell: TableNode): string {
+  return cell.content.filter((t) => !(t.length > 1 && t.startsWith('<'))).join('');
 }
 
 /** TEDS of a predicted table against the true one (HTML strings); 0 when either has no table. */

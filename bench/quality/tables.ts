@@ -1,0 +1,505 @@
+// Table benchmark: TEDS and TEDS-S of the tables the engine emits (content_list blocks of type
+// "table", HTML in table_body), per source:
+// - generated: tables drawn here with exact HTML truth and regions (table-documents.ts);
+// - tabula-icdar2013: ICDAR 2013 competition truth, cell structure turned into HTML with spans,
+//   plus table detection against the truth regions;
+// - camelot and tabula-java: those tools' expected cell grids for one page (or area); compared
+//   as grids (spans expanded) with TEDS;
+// - pubtabnet-examples: table images with PubTabNet HTML truth.
+// Detection: a predicted table matches a true region on the same page when their boxes overlap
+// with IoU >= 0.5 (one to one, best overlaps first). A true table without a match scores 0.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ParseResult } from '../../src/engine/parse.js';
+import { loadPdfium, PdfDocument } from '../../src/engine/pdf/pdfium.js';
+import { tableDocuments } from './table-documents.js';
+import { cellText, decodeEntities, parseTable, teds } from './teds.js';
+
+/** [x0, y0, x1, y1] in 0-1000 of the displayed page, origin top-left (content_list's bbox). */
+export type PageBox = [number, number, number, number];
+
+/** A true table with its place: 0-based page index and region. */
+export interface RegionTable {
+  page: number;
+  box: PageBox;
+  html: string;
+}
+
+interface PredictedTable {
+  page: number;
+  box: PageBox;
+  html: string;
+}
+
+export interface TableDocScore {
+  source: string;
+  id: string;
+  /** Per true table: TEDS and TEDS-S against the matched predicted table (0 when none). */
+  teds: number[];
+  tedsStructure: number[];
+  /** Table detection counts, for sources with true regions. */
+  detection?: { truth: number; predicted: number; matched: number };
+  seconds: number;
+  error?: string;
+}
+
+export type Parse = (bytes: Uint8Array) => Promise<ParseResult>;
+
+const IOU_THRESHOLD = 0.5;
+
+export function predictedTables(result: ParseResult): PredictedTable[] {
+  return result.content_list
+    .filter((b) => b.type === 'table' && b.bbox)
+    .map((b) => ({ page: b.page_idx, box: b.bbox!, html: b.table_body ?? '' }));
+}
+
+export function iou(a: PageBox, b: PageBox): number {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  const area = (r: PageBox) => (r[2] - r[0]) * (r[3] - r[1]);
+  return inter / (area(a) + area(b) - inter);
+}
+
+/** For each true region, the index of its predicted table (-1 when none): one to one, by IoU. */
+export function matchRegions(truth: { page: number; box: PageBox }[], predicted: { page: number; box: PageBox }[]): number[] {
+  const pairs: [number, number, number][] = [];
+  truth.forEach((t, i) =>
+    predicted.forEach((p, j) => {
+      const overlap = t.page === p.page ? iou(t.box, p.box) : 0;
+      if (overlap >= IOU_THRESHOLD) pairs.push([overlap, i, j]);
+    }),
+  );
+  pairs.sort((x, y) => y[0] - x[0]);
+  const match = truth.map(() => -1);
+  const used = new Set<number>();
+  for (const [, i, j] of pairs) {
+    if (match[i]! >= 0 || used.has(j)) continue;
+    match[i] = j;
+    used.add(j);
+  }
+  return match;
+}
+
+/** Detection and TEDS of true tables with regions against the parse result. */
+export function scoreRegions(truth: RegionTable[], result: ParseResult): Pick<TableDocScore, 'teds' | 'tedsStructure' | 'detection'> {
+  const predicted = predictedTables(result);
+  const match = matchRegions(truth, predicted);
+  const pair = (structureOnly: boolean) => truth.map((t, i) => (match[i]! >= 0 ? teds(predicted[match[i]!]!.html, t.html, { structureOnly }) : 0));
+  return {
+    teds: pair(false),
+    tedsStructure: pair(true),
+    detection: { truth: truth.length, predicted: predicted.length, matched: match.filter((m) => m >= 0).length },
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A true cell of a table: its top-left grid position, spans and text. */
+export interface GridCell {
+  row: number;
+  col: number;
+  rowspan: number;
+  colspan: number;
+  text: string;
+}
+
+/** HTML of a table given as cells on a grid; grid positions no cell covers become empty cells. */
+export function cellsToHtml(cells: GridCell[]): string {
+  const rows = Math.max(0, ...cells.map((c) => c.row + c.rowspan));
+  const cols = Math.max(0, ...cells.map((c) => c.col + c.colspan));
+  const covered = Array.from({ length: rows }, () => new Array<boolean>(cols).fill(false));
+  const at = new Map(cells.map((c) => [`${c.row},${c.col}`, c]));
+  let html = '<table>';
+  for (let r = 0; r < rows; r++) {
+    html += '<tr>';
+    for (let c = 0; c < cols; c++) {
+      if (covered[r]![c]) continue;
+      const cell = at.get(`${r},${c}`);
+      if (!cell) {
+        html += '<td></td>';
+        continue;
+      }
+      for (let i = 0; i < cell.rowspan; i++) for (let j = 0; j < cell.colspan; j++) if (covered[r + i]) covered[r + i]![c + j] = true;
+      const spans = (cell.rowspan > 1 ? ` rowspan="${cell.rowspan}"` : '') + (cell.colspan > 1 ? ` colspan="${cell.colspan}"` : '');
+      html += `<td${spans}>${escapeHtml(cell.text.replace(/\s+/g, ' ').trim())}</td>`;
+    }
+    html += '</tr>';
+  }
+  return html + '</table>';
+}
+
+/** HTML of a plain grid of cell texts (no spans). */
+export function gridToHtml(grid: string[][]): string {
+  return cellsToHtml(grid.flatMap((row, r) => row.map((text, c) => ({ row: r, col: c, rowspan: 1, colspan: 1, text }))));
+}
+
+/**
+ * An HTML table as a grid of cell texts, spans expanded as camelot and tabula write them: the
+ * text in the top-left position, the other positions empty, or, with `copyDown`, the text
+ * repeated down a row span (camelot's copy_text="v").
+ */
+export function htmlToGrid(html: string, copyDown = false): string[][] {
+  const table = parseTable(html);
+  if (!table) return [];
+  const grid: (string | undefined)[][] = [];
+  table.children
+    .filter((n) => n.tag === 'tr')
+    .forEach((tr, r) => {
+      grid[r] ??= [];
+      let c = 0;
+      for (const td of tr.children.filter((n) => n.tag === 'td')) {
+        while (grid[r]![c] !== undefined) c++;
+        const text = cellText(td).trim();
+        for (let i = 0; i < td.rowspan; i++) {
+          for (let j = 0; j < td.colspan; j++) {
+            grid[r + i] ??= [];
+            grid[r + i]![c + j] = (i === 0 || copyDown) && j === 0 ? text : '';
+          }
+        }
+        c += td.colspan;
+      }
+    });
+  return grid.map((row) => Array.from(row ?? [], (cell) => cell ?? ''));
+}
+
+/** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and line breaks. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+/** Per page: displayed size, and the top of the media box (ICDAR's y axis starts there). */
+async function pageGeometry(pdf: Uint8Array): Promise<{ width: number; height: number; mediaTop: number }[]> {
+  const pdfium = await loadPdfium();
+  const doc = PdfDocument.open(pdfium, pdf);
+  const scratch = pdfium.pdfium.wasmExports.malloc(16);
+  try {
+    return Array.from({ length: doc.pageCount }, (_, i) => {
+      const page = pdfium.FPDF_LoadPage(doc.handle, i);
+      try {
+        pdfium.FPDFPage_GetMediaBox(page, scratch, scratch + 4, scratch + 8, scratch + 12);
+        const mediaTop = pdfium.pdfium.getValue(scratch + 12, 'float');
+        return { width: pdfium.FPDF_GetPageWidthF(page), height: pdfium.FPDF_GetPageHeightF(page), mediaTop };
+      } finally {
+        pdfium.FPDF_ClosePage(page);
+      }
+    });
+  } finally {
+    pdfium.pdfium.wasmExports.free(scratch);
+    doc.close();
+  }
+}
+
+const attr = (tag: string, name: string) => new RegExp(`\\b${name}=['"]([^'"]*)['"]`).exec(tag)?.[1];
+
+/**
+ * One ICDAR 2013 ground truth (a -str.xml with its -reg.xml) as region tables. Coordinates are
+ * PDF points from the bottom of the media box, x and y along the displayed page (also on the
+ * one rotated document, eu-015).
+ */
+export function icdarTables(structureXml: string, regionXml: string, pages: { width: number; height: number; mediaTop: number }[]): RegionTable[] {
+  const regions = [...regionXml.matchAll(/<table\b[^>]*>([\s\S]*?)<\/table>/g)].flatMap((t) =>
+    [...t[1]!.matchAll(/<region\b([^>]*)>([\s\S]*?)<\/region>/g)].map((r) => {
+      const page = Number(attr(r[1]!, 'page')) - 1;
+      const box = /<bounding-box\b[^>]*>/.exec(r[2]!)![0];
+      const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((k) => Number(attr(box, k)));
+      const g = pages[page]!;
+      const scale = (v: number, size: number) => Math.max(0, Math.min(1000, Math.round((v / size) * 1000)));
+      return { page, box: [scale(x1!, g.width), scale(g.mediaTop - y2!, g.height), scale(x2!, g.width), scale(g.mediaTop - y1!, g.height)] as PageBox };
+    }),
+  );
+  const structures = [...structureXml.matchAll(/<table\b[^>]*>([\s\S]*?)<\/table>/g)].flatMap((t) =>
+    [...t[1]!.matchAll(/<region\b[^>]*>([\s\S]*?)<\/region>/g)].map((r) =>
+      cellsToHtml(
+        [...r[1]!.matchAll(/<cell\b([^>]*)>([\s\S]*?)<\/cell>/g)].map((c) => {
+          const row = Number(attr(c[1]!, 'start-row'));
+          const col = Number(attr(c[1]!, 'start-col'));
+          const endRow = Number(attr(c[1]!, 'end-row') ?? row);
+          const endCol = Number(attr(c[1]!, 'end-col') ?? col);
+          const text = decodeEntities(/<content>([\s\S]*?)<\/content>/.exec(c[2]!)?.[1] ?? '');
+          return { row, col, rowspan: endRow - row + 1, colspan: endCol - col + 1, text };
+        }),
+      ),
+    ),
+  );
+  if (regions.length !== structures.length) throw new Error(`${regions.length} regions but ${structures.length} table structures`);
+  return regions.map((r, i) => ({ ...r, html: structures[i]! }));
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  return [await fn(), (performance.now() - start) / 1000];
+}
+
+/** Scores a document, recording a parse failure as TEDS 0 for each of its `truthCount` tables. */
+async function scoreDocument(
+  source: string,
+  id: string,
+  bytes: Uint8Array,
+  parse: Parse,
+  truthCount: number,
+  score: (result: ParseResult) => Promise<Pick<TableDocScore, 'teds' | 'tedsStructure' | 'detection'>>,
+): Promise<TableDocScore> {
+  try {
+    const [result, seconds] = await timed(() => parse(bytes));
+    return { source, id, ...(await score(result)), seconds };
+  } catch (e) {
+    const zeros = new Array<number>(truthCount).fill(0);
+    return { source, id, teds: zeros, tedsStructure: zeros, seconds: 0, error: (e as Error).message };
+  }
+}
+
+/** ICDAR 2013: where the competition gives two readings of a document (a/b), the better counts. */
+async function scoreIcdar(parse: Parse, corpus: string): Promise<TableDocScore[]> {
+  const root = join(corpus, 'tabula-icdar2013');
+  if (!existsSync(root)) return [];
+  const scores: TableDocScore[] = [];
+  for (const sub of ['competition-dataset-eu', 'competition-dataset-us']) {
+    const dir = join(root, sub);
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.pdf'))) {
+      const id = file.replace(/\.pdf$/, '');
+      const bytes = new Uint8Array(readFileSync(join(dir, file)));
+      const readings = [id, id.replace(/a$/, 'b')].filter((r, i) => i === 0 || (r !== id && existsSync(join(dir, `${r}-str.xml`))));
+      const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+      const pages = await pageGeometry(bytes);
+      const truths = readings.map((r) => icdarTables(read(`${r}-str.xml`), read(`${r}-reg.xml`), pages));
+      scores.push(
+        await scoreDocument('tabula-icdar2013', id, bytes, parse, truths[0]!.length, async (result) => {
+          const options = truths.map((t) => scoreRegions(t, result));
+          const quality = (s: (typeof options)[number]) => s.detection!.matched / Math.max(s.detection!.truth, 1) + mean(s.teds);
+          return options.reduce((best, s) => (quality(s) > quality(best) ? s : best));
+        }),
+      );
+    }
+  }
+  return scores;
+}
+
+const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
+
+/** Best TEDS and TEDS-S over the candidate tables, compared as grids. */
+function bestGridScore(truth: string[][], candidates: string[][][]): Pick<TableDocScore, 'teds' | 'tedsStructure'> {
+  const truthHtml = gridToHtml(truth);
+  let best = { teds: 0, structure: 0 };
+  for (const grid of candidates) {
+    const html = gridToHtml(grid);
+    const score = teds(html, truthHtml);
+    if (score > best.teds) best = { teds: score, structure: teds(html, truthHtml, { structureOnly: true }) };
+  }
+  return { teds: [best.teds], tedsStructure: [best.structure] };
+}
+
+interface CamelotCase {
+  case: string;
+  pdf: string;
+  read_pdf_kwargs: { pages?: string; copy_text?: string[] | string };
+  expected_csv: string;
+}
+
+/**
+ * camelot's expected table for a page: compared as a grid with the best-matching table we emit
+ * on that page (camelot's table index counts its own detections, not ours). Its flag_size
+ * markers (<s>) are removed from the expected text.
+ */
+async function scoreCamelot(parse: Parse, corpus: string): Promise<TableDocScore[]> {
+  const root = join(corpus, 'camelot');
+  if (!existsSync(root)) return [];
+  const cases: CamelotCase[] = JSON.parse(readFileSync(join(root, 'expected', 'index.json'), 'utf8'));
+  const scores: TableDocScore[] = [];
+  for (const c of cases) {
+    const page = Number(String(c.read_pdf_kwargs.pages ?? '1').split(',')[0]) - 1;
+    const copyDown = [c.read_pdf_kwargs.copy_text ?? []].flat().includes('v');
+    const truth = parseCsv(readFileSync(join(root, c.expected_csv), 'utf8')).map((row) => row.map((cell) => cell.replace(/<\/?s>/g, '')));
+    const bytes = new Uint8Array(readFileSync(join(root, c.pdf)));
+    scores.push(
+      await scoreDocument('camelot', c.case, bytes, parse, 1, async (result) =>
+        bestGridScore(
+          truth,
+          predictedTables(result)
+            .filter((t) => t.page === page)
+            .map((t) => htmlToGrid(t.html, copyDown)),
+        ),
+      ),
+    );
+  }
+  return scores;
+}
+
+/** tabula-java's expected output: page 1, an area (PDF points, top-left origin) or the whole page. */
+interface TabulaCase {
+  pdf: string;
+  expected: string;
+  /** top, left, bottom, right; none = whole page. */
+  areas: [number, number, number, number][];
+}
+
+// From the corpus's SOURCE.md (the tests' page, area and mode). spanning_cells is scored with its
+// lattice JSON (one expected table per table), its CSV being the same tables concatenated.
+const TABULA_CASES: TabulaCase[] = [
+  { pdf: 'AnimalSounds.pdf', expected: 'csv/AnimalSounds.csv', areas: [] },
+  { pdf: 'MultiColumn.pdf', expected: 'csv/MultiColumn.csv', areas: [[0, 0, 451, 212], [0, 212, 451, 425]] },
+  {
+    pdf: 'Publication_of_award_of_Bids_for_Transport_Sector__August_2016.pdf',
+    expected: 'csv/Publication_of_award_of_Bids_for_Transport_Sector__August_2016.csv',
+    areas: [[56.925, 24.255, 549.945, 786.555]],
+  },
+  { pdf: 'frx_2012_disclosure.pdf', expected: 'csv/frx_2012_disclosure.csv', areas: [[53, 49, 735, 550]] },
+  { pdf: 'indictb1h_14.pdf', expected: 'csv/indictb1h_14.csv', areas: [[205, 120, 622.82, 459.9]] },
+  { pdf: 'spanning_cells.pdf', expected: 'json/spanning_cells.json', areas: [] },
+  { pdf: 'spreadsheet_no_bounding_frame.pdf', expected: 'csv/spreadsheet_no_bounding_frame.csv', areas: [[150.56, 58.9, 654.7, 536.12]] },
+];
+
+/**
+ * tabula-java: a CSV holds every table of the area one after another, so it is compared with
+ * the grids of our tables on page 1 whose centre lies in the area, concatenated in reading
+ * order. A JSON holds the tables separately: each is compared with its best-matching table.
+ */
+async function scoreTabula(parse: Parse, corpus: string): Promise<TableDocScore[]> {
+  const root = join(corpus, 'tabula-java');
+  if (!existsSync(root)) return [];
+  const scores: TableDocScore[] = [];
+  for (const c of TABULA_CASES) {
+    const bytes = new Uint8Array(readFileSync(join(root, 'pdf', c.pdf)));
+    const expectedText = readFileSync(join(root, 'expected', c.expected), 'utf8');
+    const truths: string[][][] = c.expected.endsWith('.json')
+      ? (JSON.parse(expectedText) as { data: { text: string }[][] }[]).map((t) => t.data.map((row) => row.map((cell) => cell.text)))
+      : [parseCsv(expectedText)];
+    const [page] = await pageGeometry(bytes);
+    const inArea = (box: PageBox) => {
+      if (!c.areas.length) return true;
+      const x = ((box[0] + box[2]) / 2000) * page!.width;
+      const y = ((box[1] + box[3]) / 2000) * page!.height;
+      return c.areas.some(([top, left, bottom, right]) => x >= left && x <= right && y >= top && y <= bottom);
+    };
+    scores.push(
+      await scoreDocument('tabula-java', c.pdf.replace(/\.pdf$/, ''), bytes, parse, truths.length, async (result) => {
+        const tables = predictedTables(result).filter((t) => t.page === 0 && inArea(t.box));
+        const grids = tables.map((t) => htmlToGrid(t.html));
+        if (!c.expected.endsWith('.json')) return bestGridScore(truths[0]!, [grids.flat()]);
+        const each = truths.map((t) => bestGridScore(t, grids));
+        return { teds: each.flatMap((s) => s.teds), tedsStructure: each.flatMap((s) => s.tedsStructure) };
+      }),
+    );
+  }
+  return scores;
+}
+
+/** PubTabNet: each image is one table; the best-matching table we emit is compared as HTML. */
+async function scorePubTabNet(parse: Parse, corpus: string): Promise<TableDocScore[]> {
+  const dir = join(corpus, 'pubtabnet-examples', 'examples');
+  if (!existsSync(dir)) return [];
+  const truth: Record<string, string> = JSON.parse(readFileSync(join(dir, 'PubTabNet_Examples.shared.html.json'), 'utf8'));
+  const scores: TableDocScore[] = [];
+  for (const [file, html] of Object.entries(truth)) {
+    const bytes = new Uint8Array(readFileSync(join(dir, file)));
+    scores.push(
+      await scoreDocument('pubtabnet-examples', file, bytes, parse, 1, async (result) => {
+        const tables = predictedTables(result);
+        const best = tables.reduce((b, t) => (teds(t.html, html) > teds(b, html) ? t.html : b), '');
+        return { teds: [teds(best, html)], tedsStructure: [teds(best, html, { structureOnly: true })] };
+      }),
+    );
+  }
+  return scores;
+}
+
+async function scoreGeneratedTables(parse: Parse): Promise<TableDocScore[]> {
+  const scores: TableDocScore[] = [];
+  for (const doc of await tableDocuments()) {
+    scores.push(await scoreDocument('generated tables', doc.id, doc.pdf, parse, doc.tables.length, async (result) => scoreRegions(doc.tables, result)));
+  }
+  return scores;
+}
+
+export interface TableSummary {
+  documents: number;
+  tables: number;
+  teds: number;
+  tedsStructure: number;
+  detectionPrecision?: number;
+  detectionRecall?: number;
+  detectionF1?: number;
+  errors: number;
+}
+
+/** Per source: mean TEDS and TEDS-S over true tables; detection precision/recall/F1 over all regions. */
+export function summarizeTables(scores: TableDocScore[]): Record<string, TableSummary> {
+  const rows: Record<string, TableSummary> = {};
+  const round = (v: number) => Number(v.toFixed(4));
+  for (const source of new Set(scores.map((s) => s.source))) {
+    const list = scores.filter((s) => s.source === source);
+    const row: TableSummary = {
+      documents: list.length,
+      tables: list.reduce((n, s) => n + s.teds.length, 0),
+      teds: round(mean(list.flatMap((s) => s.teds))),
+      tedsStructure: round(mean(list.flatMap((s) => s.tedsStructure))),
+      errors: list.filter((s) => s.error).length,
+    };
+    const detections = list.flatMap((s) => (s.detection ? [s.detection] : []));
+    if (detections.length) {
+      const matched = detections.reduce((n, d) => n + d.matched, 0);
+      const predicted = detections.reduce((n, d) => n + d.predicted, 0);
+      const truth = detections.reduce((n, d) => n + d.truth, 0);
+      const precision = predicted ? matched / predicted : truth ? 0 : 1;
+      const recall = truth ? matched / truth : 1;
+      row.detectionPrecision = round(precision);
+      row.detectionRecall = round(recall);
+      row.detectionF1 = round(precision + recall ? (2 * precision * recall) / (precision + recall) : 0);
+    }
+    rows[source] = row;
+  }
+  return rows;
+}
+
+export function tablesMarkdown(summary: Record<string, TableSummary>): string {
+  const cols = ['documents', 'tables', 'teds', 'tedsStructure', 'detectionPrecision', 'detectionRecall', 'detectionF1', 'errors'] as const;
+  return [
+    '## Tables',
+    '',
+    'TEDS and TEDS-S (structure only): mean over true tables, 0 for a table not found; higher is better.',
+    'Detection: a predicted table matches a true region on the same page at IoU >= 0.5.',
+    'camelot and tabula-java are compared as cell grids (spans expanded), with the best-matching table of the page.',
+    '',
+    `| source | ${cols.join(' | ')} |`,
+    `| --- | ${cols.map(() => '---').join(' | ')} |`,
+    ...Object.entries(summary).map(([source, row]) => `| ${source} | ${cols.map((c) => (row[c] === undefined ? '–' : String(row[c]))).join(' | ')} |`),
+    '',
+  ].join('\n');
+}
+
+/** Every table source; the corpus ones only when ../shared/corpus is present. */
+export async function scoreTables(parse: Parse, corpus: string): Promise<TableDocScore[]> {
+  return [
+    ...(await scoreGeneratedTables(parse)),
+    ...(await scoreIcdar(parse, corpus)),
+    ...(await scoreCamelot(parse, corpus)),
+    ...(await scoreTabula(parse, corpus)),
+    ...(await scorePubTabNet(parse, corpus)),
+  ];
+}
