@@ -1,0 +1,136 @@
+// The table benchmark's plumbing: ground truth conversions, region matching, and the generated
+// table documents (their truth must agree with what is drawn).
+import { describe, expect, it } from 'vitest';
+import { tableDocuments } from '../bench/quality/table-documents.js';
+import { cellsToHtml, htmlToGrid, icdarTables, matchRegions, parseCsv, scoreRegions, type PageBox } from '../bench/quality/tables.js';
+import type { ParseResult } from '../src/engine/parse.js';
+import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
+import { extractPage } from '../src/engine/pdf/extract.js';
+import type { ContentBlock } from '../src/engine/render/render.js';
+
+function resultWithTables(tables: { page: number; box: PageBox; html: string }[]): ParseResult {
+  const content_list: ContentBlock[] = tables.map((t) => ({
+    type: 'table',
+    page_idx: t.page,
+    bbox: t.box,
+    text: null,
+    text_level: null,
+    text_format: null,
+    img_path: null,
+    content: null,
+    sub_type: null,
+    list_items: null,
+    table_body: t.html,
+    code_body: null,
+  }));
+  return { markdown: tables.map((t) => t.html).join('\n\n'), page_count: 1, content_list };
+}
+
+describe('ICDAR 2013 ground truth', () => {
+  const structure = `<document><table id="1"><region id="1" page="2">
+    <cell id="1" start-row="0" start-col="1" end-col="2"><bounding-box x1="1" y1="1" x2="2" y2="2"/><content>Group &amp; total</content></cell>
+    <cell id="1" start-row='1' start-col='0'><content>a
+ b</content></cell>
+    <cell id="1" start-row="1" start-col="1" end-row="2"><content>x</content></cell>
+    <cell id="1" start-row="2" start-col="2"><content>y</content></cell>
+  </region></table></document>`;
+  const regions = `<document><table id='1'><region id='1' page='2'><instruction instr-id='1'/><bounding-box x1='60' y1='400' x2='360' y2='720'/></region></table></document>`;
+  const pages = [
+    { width: 600, height: 800, mediaTop: 800 },
+    { width: 600, height: 800, mediaTop: 800 },
+  ];
+
+  it('becomes HTML with spans, empty grid positions as empty cells, text unescaped and collapsed', () => {
+    const [table] = icdarTables(structure, regions, pages);
+    expect(table!.html).toBe('<table><tr><td></td><td colspan="2">Group &amp; total</td></tr><tr><td>a b</td><td rowspan="2">x</td><td></td></tr><tr><td></td><td>y</td></tr></table>');
+  });
+
+  it('turns bottom-left PDF points into 0-1000 of the displayed page, top-left origin', () => {
+    const [table] = icdarTables(structure, regions, pages);
+    expect(table!.page).toBe(1);
+    expect(table!.box).toEqual([100, 100, 600, 500]);
+  });
+});
+
+describe('grids', () => {
+  it('cellsToHtml and htmlToGrid expand spans as camelot writes them', () => {
+    const html = cellsToHtml([
+      { row: 0, col: 0, rowspan: 2, colspan: 1, text: 'A' },
+      { row: 0, col: 1, rowspan: 1, colspan: 2, text: 'B' },
+      { row: 1, col: 1, rowspan: 1, colspan: 1, text: '1' },
+      { row: 1, col: 2, rowspan: 1, colspan: 1, text: '2' },
+    ]);
+    expect(htmlToGrid(html)).toEqual([
+      ['A', 'B', ''],
+      ['', '1', '2'],
+    ]);
+    expect(htmlToGrid(html, true)).toEqual([
+      ['A', 'B', ''],
+      ['A', '1', '2'],
+    ]);
+  });
+
+  it('parseCsv reads quoted commas, quotes and line breaks', () => {
+    expect(parseCsv('a,"b, c","say ""hi"""\n"two\nlines",,x\r\n')).toEqual([
+      ['a', 'b, c', 'say "hi"'],
+      ['two\nlines', '', 'x'],
+    ]);
+  });
+});
+
+describe('region matching', () => {
+  const truth = [
+    { page: 0, box: [100, 100, 500, 400] as PageBox, html: '<table><tr><td>a</td><td>b</td></tr></table>' },
+    { page: 1, box: [100, 100, 500, 400] as PageBox, html: '<table><tr><td>c</td></tr></table>' },
+  ];
+
+  it('matches on the same page at IoU >= 0.5, one to one', () => {
+    expect(matchRegions(truth, [{ page: 0, box: [120, 110, 500, 420] }])).toEqual([0, -1]);
+    // Same box on the wrong page, and a box overlapping too little.
+    expect(matchRegions(truth, [{ page: 1, box: [600, 600, 900, 900] }, { page: 0, box: [100, 100, 300, 250] }])).toEqual([-1, -1]);
+  });
+
+  it('scores a missed table 0 and counts a false positive against precision', () => {
+    const result = resultWithTables([
+      { page: 0, box: [100, 100, 500, 400], html: '<table><tr><td>a</td><td>x</td></tr></table>' },
+      { page: 0, box: [600, 600, 900, 900], html: '<table><tr><td>z</td></tr></table>' },
+    ]);
+    const score = scoreRegions(truth, result);
+    expect(score.detection).toEqual({ truth: 2, predicted: 2, matched: 1 });
+    expect(score.teds[0]).toBeCloseTo(1 - 1 / 3, 10);
+    expect(score.teds[1]).toBe(0);
+    expect(score.tedsStructure).toEqual([1, 0]);
+  });
+});
+
+describe('generated table documents', () => {
+  it('score 1 against their own truth', async () => {
+    for (const doc of await tableDocuments()) {
+      const score = scoreRegions(doc.tables, resultWithTables(doc.tables));
+      expect(score.teds.every((t) => t === 1)).toBe(true);
+      expect(score.detection!.matched).toBe(doc.tables.length);
+    }
+  });
+
+  it('draw every cell word inside the true region, upright, on the page the truth names', async () => {
+    const docs = await tableDocuments();
+    expect(docs.map((d) => d.id)).toEqual(['ruled', 'borderless', 'spanning', 'multi-line', 'rotated-page']);
+    const pdfium = await loadPdfium();
+    for (const doc of docs) {
+      const pdf = PdfDocument.open(pdfium, doc.pdf);
+      try {
+        for (const table of doc.tables) {
+          const page = extractPage(pdf, table.page);
+          const [x0, y0, x1, y1] = table.box.map((v, i) => (v / 1000) * (i % 2 ? page.height : page.width));
+          const inside = page.lines.filter((l) => !l.rotated && l.box[0] >= x0! - 1 && l.box[2] <= x1! + 1 && l.box[1] >= y0! - 1 && l.box[3] <= y1! + 1);
+          const words = new Set(inside.flatMap((l) => l.text.split(/\s+/)));
+          const truthWords = table.html.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean);
+          expect(truthWords.length).toBeGreaterThan(10);
+          expect(truthWords.filter((w) => !words.has(w.replace('&amp;', '&')))).toEqual([]);
+        }
+      } finally {
+        pdf.close();
+      }
+    }
+  });
+});
