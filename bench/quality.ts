@@ -1,7 +1,8 @@
 // Quality benchmark: parses documents with ground truth and prints per-source metrics.
 // Sources: documents generated here (exact truth), and ../shared/corpus when present:
 // olmocr-bench-sample (human-reviewed present/absent/order tests) and docling (Docling's own
-// Markdown: a peer's answer, not truth). Tables: TEDS per source (quality/tables.ts).
+// Markdown: a peer's answer, not truth). Tables: TEDS per source (quality/tables.ts); display
+// equations: LaTeX edit distance (quality/equations.ts).
 // Writes bench/out/quality.json and quality.md.
 // Usage: npm run bench:quality
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { parseDocument, type ParseResult } from '../src/engine/parse.js';
 import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { loadCvat, scoreCvat } from './quality/cvat.js';
 import { asScan, generatedDocuments, type GeneratedDoc } from './quality/generated.js';
+import { equationsMarkdown, scoreEquations, summarizeEquations } from './quality/equations.js';
 import { scoreTables, summarizeTables, tablesMarkdown } from './quality/tables.js';
 import { containsFuzzy, furnitureLeak, matchF1, normalize, normalizedEditDistance, readingOrderScore, stripMarkdown } from './quality/metrics.js';
 
@@ -279,9 +281,12 @@ async function main() {
   const summary = summarize(scores);
   const tableScores = await scoreTables(parse, CORPUS);
   const tables = summarizeTables(tableScores);
+  const equationScores = await scoreEquations(parse, CORPUS);
+  const equations = summarizeEquations(equationScores);
   mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
-  writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify({ summary, tables, documents: scores, tableDocuments: tableScores }, null, 2) + '\n');
-  const md = markdownSummary(summary, scores) + '\n' + tablesMarkdown(tables);
+  const report = { summary, tables, equations, documents: scores, tableDocuments: tableScores, equationDocuments: equationScores };
+  writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify(report, null, 2) + '\n');
+  const md = [markdownSummary(summary, scores), tablesMarkdown(tables), equationsMarkdown(equations)].join('\n');
   writeFileSync(join(import.meta.dirname, 'out', 'quality.md'), md);
   console.log(md);
   if (ocr) await (await ocr).release();
