@@ -5,10 +5,11 @@
 // Sources: generated documents with display equations (equation-documents.ts), olmOCR-Bench's
 // math tests, and OmniDocBench's isolated equations.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { distance } from 'fastest-levenshtein';
 import type { ParseResult } from '../../src/engine/parse.js';
 import { equationDocuments } from './equation-documents.js';
+import { omniDocBenchPages } from './omnidocbench-pages.js';
 
 /** OmniDocBench's list, in its order (so "\text" also strips the "\text" of "\textit"). */
 const DROPPED = [
@@ -105,20 +106,12 @@ async function scoreDocument(source: string, id: string, bytes: Uint8Array, pars
 
 /** OmniDocBench demo pages: every isolated (display) equation of the page is truth. */
 async function scoreOmniDocBench(parse: Parse, corpus: string): Promise<EquationDocScore[]> {
-  const dir = join(corpus, 'omnidocbench-demo');
-  if (!existsSync(dir)) return [];
-  const pages: { page_info: { image_path: string }; layout_dets: { category_type: string; latex?: string; ignore?: boolean; order?: number }[] }[] = JSON.parse(
-    readFileSync(join(dir, 'OmniDocBench_demo.shared.json'), 'utf8'),
-  );
   const scores: EquationDocScore[] = [];
-  for (const page of pages) {
-    const truth = page.layout_dets
-      .filter((b) => b.category_type === 'equation_isolated' && !b.ignore && b.latex)
-      .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
-      .map((b) => b.latex!);
+  for (const page of omniDocBenchPages(corpus)) {
+    const truth = page.blocks.filter((b) => b.category_type === 'equation_isolated' && b.latex).map((b) => b.latex!);
     if (!truth.length) continue;
-    const bytes = new Uint8Array(readFileSync(join(dir, 'images', page.page_info.image_path)));
-    scores.push(await scoreDocument('omnidocbench-demo', page.page_info.image_path, bytes, parse, truth, (r) => equationEditDistance(truth, predictedEquations(r))));
+    const bytes = new Uint8Array(readFileSync(page.file));
+    scores.push(await scoreDocument('omnidocbench-demo', basename(page.file), bytes, parse, truth, (r) => equationEditDistance(truth, predictedEquations(r))));
   }
   return scores;
 }

@@ -217,3 +217,22 @@ export async function tableDocuments(): Promise<TableDocument[]> {
     ),
   ];
 }
+
+/** A table-heavy PDF for the speed benchmark: each page two tables, ruled, booktabs or borderless. */
+export async function tableHeavyPdf(pages: number): Promise<Uint8Array> {
+  const rules: Rules[] = ['grid', 'booktabs', 'none'];
+  const doc = await document(
+    'table-heavy',
+    (rnd) =>
+      Array.from({ length: pages }, (_, p) => ({
+        specs: [0, 1].map((i) => ({
+          cells: plainCells(numericTable(rnd, 12, ['Account', 'Q1', 'Q2', 'Q3', 'Q4', 'Year'])),
+          widths: [130, 65, 65, 65, 65, 75],
+          headerRows: 1,
+          rules: rules[(p * 2 + i) % 3]!,
+        })),
+      })),
+    16,
+  );
+  return doc.pdf;
+}

@@ -5,13 +5,15 @@
 //   plus table detection against the truth regions;
 // - camelot and tabula-java: those tools' expected cell grids for one page (or area); compared
 //   as grids (spans expanded) with TEDS;
-// - pubtabnet-examples: table images with PubTabNet HTML truth.
+// - pubtabnet-examples: table images with PubTabNet HTML truth;
+// - omnidocbench-demo: page images with OmniDocBench's human table HTML and regions.
 // Detection: a predicted table matches a true region on the same page when their boxes overlap
 // with IoU >= 0.5 (one to one, best overlaps first). A true table without a match scores 0.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ParseResult } from '../../src/engine/parse.js';
 import { loadPdfium, PdfDocument } from '../../src/engine/pdf/pdfium.js';
+import { omniDocBenchPages } from './omnidocbench-pages.js';
 import { tableDocuments } from './table-documents.js';
 import { cellText, decodeEntities, parseTable, teds } from './teds.js';
 
@@ -429,6 +431,26 @@ async function scorePubTabNet(parse: Parse, corpus: string): Promise<TableDocSco
   return scores;
 }
 
+/** OmniDocBench demo pages (images): human table HTML with the table's region on the page. */
+async function scoreOmniDocBenchTables(parse: Parse, corpus: string): Promise<TableDocScore[]> {
+  const scores: TableDocScore[] = [];
+  for (const page of omniDocBenchPages(corpus)) {
+    const truth: RegionTable[] = page.blocks
+      .filter((b) => b.category_type === 'table' && b.html)
+      .map((b) => {
+        const xs = b.poly.filter((_, i) => i % 2 === 0);
+        const ys = b.poly.filter((_, i) => i % 2 === 1);
+        const x = (v: number) => Math.round((v / page.width) * 1000);
+        const y = (v: number) => Math.round((v / page.height) * 1000);
+        return { page: 0, box: [x(Math.min(...xs)), y(Math.min(...ys)), x(Math.max(...xs)), y(Math.max(...ys))], html: b.html! };
+      });
+    if (!truth.length) continue;
+    const bytes = new Uint8Array(readFileSync(page.file));
+    scores.push(await scoreDocument('omnidocbench-demo', basename(page.file), bytes, parse, truth.length, async (result) => scoreRegions(truth, result)));
+  }
+  return scores;
+}
+
 async function scoreGeneratedTables(parse: Parse): Promise<TableDocScore[]> {
   const scores: TableDocScore[] = [];
   for (const doc of await tableDocuments()) {
@@ -501,5 +523,6 @@ export async function scoreTables(parse: Parse, corpus: string): Promise<TableDo
     ...(await scoreCamelot(parse, corpus)),
     ...(await scoreTabula(parse, corpus)),
     ...(await scorePubTabNet(parse, corpus)),
+    ...(await scoreOmniDocBenchTables(parse, corpus)),
   ];
 }
