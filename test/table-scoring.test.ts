@@ -36,8 +36,8 @@ describe('ICDAR 2013 ground truth', () => {
   </region></table></document>`;
   const regions = `<document><table id='1'><region id='1' page='2'><instruction instr-id='1'/><bounding-box x1='60' y1='400' x2='360' y2='720'/></region></table></document>`;
   const pages = [
-    { width: 600, height: 800, mediaTop: 800 },
-    { width: 600, height: 800, mediaTop: 800 },
+    { width: 600, height: 800 },
+    { width: 600, height: 800 },
   ];
 
   it('becomes HTML with spans, empty grid positions as empty cells, text unescaped and collapsed', () => {

@@ -196,24 +196,20 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** Per page: displayed size, and the top of the media box (ICDAR's y axis starts there). */
-async function pageGeometry(pdf: Uint8Array): Promise<{ width: number; height: number; mediaTop: number }[]> {
+/** Displayed size of each page, in points. */
+async function pageSizes(pdf: Uint8Array): Promise<{ width: number; height: number }[]> {
   const pdfium = await loadPdfium();
   const doc = PdfDocument.open(pdfium, pdf);
-  const scratch = pdfium.pdfium.wasmExports.malloc(16);
   try {
     return Array.from({ length: doc.pageCount }, (_, i) => {
       const page = pdfium.FPDF_LoadPage(doc.handle, i);
       try {
-        pdfium.FPDFPage_GetMediaBox(page, scratch, scratch + 4, scratch + 8, scratch + 12);
-        const mediaTop = pdfium.pdfium.getValue(scratch + 12, 'float');
-        return { width: pdfium.FPDF_GetPageWidthF(page), height: pdfium.FPDF_GetPageHeightF(page), mediaTop };
+        return { width: pdfium.FPDF_GetPageWidthF(page), height: pdfium.FPDF_GetPageHeightF(page) };
       } finally {
         pdfium.FPDF_ClosePage(page);
       }
     });
   } finally {
-    pdfium.pdfium.wasmExports.free(scratch);
     doc.close();
   }
 }
@@ -221,11 +217,12 @@ async function pageGeometry(pdf: Uint8Array): Promise<{ width: number; height: n
 const attr = (tag: string, name: string) => new RegExp(`\\b${name}=['"]([^'"]*)['"]`).exec(tag)?.[1];
 
 /**
- * One ICDAR 2013 ground truth (a -str.xml with its -reg.xml) as region tables. Coordinates are
- * PDF points from the bottom of the media box, x and y along the displayed page (also on the
- * one rotated document, eu-015).
+ * One ICDAR 2013 ground truth (a -str.xml with its -reg.xml) as region tables. Region
+ * coordinates are PDF points along the displayed page from its bottom-left corner (so also on
+ * the one rotated document, eu-015, whose -str.xml cell boxes use another frame; only the
+ * regions are used here).
  */
-export function icdarTables(structureXml: string, regionXml: string, pages: { width: number; height: number; mediaTop: number }[]): RegionTable[] {
+export function icdarTables(structureXml: string, regionXml: string, pages: { width: number; height: number }[]): RegionTable[] {
   const regions = [...regionXml.matchAll(/<table\b[^>]*>([\s\S]*?)<\/table>/g)].flatMap((t) =>
     [...t[1]!.matchAll(/<region\b([^>]*)>([\s\S]*?)<\/region>/g)].map((r) => {
       const page = Number(attr(r[1]!, 'page')) - 1;
@@ -233,7 +230,7 @@ export function icdarTables(structureXml: string, regionXml: string, pages: { wi
       const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((k) => Number(attr(box, k)));
       const g = pages[page]!;
       const scale = (v: number, size: number) => Math.max(0, Math.min(1000, Math.round((v / size) * 1000)));
-      return { page, box: [scale(x1!, g.width), scale(g.mediaTop - y2!, g.height), scale(x2!, g.width), scale(g.mediaTop - y1!, g.height)] as PageBox };
+      return { page, box: [scale(x1!, g.width), scale(g.height - y2!, g.height), scale(x2!, g.width), scale(g.height - y1!, g.height)] as PageBox };
     }),
   );
   const structures = [...structureXml.matchAll(/<table\b[^>]*>([\s\S]*?)<\/table>/g)].flatMap((t) =>
@@ -289,7 +286,7 @@ async function scoreIcdar(parse: Parse, corpus: string): Promise<TableDocScore[]
       const bytes = new Uint8Array(readFileSync(join(dir, file)));
       const readings = [id, id.replace(/a$/, 'b')].filter((r, i) => i === 0 || (r !== id && existsSync(join(dir, `${r}-str.xml`))));
       const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-      const pages = await pageGeometry(bytes);
+      const pages = await pageSizes(bytes);
       const truths = readings.map((r) => icdarTables(read(`${r}-str.xml`), read(`${r}-reg.xml`), pages));
       scores.push(
         await scoreDocument('tabula-icdar2013', id, bytes, parse, truths[0]!.length, async (result) => {
@@ -392,7 +389,7 @@ async function scoreTabula(parse: Parse, corpus: string): Promise<TableDocScore[
     const truths: string[][][] = c.expected.endsWith('.json')
       ? (JSON.parse(expectedText) as { data: { text: string }[][] }[]).map((t) => t.data.map((row) => row.map((cell) => cell.text)))
       : [parseCsv(expectedText)];
-    const [page] = await pageGeometry(bytes);
+    const [page] = await pageSizes(bytes);
     const inArea = (box: PageBox) => {
       if (!c.areas.length) return true;
       const x = ((box[0] + box[2]) / 2000) * page!.width;
