@@ -11,10 +11,11 @@ import { OcrEngine } from '../src/engine/ocr/ocr.js';
 import { parseDocument, type ParseResult } from '../src/engine/parse.js';
 import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { loadCvat, scoreCvat } from './quality/cvat.js';
-import { asScan, generatedDocuments, type GeneratedDoc } from './quality/generated.js';
 import { equationsMarkdown, scoreEquations, summarizeEquations } from './quality/equations.js';
-import { scoreTables, summarizeTables, tablesMarkdown } from './quality/tables.js';
+import { asScan, generatedDocuments, type GeneratedDoc } from './quality/generated.js';
 import { containsFuzzy, furnitureLeak, matchF1, normalize, normalizedEditDistance, readingOrderScore, stripMarkdown } from './quality/metrics.js';
+import { sourceTable } from './quality/report.js';
+import { scoreTables, summarizeTables, tablesMarkdown } from './quality/tables.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
 
@@ -184,15 +185,12 @@ function summarize(scores: DocScore[]) {
 
 function markdownSummary(rows: ReturnType<typeof summarize>, scores: DocScore[]): string {
   const cols = ['documents', ...METRICS, 'testPassRate', 'errors'];
-  const fmt = (v: unknown) => (v === undefined ? '–' : String(v));
   const lines = [
     '# Quality benchmark',
     '',
     'Text edit distance, furniture leak: lower is better. Reading order, F1, pass rate: higher is better.',
     '',
-    `| source | ${cols.join(' | ')} |`,
-    `| --- | ${cols.map(() => '---').join(' | ')} |`,
-    ...Object.entries(rows).map(([source, row]) => `| ${source} | ${cols.map((c) => fmt(row[c])).join(' | ')} |`),
+    ...sourceTable(rows, cols),
     '',
     '## Worst documents by text edit distance',
     '',

@@ -3,27 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import { tableDocuments } from '../bench/quality/table-documents.js';
 import { cellsToHtml, htmlToGrid, icdarTables, matchRegions, parseCsv, scoreRegions, type PageBox } from '../bench/quality/tables.js';
+import type { Block, Page } from '../src/engine/model.js';
 import type { ParseResult } from '../src/engine/parse.js';
-import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { extractPage } from '../src/engine/pdf/extract.js';
-import type { ContentBlock } from '../src/engine/render/render.js';
+import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
+import { renderContentList, renderMarkdown } from '../src/engine/render/render.js';
 
+/** A parse result holding the given tables, rendered as the engine renders blocks (pages 1000 x 1000 points). */
 function resultWithTables(tables: { page: number; box: PageBox; html: string }[]): ParseResult {
-  const content_list: ContentBlock[] = tables.map((t) => ({
-    type: 'table',
-    page_idx: t.page,
-    bbox: t.box,
-    text: null,
-    text_level: null,
-    text_format: null,
-    img_path: null,
-    content: null,
-    sub_type: null,
-    list_items: null,
-    table_body: t.html,
-    code_body: null,
-  }));
-  return { markdown: tables.map((t) => t.html).join('\n\n'), page_count: 1, content_list };
+  const pages: Page[] = Array.from({ length: 4 }, (_, index) => ({ index, width: 1000, height: 1000, lines: [], images: [], source: 'text-layer' }));
+  const blocks: Block[] = tables.map((t) => ({ type: 'table', pageIndex: t.page, box: t.box, tableHtml: t.html }));
+  return { markdown: renderMarkdown(blocks), page_count: pages.length, content_list: renderContentList(blocks, pages) };
 }
 
 describe('ICDAR 2013 ground truth', () => {

@@ -10,6 +10,7 @@ import { distance } from 'fastest-levenshtein';
 import type { ParseResult } from '../../src/engine/parse.js';
 import { equationDocuments } from './equation-documents.js';
 import { omniDocBenchPages } from './omnidocbench-pages.js';
+import { sourceTable } from './report.js';
 
 /** OmniDocBench's list, in its order (so "\text" also strips the "\text" of "\textit"). */
 const DROPPED = [
@@ -186,9 +187,7 @@ export function equationsMarkdown(summary: Record<string, EquationSummary>): str
     '',
     'Normalized edit distance of the LaTeX (OmniDocBench normalization), mean over true equations (1 when not found) and unmatched predictions; lower is better.',
     '',
-    `| source | ${cols.join(' | ')} |`,
-    `| --- | ${cols.map(() => '---').join(' | ')} |`,
-    ...Object.entries(summary).map(([source, row]) => `| ${source} | ${cols.map((c) => String(row[c])).join(' | ')} |`),
+    ...sourceTable(summary, cols),
     '',
   ].join('\n');
 }

@@ -14,6 +14,7 @@ import { basename, join } from 'node:path';
 import type { ParseResult } from '../../src/engine/parse.js';
 import { loadPdfium, PdfDocument } from '../../src/engine/pdf/pdfium.js';
 import { omniDocBenchPages } from './omnidocbench-pages.js';
+import { sourceTable } from './report.js';
 import { tableDocuments } from './table-documents.js';
 import { cellText, decodeEntities, parseTable, teds } from './teds.js';
 
@@ -505,9 +506,7 @@ export function tablesMarkdown(summary: Record<string, TableSummary>): string {
     'Detection: a predicted table matches a true region on the same page at IoU >= 0.5.',
     'camelot and tabula-java are compared as cell grids (spans expanded), with the best-matching table of the page.',
     '',
-    `| source | ${cols.join(' | ')} |`,
-    `| --- | ${cols.map(() => '---').join(' | ')} |`,
-    ...Object.entries(summary).map(([source, row]) => `| ${source} | ${cols.map((c) => (row[c] === undefined ? '–' : String(row[c]))).join(' | ')} |`),
+    ...sourceTable(summary, cols),
     '',
   ].join('\n');
 }
