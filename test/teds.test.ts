@@ -1,6 +1,7 @@
 // TEDS, checked on small tables whose tree edit distance is worked out by hand.
+import { distance } from 'fastest-levenshtein';
 import { describe, expect, it } from 'vitest';
-import { parseTable, teds } from '../bench/quality/teds.js';
+import { parseTable, teds, type TableNode } from '../bench/quality/teds.js';
 
 const table = (...rows: string[]) => `<table>${rows.map((r) => `<tr>${r}</tr>`).join('')}</table>`;
 
@@ -81,5 +82,63 @@ describe('teds', () => {
     const score = teds(other, big);
     expect(score).toBeGreaterThan(0.5);
     expect(score).toBeLessThan(1);
+  });
+});
+
+/**
+ * Tree edit distance straight from its recursive definition on forests (rightmost roots),
+ * memoized: slow, but obviously right, to check the Zhang–Shasha implementation against.
+ */
+function referenceDistance(a: TableNode, b: TableNode): number {
+  const size = (f: TableNode[]): number => f.reduce((n, t) => n + 1 + size(t.children), 0);
+  const rename = (x: TableNode, y: TableNode) => {
+    if (x.tag !== y.tag || x.colspan !== y.colspan || x.rowspan !== y.rowspan) return 1;
+    if (x.tag !== 'td' || (!x.content.length && !y.content.length)) return 0;
+    // Tokens compared as units: each distinct token becomes one character.
+    const codes = new Map<string, string>();
+    const code = (token: string) => codes.get(token) ?? (codes.set(token, String.fromCharCode(65 + codes.size)), codes.get(token)!);
+    return distance(x.content.map(code).join(''), y.content.map(code).join('')) / Math.max(x.content.length, y.content.length);
+  };
+  const ids = new Map<TableNode, number>();
+  const key = (f: TableNode[]) => f.map((n) => ids.get(n) ?? (ids.set(n, ids.size), ids.get(n))).join(',');
+  const memo = new Map<string, number>();
+  const fd = (f: TableNode[], g: TableNode[]): number => {
+    if (!f.length || !g.length) return size(f) + size(g);
+    const k = `${key(f)}|${key(g)}`;
+    const known = memo.get(k);
+    if (known !== undefined) return known;
+    const v = f[f.length - 1]!;
+    const w = g[g.length - 1]!;
+    const result = Math.min(
+      fd([...f.slice(0, -1), ...v.children], g) + 1,
+      fd(f, [...g.slice(0, -1), ...w.children]) + 1,
+      fd(v.children, w.children) + fd(f.slice(0, -1), g.slice(0, -1)) + rename(v, w),
+    );
+    memo.set(k, result);
+    return result;
+  };
+  return fd([a], [b]);
+}
+
+describe('teds against the definition', () => {
+  it('agrees with the recursive tree edit distance on random small tables', () => {
+    let seed = 7;
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) >>> 0) % n;
+    const randomTable = () => {
+      const rows = Array.from({ length: 1 + rand(3) }, () =>
+        Array.from({ length: 1 + rand(3) }, () => {
+          const span = rand(4) === 0 ? ` colspan="2"` : rand(5) === 0 ? ` rowspan="2"` : '';
+          return `<td${span}>${['', 'a', 'ab', 'ba', 'abc', '<b>a</b>'][rand(6)]}</td>`;
+        }).join(''),
+      );
+      return table(...rows);
+    };
+    for (let i = 0; i < 200; i++) {
+      const [x, y] = [randomTable(), randomTable()];
+      const [p, t] = [parseTable(x)!, parseTable(y)!];
+      const nodes = (n: TableNode): number => n.children.reduce((k, c) => k + 1 + nodes(c) + (c.tag === 'td' ? c.content.filter((s) => s.length > 1 && !s.startsWith('</')).length : 0), 0);
+      const expected = 1 - referenceDistance(p, t) / Math.max(nodes(p), nodes(t));
+      expect(teds(x, y)).toBeCloseTo(expected, 10);
+    }
   });
 });
