@@ -1,6 +1,7 @@
 // The table benchmark's plumbing: ground truth conversions, region matching, and the generated
 // table documents (their truth must agree with what is drawn).
 import { describe, expect, it } from 'vitest';
+import { passesTableTest, similarity } from '../bench/quality/olmocr-tables.js';
 import { tableDocuments } from '../bench/quality/table-documents.js';
 import { cellsToHtml, htmlToGrid, icdarTables, matchRegions, parseCsv, scoreRegions, type PageBox } from '../bench/quality/tables.js';
 import type { Block, Page } from '../src/engine/model.js';
@@ -90,6 +91,41 @@ describe('region matching', () => {
     expect(score.teds[0]).toBeCloseTo(1 - 1 / 3, 10);
     expect(score.teds[1]).toBe(0);
     expect(score.tedsStructure).toEqual([1, 0]);
+  });
+});
+
+describe('olmOCR-Bench table tests', () => {
+  // Region | 2023 (Q1 Q2); North spans two rows.
+  const html =
+    '<table><thead><tr><th rowspan="2">Region</th><th colspan="2">2023</th></tr><tr><th>Q1</th><th>Q2</th></tr></thead>' +
+    '<tbody><tr><td rowspan="2">North</td><td>10</td><td>11</td></tr><tr><td>12</td><td>13</td></tr><tr><td>South</td><td>20</td><td>21</td></tr></tbody></table>';
+
+  it('similarity is rapidfuzz ratio: 2 LCS / total length', () => {
+    expect(similarity('abcd', 'abcd')).toBe(1);
+    expect(similarity('abcd', 'abed')).toBeCloseTo(6 / 8, 10);
+    expect(similarity('', '')).toBe(1);
+  });
+
+  it('checks neighbours across spans', () => {
+    expect(passesTableTest({ cell: '12', up: '10', left: 'North', right: '13', down: '20' }, [html])).toBe(true);
+    expect(passesTableTest({ cell: '10', up: 'Q1' }, [html])).toBe(true);
+    expect(passesTableTest({ cell: 'Q1', up: '2023' }, [html])).toBe(true);
+    expect(passesTableTest({ cell: '2023', down: 'Q2' }, [html])).toBe(true);
+    expect(passesTableTest({ cell: '12', left: '10' }, [html])).toBe(false);
+    expect(passesTableTest({ cell: '12', up: '11' }, [html])).toBe(false);
+  });
+
+  it('finds headings walking up or left (th and thead cells, else the edge)', () => {
+    expect(passesTableTest({ cell: '21', top_heading: '2023' }, [html])).toBe(true);
+    expect(passesTableTest({ cell: '21', left_heading: 'South' }, [html])).toBe(true);
+    expect(passesTableTest({ cell: '13', left_heading: 'North' }, [html])).toBe(true);
+    expect(passesTableTest({ cell: '21', top_heading: '10' }, [html])).toBe(false);
+  });
+
+  it('matches texts with max_diffs tolerance and fails without tables', () => {
+    expect(passesTableTest({ cell: 'Sooth', up: 'North' }, [html])).toBe(false);
+    expect(passesTableTest({ cell: 'Sooth', up: 'North', max_diffs: 1 }, [html])).toBe(true);
+    expect(passesTableTest({ cell: 'North' }, [])).toBe(false);
   });
 });
 

@@ -6,13 +6,15 @@
 // - camelot and tabula-java: those tools' expected cell grids for one page (or area); compared
 //   as grids (spans expanded) with TEDS;
 // - pubtabnet-examples: table images with PubTabNet HTML truth;
-// - omnidocbench-demo: page images with OmniDocBench's human table HTML and regions.
+// - omnidocbench-demo: page images with OmniDocBench's human table HTML and regions;
+// - olmocr-bench-sample: olmOCR-Bench's table tests (olmocr-tables.ts).
 // Detection: a predicted table matches a true region on the same page when their boxes overlap
 // with IoU >= 0.5 (one to one, best overlaps first). A true table without a match scores 0.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ParseResult } from '../../src/engine/parse.js';
 import { loadPdfium, PdfDocument } from '../../src/engine/pdf/pdfium.js';
+import { passesTableTest, type OlmocrTableTest } from './olmocr-tables.js';
 import { omniDocBenchPages } from './omnidocbench-pages.js';
 import { sourceTable } from './report.js';
 import { tableDocuments } from './table-documents.js';
@@ -42,6 +44,9 @@ export interface TableDocScore {
   tedsStructure: number[];
   /** Table detection counts, for sources with true regions. */
   detection?: { truth: number; predicted: number; matched: number };
+  /** olmOCR-Bench table tests passed, of how many. */
+  testsPassed?: number;
+  testsTotal?: number;
   seconds: number;
   error?: string;
 }
@@ -264,11 +269,11 @@ async function scoreDocument(
   bytes: Uint8Array,
   parse: Parse,
   truthCount: number,
-  score: (result: ParseResult) => Promise<Pick<TableDocScore, 'teds' | 'tedsStructure' | 'detection'>>,
+  score: (result: ParseResult) => Partial<Pick<TableDocScore, 'teds' | 'tedsStructure' | 'detection' | 'testsPassed'>>,
 ): Promise<TableDocScore> {
   try {
     const [result, seconds] = await timed(() => parse(bytes));
-    return { source, id, ...(await score(result)), seconds };
+    return { source, id, teds: [], tedsStructure: [], ...score(result), seconds };
   } catch (e) {
     const zeros = new Array<number>(truthCount).fill(0);
     return { source, id, teds: zeros, tedsStructure: zeros, seconds: 0, error: (e as Error).message };
@@ -290,7 +295,7 @@ async function scoreIcdar(parse: Parse, corpus: string): Promise<TableDocScore[]
       const pages = await pageSizes(bytes);
       const truths = readings.map((r) => icdarTables(read(`${r}-str.xml`), read(`${r}-reg.xml`), pages));
       scores.push(
-        await scoreDocument('tabula-icdar2013', id, bytes, parse, truths[0]!.length, async (result) => {
+        await scoreDocument('tabula-icdar2013', id, bytes, parse, truths[0]!.length, (result) => {
           const options = truths.map((t) => scoreRegions(t, result));
           const quality = (s: (typeof options)[number]) => s.detection!.matched / Math.max(s.detection!.truth, 1) + mean(s.teds);
           return options.reduce((best, s) => (quality(s) > quality(best) ? s : best));
@@ -338,7 +343,7 @@ async function scoreCamelot(parse: Parse, corpus: string): Promise<TableDocScore
     const truth = parseCsv(readFileSync(join(root, c.expected_csv), 'utf8')).map((row) => row.map((cell) => cell.replace(/<\/?s>/g, '')));
     const bytes = new Uint8Array(readFileSync(join(root, c.pdf)));
     scores.push(
-      await scoreDocument('camelot', c.case, bytes, parse, 1, async (result) =>
+      await scoreDocument('camelot', c.case, bytes, parse, 1, (result) =>
         bestGridScore(
           truth,
           predictedTables(result)
@@ -398,7 +403,7 @@ async function scoreTabula(parse: Parse, corpus: string): Promise<TableDocScore[
       return c.areas.some(([top, left, bottom, right]) => x >= left && x <= right && y >= top && y <= bottom);
     };
     scores.push(
-      await scoreDocument('tabula-java', c.pdf.replace(/\.pdf$/, ''), bytes, parse, truths.length, async (result) => {
+      await scoreDocument('tabula-java', c.pdf.replace(/\.pdf$/, ''), bytes, parse, truths.length, (result) => {
         const tables = predictedTables(result).filter((t) => t.page === 0 && inArea(t.box));
         const grids = tables.map((t) => htmlToGrid(t.html));
         if (!c.expected.endsWith('.json')) return bestGridScore(truths[0]!, [grids.flat()]);
@@ -419,7 +424,7 @@ async function scorePubTabNet(parse: Parse, corpus: string): Promise<TableDocSco
   for (const [file, html] of Object.entries(truth)) {
     const bytes = new Uint8Array(readFileSync(join(dir, file)));
     scores.push(
-      await scoreDocument('pubtabnet-examples', file, bytes, parse, 1, async (result) => {
+      await scoreDocument('pubtabnet-examples', file, bytes, parse, 1, (result) => {
         const tables = predictedTables(result);
         const best = tables.reduce((b, t) => (teds(t.html, html) > teds(b, html) ? t.html : b), '');
         return { teds: [teds(best, html)], tedsStructure: [teds(best, html, { structureOnly: true })] };
@@ -444,7 +449,28 @@ async function scoreOmniDocBenchTables(parse: Parse, corpus: string): Promise<Ta
       });
     if (!truth.length) continue;
     const bytes = new Uint8Array(readFileSync(page.file));
-    scores.push(await scoreDocument('omnidocbench-demo', basename(page.file), bytes, parse, truth.length, async (result) => scoreRegions(truth, result)));
+    scores.push(await scoreDocument('omnidocbench-demo', basename(page.file), bytes, parse, truth.length, (result) => scoreRegions(truth, result)));
+  }
+  return scores;
+}
+
+/** olmOCR-Bench table tests (cell neighbours and headings) on the tables of the tested page. */
+async function scoreOlmocrTables(parse: Parse, corpus: string): Promise<TableDocScore[]> {
+  const dir = join(corpus, 'olmocr-bench-sample');
+  if (!existsSync(dir)) return [];
+  const tests: (OlmocrTableTest & { pdf: string; page: number; type: string })[] = readFileSync(join(dir, 'dataset.shared.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .filter((t) => t.type === 'table');
+  const scores: TableDocScore[] = [];
+  for (const pdf of new Set(tests.map((t) => t.pdf))) {
+    const list = tests.filter((t) => t.pdf === pdf);
+    const bytes = new Uint8Array(readFileSync(join(dir, 'pdfs', pdf)));
+    const score = await scoreDocument('olmocr-bench tables', pdf, bytes, parse, 0, (result) => ({
+      testsPassed: list.filter((t) => passesTableTest(t, predictedTables(result).filter((p) => p.page === t.page - 1).map((p) => p.html))).length,
+    }));
+    scores.push({ ...score, testsPassed: score.testsPassed ?? 0, testsTotal: list.length });
   }
   return scores;
 }
@@ -452,7 +478,7 @@ async function scoreOmniDocBenchTables(parse: Parse, corpus: string): Promise<Ta
 async function scoreGeneratedTables(parse: Parse): Promise<TableDocScore[]> {
   const scores: TableDocScore[] = [];
   for (const doc of await tableDocuments()) {
-    scores.push(await scoreDocument('generated tables', doc.id, doc.pdf, parse, doc.tables.length, async (result) => scoreRegions(doc.tables, result)));
+    scores.push(await scoreDocument('generated tables', doc.id, doc.pdf, parse, doc.tables.length, (result) => scoreRegions(doc.tables, result)));
   }
   return scores;
 }
@@ -460,11 +486,12 @@ async function scoreGeneratedTables(parse: Parse): Promise<TableDocScore[]> {
 export interface TableSummary {
   documents: number;
   tables: number;
-  teds: number;
-  tedsStructure: number;
+  teds?: number;
+  tedsStructure?: number;
   detectionPrecision?: number;
   detectionRecall?: number;
   detectionF1?: number;
+  testPassRate?: number;
   errors: number;
 }
 
@@ -474,13 +501,14 @@ export function summarizeTables(scores: TableDocScore[]): Record<string, TableSu
   const round = (v: number) => Number(v.toFixed(4));
   for (const source of new Set(scores.map((s) => s.source))) {
     const list = scores.filter((s) => s.source === source);
-    const row: TableSummary = {
-      documents: list.length,
-      tables: list.reduce((n, s) => n + s.teds.length, 0),
-      teds: round(mean(list.flatMap((s) => s.teds))),
-      tedsStructure: round(mean(list.flatMap((s) => s.tedsStructure))),
-      errors: list.filter((s) => s.error).length,
-    };
+    const tables = list.reduce((n, s) => n + s.teds.length, 0);
+    const row: TableSummary = { documents: list.length, tables, errors: list.filter((s) => s.error).length };
+    if (tables) {
+      row.teds = round(mean(list.flatMap((s) => s.teds)));
+      row.tedsStructure = round(mean(list.flatMap((s) => s.tedsStructure)));
+    }
+    const tests = list.reduce((n, s) => n + (s.testsTotal ?? 0), 0);
+    if (tests) row.testPassRate = round(list.reduce((n, s) => n + (s.testsPassed ?? 0), 0) / tests);
     const detections = list.flatMap((s) => (s.detection ? [s.detection] : []));
     if (detections.length) {
       const matched = detections.reduce((n, d) => n + d.matched, 0);
@@ -498,13 +526,14 @@ export function summarizeTables(scores: TableDocScore[]): Record<string, TableSu
 }
 
 export function tablesMarkdown(summary: Record<string, TableSummary>): string {
-  const cols = ['documents', 'tables', 'teds', 'tedsStructure', 'detectionPrecision', 'detectionRecall', 'detectionF1', 'errors'] as const;
+  const cols = ['documents', 'tables', 'teds', 'tedsStructure', 'detectionPrecision', 'detectionRecall', 'detectionF1', 'testPassRate', 'errors'] as const;
   return [
     '## Tables',
     '',
     'TEDS and TEDS-S (structure only): mean over true tables, 0 for a table not found; higher is better.',
     'Detection: a predicted table matches a true region on the same page at IoU >= 0.5.',
     'camelot and tabula-java are compared as cell grids (spans expanded), with the best-matching table of the page.',
+    "olmocr-bench tables: share of olmOCR-Bench's table tests (a cell's neighbours and headings) passed.",
     '',
     ...sourceTable(summary, cols),
     '',
@@ -520,5 +549,6 @@ export async function scoreTables(parse: Parse, corpus: string): Promise<TableDo
     ...(await scoreTabula(parse, corpus)),
     ...(await scorePubTabNet(parse, corpus)),
     ...(await scoreOmniDocBenchTables(parse, corpus)),
+    ...(await scoreOlmocrTables(parse, corpus)),
   ];
 }

@@ -14,6 +14,8 @@ export interface TableNode {
   rowspan: number;
   /** Cell contents as tokens (characters, and inline tags such as "<b>", "</b>"); td only. */
   content: string[];
+  /** A th cell, or a cell in thead (TEDS ignores this; olmOCR's table tests use it). */
+  heading?: boolean;
   children: TableNode[];
 }
 
@@ -50,6 +52,7 @@ export function parseTable(html: string): TableNode | null {
   const root: TableNode = { tag: 'table', colspan: 1, rowspan: 1, content: [], children: [] };
   const stack: TableNode[] = [root];
   const top = () => stack[stack.length - 1]!;
+  let inHead = false;
   const closeTo = (name: string) => {
     for (let at = stack.length - 1; at > 0; at--) {
       if (stack[at]!.tag === name) {
@@ -66,8 +69,10 @@ export function parseTable(html: string): TableNode | null {
       cell?.content.push(...Array.from(decodeEntities(token).normalize('NFKC').replace(/\s+/g, ' ')));
       continue;
     }
-    const name = tag[1]!.toLowerCase() === 'th' ? 'td' : tag[1]!.toLowerCase();
+    const raw = tag[1]!.toLowerCase();
+    const name = raw === 'th' ? 'td' : raw;
     const closing = token.startsWith('</');
+    if (raw === 'thead') inHead = !closing;
     if (closing && name === 'table') break;
     if (UNWRAPPED.has(name) || name === 'table') continue;
     if (name === 'td' || name === 'tr') {
@@ -76,6 +81,7 @@ export function parseTable(html: string): TableNode | null {
       if (closing) continue;
       const attributes = token.slice(tag[0].length);
       const node: TableNode = { tag: name, colspan: spanOf(attributes, 'colspan'), rowspan: spanOf(attributes, 'rowspan'), content: [], children: [] };
+      if (name === 'td' && (raw === 'th' || inHead)) node.heading = true;
       top().children.push(node);
       stack.push(node);
     } else if (cell) {
