@@ -229,32 +229,35 @@ const attr = (tag: string, name: string) => new RegExp(`\\b${name}=['"]([^'"]*)[
  * regions are used here).
  */
 export function icdarTables(structureXml: string, regionXml: string, pages: { width: number; height: number }[]): RegionTable[] {
-  const regions = [...regionXml.matchAll(/<table\b[^>]*>([\s\S]*?)<\/table>/g)].flatMap((t) =>
-    [...t[1]!.matchAll(/<region\b([^>]*)>([\s\S]*?)<\/region>/g)].map((r) => {
-      const page = Number(attr(r[1]!, 'page')) - 1;
-      const box = /<bounding-box\b[^>]*>/.exec(r[2]!)![0];
-      const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((k) => Number(attr(box, k)));
-      const g = pages[page]!;
-      const scale = (v: number, size: number) => Math.max(0, Math.min(1000, Math.round((v / size) * 1000)));
-      return { page, box: [scale(x1!, g.width), scale(g.height - y2!, g.height), scale(x2!, g.width), scale(g.height - y1!, g.height)] as PageBox };
+  // Each table's regions (one per page it covers), keyed "table id/region id".
+  const regionsOf = (xml: string) =>
+    [...xml.matchAll(/<table\b([^>]*)>([\s\S]*?)<\/table>/g)].flatMap((t) =>
+      [...t[2]!.matchAll(/<region\b([^>]*)>([\s\S]*?)<\/region>/g)].map((r) => ({ key: `${attr(t[1]!, 'id')}/${attr(r[1]!, 'id')}`, attributes: r[1]!, body: r[2]! })),
+    );
+  const structures = new Map(
+    regionsOf(structureXml).map((r) => {
+      const cells = [...r.body.matchAll(/<cell\b([^>]*)>([\s\S]*?)<\/cell>/g)].map((c) => {
+        const row = Number(attr(c[1]!, 'start-row'));
+        const col = Number(attr(c[1]!, 'start-col'));
+        const endRow = Number(attr(c[1]!, 'end-row') ?? row);
+        const endCol = Number(attr(c[1]!, 'end-col') ?? col);
+        const text = decodeEntities(/<content>([\s\S]*?)<\/content>/.exec(c[2]!)?.[1] ?? '');
+        return { row, col, rowspan: endRow - row + 1, colspan: endCol - col + 1, text };
+      });
+      return [r.key, cellsToHtml(cells)];
     }),
   );
-  const structures = [...structureXml.matchAll(/<table\b[^>]*>([\s\S]*?)<\/table>/g)].flatMap((t) =>
-    [...t[1]!.matchAll(/<region\b[^>]*>([\s\S]*?)<\/region>/g)].map((r) =>
-      cellsToHtml(
-        [...r[1]!.matchAll(/<cell\b([^>]*)>([\s\S]*?)<\/cell>/g)].map((c) => {
-          const row = Number(attr(c[1]!, 'start-row'));
-          const col = Number(attr(c[1]!, 'start-col'));
-          const endRow = Number(attr(c[1]!, 'end-row') ?? row);
-          const endCol = Number(attr(c[1]!, 'end-col') ?? col);
-          const text = decodeEntities(/<content>([\s\S]*?)<\/content>/.exec(c[2]!)?.[1] ?? '');
-          return { row, col, rowspan: endRow - row + 1, colspan: endCol - col + 1, text };
-        }),
-      ),
-    ),
-  );
-  if (regions.length !== structures.length) throw new Error(`${regions.length} regions but ${structures.length} table structures`);
-  return regions.map((r, i) => ({ ...r, html: structures[i]! }));
+  return regionsOf(regionXml).map((r) => {
+    const page = Number(attr(r.attributes, 'page')) - 1;
+    const box = /<bounding-box\b[^>]*>/.exec(r.body)?.[0] ?? '';
+    const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((k) => Number(attr(box, k)));
+    const g = pages[page];
+    if (!g || [x1, y1, x2, y2].some((v) => !Number.isFinite(v))) throw new Error(`region ${r.key}: page ${page + 1} or its box is missing`);
+    const scale = (v: number, size: number) => Math.max(0, Math.min(1000, Math.round((v / size) * 1000)));
+    // A region without its cell structure still counts for detection; its TEDS is 0.
+    const html = structures.get(r.key) ?? '<table></table>';
+    return { page, box: [scale(x1!, g.width), scale(g.height - y2!, g.height), scale(x2!, g.width), scale(g.height - y1!, g.height)], html };
+  });
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
@@ -292,8 +295,14 @@ async function scoreIcdar(parse: Parse, corpus: string): Promise<TableDocScore[]
       const bytes = new Uint8Array(readFileSync(join(dir, file)));
       const readings = [id, id.replace(/a$/, 'b')].filter((r, i) => i === 0 || (r !== id && existsSync(join(dir, `${r}-str.xml`))));
       const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-      const pages = await pageSizes(bytes);
-      const truths = readings.map((r) => icdarTables(read(`${r}-str.xml`), read(`${r}-reg.xml`), pages));
+      let truths: RegionTable[][];
+      try {
+        const pages = await pageSizes(bytes);
+        truths = readings.map((r) => icdarTables(read(`${r}-str.xml`), read(`${r}-reg.xml`), pages));
+      } catch (e) {
+        scores.push({ source: 'tabula-icdar2013', id, teds: [], tedsStructure: [], seconds: 0, error: `ground truth: ${(e as Error).message}` });
+        continue;
+      }
       scores.push(
         await scoreDocument('tabula-icdar2013', id, bytes, parse, truths[0]!.length, (result) => {
           const options = truths.map((t) => scoreRegions(t, result));
