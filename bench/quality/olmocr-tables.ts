@@ -4,7 +4,7 @@
 // edge) must hold the given texts. Texts match when their similarity (rapidfuzz's ratio:
 // 2·LCS / total length) reaches max(0.5, 1 − max_diffs / length).
 import { normalizeKeepCase } from './metrics.js';
-import { cellText, parseTable } from './teds.js';
+import { cellText, parseTable, placeCells } from './teds.js';
 
 export interface OlmocrTableTest {
   cell: string;
@@ -30,28 +30,17 @@ interface CellGraph {
 function cellGraph(html: string): CellGraph | null {
   const table = parseTable(html);
   if (!table) return null;
-  const text: string[] = [];
-  const heading: boolean[] = [];
-  const place: { row: number; col: number; rows: number; cols: number }[] = [];
+  const cells = placeCells(table);
+  const text = cells.map((p) => cellText(p.cell).trim());
+  const heading = cells.map((p) => p.cell.heading ?? false);
+  const place = cells.map((p) => ({ row: p.row, col: p.col, rows: p.cell.rowspan, cols: p.cell.colspan }));
   const grid: number[][] = [];
-  table.children
-    .filter((n) => n.tag === 'tr')
-    .forEach((tr, row) => {
-      grid[row] ??= [];
-      let col = 0;
-      for (const td of tr.children.filter((n) => n.tag === 'td')) {
-        while (grid[row]![col] !== undefined) col++;
-        const id = text.length;
-        text.push(cellText(td).trim());
-        heading.push(td.heading ?? false);
-        place.push({ row, col, rows: td.rowspan, cols: td.colspan });
-        for (let r = row; r < row + td.rowspan; r++) for (let c = col; c < col + td.colspan; c++) (grid[r] ??= [])[c] = id;
-        col += td.colspan;
-      }
-    });
+  place.forEach((p, id) => {
+    for (let r = p.row; r < p.row + p.rows; r++) for (let c = p.col; c < p.col + p.cols; c++) (grid[r] ??= [])[c] = id;
+  });
   if (!text.length) return null;
   const at = (r: number, c: number) => grid[r]?.[c];
-  const width = Math.max(...grid.map((r) => r?.length ?? 0));
+  const width = Math.max(...Array.from(grid, (r) => r?.length ?? 0));
   const next: CellGraph['next'] = { up: [], down: [], left: [], right: [] };
   place.forEach((p, id) => {
     // The first other cell met walking from each edge position of the cell.

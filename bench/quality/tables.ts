@@ -18,7 +18,7 @@ import { passesTableTest, type OlmocrTableTest } from './olmocr-tables.js';
 import { omniDocBenchPages } from './omnidocbench-pages.js';
 import { sourceTable } from './report.js';
 import { tableDocuments } from './table-documents.js';
-import { cellText, decodeEntities, parseTable, teds } from './teds.js';
+import { cellText, decodeEntities, parseTable, placeCells, teds } from './teds.js';
 
 /** [x0, y0, x1, y1] in 0-1000 of the displayed page, origin top-left (content_list's bbox). */
 export type PageBox = [number, number, number, number];
@@ -151,25 +151,12 @@ export function gridToHtml(grid: string[][]): string {
 export function htmlToGrid(html: string, copyDown = false): string[][] {
   const table = parseTable(html);
   if (!table) return [];
-  const grid: (string | undefined)[][] = [];
-  table.children
-    .filter((n) => n.tag === 'tr')
-    .forEach((tr, r) => {
-      grid[r] ??= [];
-      let c = 0;
-      for (const td of tr.children.filter((n) => n.tag === 'td')) {
-        while (grid[r]![c] !== undefined) c++;
-        const text = cellText(td).trim();
-        for (let i = 0; i < td.rowspan; i++) {
-          for (let j = 0; j < td.colspan; j++) {
-            grid[r + i] ??= [];
-            grid[r + i]![c + j] = (i === 0 || copyDown) && j === 0 ? text : '';
-          }
-        }
-        c += td.colspan;
-      }
-    });
-  return grid.map((row) => Array.from(row ?? [], (cell) => cell ?? ''));
+  const grid: string[][] = [];
+  for (const { cell, row, col } of placeCells(table)) {
+    const text = cellText(cell).trim();
+    for (let i = 0; i < cell.rowspan; i++) for (let j = 0; j < cell.colspan; j++) (grid[row + i] ??= [])[col + j] = (i === 0 || copyDown) && j === 0 ? text : '';
+  }
+  return Array.from(grid, (row) => Array.from(row ?? [], (cell) => cell ?? ''));
 }
 
 /** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and line breaks. */

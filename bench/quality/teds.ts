@@ -99,6 +99,24 @@ export function parseTable(html: string): TableNode | null {
   return root;
 }
 
+/** Each cell of a parsed table with its top-left grid position, spans laid out as HTML does. */
+export function placeCells(table: TableNode): { cell: TableNode; row: number; col: number }[] {
+  const taken: boolean[][] = [];
+  const placed: { cell: TableNode; row: number; col: number }[] = [];
+  table.children
+    .filter((n) => n.tag === 'tr')
+    .forEach((tr, row) => {
+      let col = 0;
+      for (const cell of tr.children.filter((n) => n.tag === 'td')) {
+        while (taken[row]?.[col]) col++;
+        placed.push({ cell, row, col });
+        for (let r = row; r < row + cell.rowspan; r++) for (let c = col; c < col + cell.colspan; c++) (taken[r] ??= [])[c] = true;
+        col += cell.colspan;
+      }
+    });
+  return placed;
+}
+
 /** Nodes in postorder with their leftmost-leaf indices, as Zhang–Shasha needs them. */
 interface Flat {
   nodes: TableNode[];
