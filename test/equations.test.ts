@@ -2,7 +2,8 @@
 // generated equation documents.
 import { describe, expect, it } from 'vitest';
 import { equationDocuments } from '../bench/quality/equation-documents.js';
-import { equationEditDistance, latexDistance, normalizeLatex } from '../bench/quality/equations.js';
+import { equationEditDistance, latexDistance, normalizeLatex, scoreEquations, summarizeEquations } from '../bench/quality/equations.js';
+import type { ParseResult } from '../src/engine/parse.js';
 import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { extractPage } from '../src/engine/pdf/extract.js';
 
@@ -60,5 +61,20 @@ describe('generated equation documents', () => {
     } finally {
       pdf.close();
     }
+  });
+});
+
+describe('scoreEquations', () => {
+  it('scores the generated document end to end from equation blocks', async () => {
+    const [doc] = await equationDocuments();
+    const withEquations = (latex: string[]) => async (): Promise<ParseResult> => ({
+      markdown: latex.map((l) => `$$\n${l}\n$$`).join('\n\n'),
+      page_count: 1,
+      content_list: latex.map((text) => ({ type: 'equation', page_idx: 0, bbox: [0, 0, 10, 10], text, text_level: null, text_format: 'latex', img_path: null, content: null, sub_type: null, list_items: null, table_body: null, code_body: null })),
+    });
+    const perfect = summarizeEquations(await scoreEquations(withEquations(doc!.equations), '/nonexistent-corpus'));
+    expect(perfect['generated equations']).toEqual({ documents: 1, equations: doc!.equations.length, predicted: doc!.equations.length, matched: doc!.equations.length, editDistance: 0, errors: 0 });
+    const half = summarizeEquations(await scoreEquations(withEquations(doc!.equations.slice(0, 4)), '/nonexistent-corpus'));
+    expect(half['generated equations']!.editDistance).toBeCloseTo(0.5, 4);
   });
 });

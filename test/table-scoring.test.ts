@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { passesTableTest, similarity } from '../bench/quality/olmocr-tables.js';
 import { tableDocuments } from '../bench/quality/table-documents.js';
-import { cellsToHtml, htmlToGrid, icdarTables, matchRegions, parseCsv, scoreRegions, type PageBox } from '../bench/quality/tables.js';
+import { cellsToHtml, htmlToGrid, icdarTables, matchRegions, parseCsv, scoreRegions, scoreTables, summarizeTables, type PageBox } from '../bench/quality/tables.js';
 import type { Block, Page } from '../src/engine/model.js';
 import type { ParseResult } from '../src/engine/parse.js';
 import { extractPage } from '../src/engine/pdf/extract.js';
@@ -158,5 +158,20 @@ describe('generated table documents', () => {
         pdf.close();
       }
     }
+  });
+});
+
+describe('scoreTables', () => {
+  it('scores the generated documents end to end: truth as prediction is perfect, nothing found is 0', async () => {
+    const docs = await tableDocuments();
+    const oracle = async (bytes: Uint8Array) => resultWithTables(docs.find((d) => Buffer.compare(Buffer.from(d.pdf), Buffer.from(bytes)) === 0)!.tables);
+    const perfect = summarizeTables(await scoreTables(oracle, '/nonexistent-corpus'));
+    expect(perfect).toEqual({
+      'generated tables': { documents: 5, tables: 8, teds: 1, tedsStructure: 1, detectionPrecision: 1, detectionRecall: 1, detectionF1: 1, errors: 0 },
+    });
+    const none = summarizeTables(await scoreTables(async () => resultWithTables([]), '/nonexistent-corpus'));
+    expect(none['generated tables']).toMatchObject({ teds: 0, detectionRecall: 0, detectionF1: 0 });
+    const failing = summarizeTables(await scoreTables(async () => Promise.reject(new Error('boom')), '/nonexistent-corpus'));
+    expect(failing['generated tables']).toMatchObject({ tables: 8, teds: 0, errors: 5 });
   });
 });
