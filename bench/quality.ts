@@ -4,7 +4,7 @@
 // Markdown: a peer's answer, not truth). Tables: TEDS per source (quality/tables.ts); display
 // equations: LaTeX edit distance (quality/equations.ts).
 // Writes bench/out/quality.json and quality.md.
-// Usage: npm run bench:quality
+// Usage: npm run bench:quality [-- text|tables|equations]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OcrEngine } from '../src/engine/ocr/ocr.js';
@@ -269,7 +269,10 @@ async function scorePyPdf(): Promise<DocScore[]> {
 }
 
 async function main() {
-  const scores = [
+  // An optional part name ("text", "tables" or "equations") runs only that part, for quick turns.
+  const only = process.argv[2];
+  const part = (name: string) => !only || only === name;
+  const scores = !part('text') ? [] : [
     ...(await scoreGenerated()),
     ...(await scoreOlmocr()),
     ...(await scoreCvatSource()),
@@ -277,14 +280,15 @@ async function main() {
     ...(await scoreDocling()),
   ];
   const summary = summarize(scores);
-  const tableScores = await scoreTables(parse, CORPUS);
+  const tableScores = part('tables') ? await scoreTables(parse, CORPUS) : [];
   const tables = summarizeTables(tableScores);
-  const equationScores = await scoreEquations(parse, CORPUS);
+  const equationScores = part('equations') ? await scoreEquations(parse, CORPUS) : [];
   const equations = summarizeEquations(equationScores);
   mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
   const report = { summary, tables, equations, documents: scores, tableDocuments: tableScores, equationDocuments: equationScores };
   writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify(report, null, 2) + '\n');
-  const md = [markdownSummary(summary, scores), tablesMarkdown(tables), equationsMarkdown(equations)].join('\n');
+  const sections = [part('text') && markdownSummary(summary, scores), part('tables') && tablesMarkdown(tables, tableScores), part('equations') && equationsMarkdown(equations)];
+  const md = sections.filter(Boolean).join('\n');
   writeFileSync(join(import.meta.dirname, 'out', 'quality.md'), md);
   console.log(md);
   if (ocr) await (await ocr).release();

@@ -521,8 +521,13 @@ export function summarizeTables(scores: TableDocScore[]): Record<string, TableSu
   return rows;
 }
 
-export function tablesMarkdown(summary: Record<string, TableSummary>): string {
+export function tablesMarkdown(summary: Record<string, TableSummary>, scores: TableDocScore[]): string {
   const cols = ['documents', 'tables', 'teds', 'tedsStructure', 'detectionPrecision', 'detectionRecall', 'detectionF1', 'testPassRate', 'errors'] as const;
+  const worst = scores
+    .filter((s) => s.teds.length)
+    .map((s) => ({ s, teds: mean(s.teds) }))
+    .sort((a, b) => a.teds - b.teds)
+    .slice(0, 8);
   return [
     '## Tables',
     '',
@@ -532,6 +537,10 @@ export function tablesMarkdown(summary: Record<string, TableSummary>): string {
     "olmocr-bench tables: share of olmOCR-Bench's table tests (a cell's neighbours and headings) passed.",
     '',
     ...sourceTable(summary, cols),
+    '',
+    '### Lowest TEDS',
+    '',
+    ...worst.map(({ s, teds }) => `- ${s.source} / ${s.id}: ${teds.toFixed(3)} (${s.teds.length} tables${s.error ? `; ${s.error}` : ''})`),
     '',
   ].join('\n');
 }
