@@ -1,6 +1,7 @@
 // Table benchmark: TEDS and TEDS-S of the tables the engine emits (content_list blocks of type
 // "table", HTML in table_body), per source:
-// - generated: tables drawn here with exact HTML truth and regions (table-documents.ts);
+// - generated: tables drawn here with exact HTML truth and regions (table-documents.ts), also
+//   as 200-dpi scans;
 // - tabula-icdar2013: ICDAR 2013 competition truth, cell structure turned into HTML with spans,
 //   plus table detection against the truth regions;
 // - camelot and tabula-java: those tools' expected cell grids for one page (or area); compared
@@ -14,6 +15,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ParseResult } from '../../src/engine/parse.js';
 import { loadPdfium, PdfDocument } from '../../src/engine/pdf/pdfium.js';
+import { asScan } from './generated.js';
 import { passesTableTest, type OlmocrTableTest } from './olmocr-tables.js';
 import { omniDocBenchPages } from './omnidocbench-pages.js';
 import { sourceTable } from './report.js';
@@ -471,10 +473,13 @@ async function scoreOlmocrTables(parse: Parse, corpus: string): Promise<TableDoc
   return scores;
 }
 
+/** Generated tables, born-digital and as 200-dpi scans (the regions stay where they were). */
 async function scoreGeneratedTables(parse: Parse): Promise<TableDocScore[]> {
   const scores: TableDocScore[] = [];
   for (const doc of await tableDocuments()) {
+    const scan = await asScan(doc, 200);
     scores.push(await scoreDocument('generated tables', doc.id, doc.pdf, parse, doc.tables.length, (result) => scoreRegions(doc.tables, result)));
+    scores.push(await scoreDocument('generated table scans 200 dpi', doc.id, scan.pdf, parse, doc.tables.length, (result) => scoreRegions(doc.tables, result)));
   }
   return scores;
 }
