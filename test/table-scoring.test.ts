@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { passesTableTest, similarity } from '../bench/quality/olmocr-tables.js';
 import { tableDocuments } from '../bench/quality/table-documents.js';
-import { cellsToHtml, htmlToGrid, icdarTables, matchRegions, parseCsv, scoreRegions, scoreTables, summarizeTables, type PageBox } from '../bench/quality/tables.js';
+import { cellsToHtml, htmlToGrid, icdarTables, matchRegions, parseCsv, scoreRegions, scoreTables, summarizeTables, tabulaCases, type PageBox } from '../bench/quality/tables.js';
 import type { Block, Page } from '../src/engine/model.js';
 import type { ParseResult } from '../src/engine/parse.js';
 import { extractPage } from '../src/engine/pdf/extract.js';
@@ -65,6 +65,25 @@ describe('grids', () => {
     expect(parseCsv('a,"b, c","say ""hi"""\n"two\nlines",,x\r\n')).toEqual([
       ['a', 'b, c', 'say "hi"'],
       ['two\nlines', '', 'x'],
+    ]);
+  });
+});
+
+describe('tabula-java cases', () => {
+  it('come from the SOURCE.md table: page, areas, the expected file by name (JSON first)', () => {
+    const md = [
+      '| document | expected file(s) | page | area (top,left,bottom,right) | mode |',
+      '|---|---|---|---|---|',
+      '| a.pdf | expected/csv/a.csv | 1 | whole page; columns x = 59,218,331,551 | lattice |',
+      '| b.pdf | expected/csv/...csv | 2 | two areas 0,0,451,212 and 0,212,451,425 (halves) | stream |',
+      '| c.pdf | expected/csv/c.csv (area 1,2,3,4); expected/json/c.json (whole page) | 1 | see left | see left |',
+      '| d.pdf | expected/csv/d.csv | 1 | 1,2,3,4 | lattice |',
+    ].join('\n');
+    const files = new Set(['csv/a.csv', 'csv/b.csv', 'csv/c.csv', 'json/c.json']);
+    expect(tabulaCases(md, (f) => files.has(f))).toEqual([
+      { pdf: 'a.pdf', page: 1, expected: 'csv/a.csv', areas: [] },
+      { pdf: 'b.pdf', page: 2, expected: 'csv/b.csv', areas: [[0, 0, 451, 212], [0, 212, 451, 425]] },
+      { pdf: 'c.pdf', page: 1, expected: 'json/c.json', areas: [] },
     ]);
   });
 });

@@ -354,57 +354,68 @@ async function scoreCamelot(parse: Parse, corpus: string): Promise<TableDocScore
   return scores;
 }
 
-/** tabula-java's expected output: page 1, an area (PDF points, top-left origin) or the whole page. */
-interface TabulaCase {
+/** tabula-java's expected output for one page: per table (JSON) or all tables of the areas (CSV). */
+export interface TabulaCase {
   pdf: string;
+  page: number;
+  /** expected/json/<name>.json when there is one, else expected/csv/<name>.csv. */
   expected: string;
-  /** top, left, bottom, right; none = whole page. */
+  /** top, left, bottom, right in PDF points from the top-left; none = the whole page. */
   areas: [number, number, number, number][];
 }
 
-// From the corpus's SOURCE.md (the tests' page, area and mode). spanning_cells is scored with its
-// lattice JSON (one expected table per table), its CSV being the same tables concatenated.
-const TABULA_CASES: TabulaCase[] = [
-  { pdf: 'AnimalSounds.pdf', expected: 'csv/AnimalSounds.csv', areas: [] },
-  { pdf: 'MultiColumn.pdf', expected: 'csv/MultiColumn.csv', areas: [[0, 0, 451, 212], [0, 212, 451, 425]] },
-  {
-    pdf: 'Publication_of_award_of_Bids_for_Transport_Sector__August_2016.pdf',
-    expected: 'csv/Publication_of_award_of_Bids_for_Transport_Sector__August_2016.csv',
-    areas: [[56.925, 24.255, 549.945, 786.555]],
-  },
-  { pdf: 'frx_2012_disclosure.pdf', expected: 'csv/frx_2012_disclosure.csv', areas: [[53, 49, 735, 550]] },
-  { pdf: 'indictb1h_14.pdf', expected: 'csv/indictb1h_14.csv', areas: [[205, 120, 622.82, 459.9]] },
-  { pdf: 'spanning_cells.pdf', expected: 'json/spanning_cells.json', areas: [] },
-  { pdf: 'spreadsheet_no_bounding_frame.pdf', expected: 'csv/spreadsheet_no_bounding_frame.csv', areas: [[150.56, 58.9, 654.7, 536.12]] },
-];
+/**
+ * The cases of the table in the corpus's SOURCE.md (document | expected file(s) | page | area |
+ * mode). The expected file is found by the document's name; an area column that starts with
+ * "whole page" (or holds no four numbers) means the whole page.
+ */
+export function tabulaCases(sourceMd: string, exists: (expected: string) => boolean): TabulaCase[] {
+  const cases: TabulaCase[] = [];
+  for (const line of sourceMd.split('\n')) {
+    const cols = line.split('|').map((c) => c.trim());
+    if (cols.length < 6 || !cols[1]!.endsWith('.pdf')) continue;
+    const name = cols[1]!.replace(/\.pdf$/, '');
+    const expected = [`json/${name}.json`, `csv/${name}.csv`].find(exists);
+    if (!expected) continue;
+    const area = cols[4]!;
+    const areas = area.startsWith('whole page')
+      ? []
+      : [...area.matchAll(/(-?[\d.]+),\s*(-?[\d.]+),\s*(-?[\d.]+),\s*(-?[\d.]+)/g)].map((m) => [1, 2, 3, 4].map((i) => Number(m[i])) as TabulaCase['areas'][number]);
+    cases.push({ pdf: cols[1]!, page: Number(cols[3]) || 1, expected, areas });
+  }
+  return cases;
+}
 
 /**
- * tabula-java: a CSV holds every table of the area one after another, so it is compared with
- * the grids of our tables on page 1 whose centre lies in the area, concatenated in reading
+ * tabula-java: a CSV holds every table of the areas one after another, so it is compared with
+ * the grids of our tables on the page whose centre lies in an area, concatenated in reading
  * order. A JSON holds the tables separately: each is compared with its best-matching table.
  */
 async function scoreTabula(parse: Parse, corpus: string): Promise<TableDocScore[]> {
   const root = join(corpus, 'tabula-java');
   if (!existsSync(root)) return [];
+  const cases = tabulaCases(readFileSync(join(root, 'SOURCE.md'), 'utf8'), (f) => existsSync(join(root, 'expected', f)));
   const scores: TableDocScore[] = [];
-  for (const c of TABULA_CASES) {
+  for (const c of cases) {
     const bytes = new Uint8Array(readFileSync(join(root, 'pdf', c.pdf)));
     const expectedText = readFileSync(join(root, 'expected', c.expected), 'utf8');
-    const truths: string[][][] = c.expected.endsWith('.json')
+    const json = c.expected.endsWith('.json');
+    const truths: string[][][] = json
       ? (JSON.parse(expectedText) as { data: { text: string }[][] }[]).map((t) => t.data.map((row) => row.map((cell) => cell.text)))
       : [parseCsv(expectedText)];
-    const [page] = await pageSizes(bytes);
+    const page = (await pageSizes(bytes))[c.page - 1];
     const inArea = (box: PageBox) => {
-      if (!c.areas.length) return true;
-      const x = ((box[0] + box[2]) / 2000) * page!.width;
-      const y = ((box[1] + box[3]) / 2000) * page!.height;
+      if (!c.areas.length || !page) return true;
+      const x = ((box[0] + box[2]) / 2000) * page.width;
+      const y = ((box[1] + box[3]) / 2000) * page.height;
       return c.areas.some(([top, left, bottom, right]) => x >= left && x <= right && y >= top && y <= bottom);
     };
     scores.push(
       await scoreDocument('tabula-java', c.pdf.replace(/\.pdf$/, ''), bytes, parse, truths.length, (result) => {
-        const tables = predictedTables(result).filter((t) => t.page === 0 && inArea(t.box));
-        const grids = tables.map((t) => htmlToGrid(t.html));
-        if (!c.expected.endsWith('.json')) return bestGridScore(truths[0]!, [grids.flat()]);
+        const grids = predictedTables(result)
+          .filter((t) => t.page === c.page - 1 && inArea(t.box))
+          .map((t) => htmlToGrid(t.html));
+        if (!json) return bestGridScore(truths[0]!, [grids.flat()]);
         const each = truths.map((t) => bestGridScore(t, grids));
         return { teds: each.flatMap((s) => s.teds), tedsStructure: each.flatMap((s) => s.tedsStructure) };
       }),
