@@ -277,8 +277,8 @@ async function scoreIcdar(parse: Parse, corpus: string): Promise<TableDocScore[]
   const root = join(corpus, 'tabula-icdar2013');
   if (!existsSync(root)) return [];
   const scores: TableDocScore[] = [];
-  for (const sub of ['competition-dataset-eu', 'competition-dataset-us']) {
-    const dir = join(root, sub);
+  for (const sub of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+    const dir = join(root, sub.name);
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.pdf'))) {
       const id = file.replace(/\.pdf$/, '');
       const bytes = new Uint8Array(readFileSync(join(dir, file)));
