@@ -277,9 +277,9 @@ async function scoreIcdar(parse: Parse, corpus: string): Promise<TableDocScore[]
   const root = join(corpus, 'tabula-icdar2013');
   if (!existsSync(root)) return [];
   const scores: TableDocScore[] = [];
-  for (const sub of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory())) {
-    const dir = join(root, sub.name);
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.pdf'))) {
+  const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory());
+  for (const dir of folders.map((d) => join(root, d.name)).sort()) {
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort()) {
       const id = file.replace(/\.pdf$/, '');
       const bytes = new Uint8Array(readFileSync(join(dir, file)));
       const readings = [id, id.replace(/a$/, 'b')].filter((r, i) => i === 0 || (r !== id && existsSync(join(dir, `${r}-str.xml`))));
