@@ -25,14 +25,8 @@ import { cellText, decodeEntities, parseTable, placeCells, teds } from './teds.j
 /** [x0, y0, x1, y1] in 0-1000 of the displayed page, origin top-left (content_list's bbox). */
 export type PageBox = [number, number, number, number];
 
-/** A true table with its place: 0-based page index and region. */
+/** A table (true or predicted) with its place: 0-based page index and region. */
 export interface RegionTable {
-  page: number;
-  box: PageBox;
-  html: string;
-}
-
-interface PredictedTable {
   page: number;
   box: PageBox;
   html: string;
@@ -57,13 +51,13 @@ export type Parse = (bytes: Uint8Array) => Promise<ParseResult>;
 
 const IOU_THRESHOLD = 0.5;
 
-export function predictedTables(result: ParseResult): PredictedTable[] {
+export function predictedTables(result: ParseResult): RegionTable[] {
   return result.content_list
     .filter((b) => b.type === 'table' && b.bbox)
     .map((b) => ({ page: b.page_idx, box: b.bbox!, html: b.table_body ?? '' }));
 }
 
-export function iou(a: PageBox, b: PageBox): number {
+function iou(a: PageBox, b: PageBox): number {
   const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
   const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
   if (w <= 0 || h <= 0) return 0;
