@@ -1,16 +1,21 @@
 // Quality benchmark: parses documents with ground truth and prints per-source metrics.
 // Sources: documents generated here (exact truth), and ../shared/corpus when present:
 // olmocr-bench-sample (human-reviewed present/absent/order tests) and docling (Docling's own
-// Markdown: a peer's answer, not truth). Writes bench/out/quality.json and quality.md.
-// Usage: npm run bench:quality
+// Markdown: a peer's answer, not truth). Tables: TEDS per source (quality/tables.ts); display
+// equations: LaTeX edit distance (quality/equations.ts).
+// Writes bench/out/quality.json and quality.md.
+// Usage: npm run bench:quality [-- text|tables|equations]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OcrEngine } from '../src/engine/ocr/ocr.js';
 import { parseDocument, type ParseResult } from '../src/engine/parse.js';
 import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { loadCvat, scoreCvat } from './quality/cvat.js';
+import { equationsMarkdown, scoreEquations, summarizeEquations } from './quality/equations.js';
 import { asScan, generatedDocuments, type GeneratedDoc } from './quality/generated.js';
 import { containsFuzzy, furnitureLeak, matchF1, normalize, normalizedEditDistance, readingOrderScore, stripMarkdown } from './quality/metrics.js';
+import { sourceTable } from './quality/report.js';
+import { scoreTables, summarizeTables, tablesMarkdown } from './quality/tables.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
 
@@ -180,15 +185,12 @@ function summarize(scores: DocScore[]) {
 
 function markdownSummary(rows: ReturnType<typeof summarize>, scores: DocScore[]): string {
   const cols = ['documents', ...METRICS, 'testPassRate', 'errors'];
-  const fmt = (v: unknown) => (v === undefined ? '–' : String(v));
   const lines = [
     '# Quality benchmark',
     '',
     'Text edit distance, furniture leak: lower is better. Reading order, F1, pass rate: higher is better.',
     '',
-    `| source | ${cols.join(' | ')} |`,
-    `| --- | ${cols.map(() => '---').join(' | ')} |`,
-    ...Object.entries(rows).map(([source, row]) => `| ${source} | ${cols.map((c) => fmt(row[c])).join(' | ')} |`),
+    ...sourceTable(rows, cols),
     '',
     '## Worst documents by text edit distance',
     '',
@@ -267,7 +269,10 @@ async function scorePyPdf(): Promise<DocScore[]> {
 }
 
 async function main() {
-  const scores = [
+  // An optional part name ("text", "tables" or "equations") runs only that part, for quick turns.
+  const only = process.argv[2];
+  const part = (name: string) => !only || only === name;
+  const scores = !part('text') ? [] : [
     ...(await scoreGenerated()),
     ...(await scoreOlmocr()),
     ...(await scoreCvatSource()),
@@ -275,9 +280,15 @@ async function main() {
     ...(await scoreDocling()),
   ];
   const summary = summarize(scores);
+  const tableScores = part('tables') ? await scoreTables(parse, CORPUS) : [];
+  const tables = summarizeTables(tableScores);
+  const equationScores = part('equations') ? await scoreEquations(parse, CORPUS) : [];
+  const equations = summarizeEquations(equationScores);
   mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
-  writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify({ summary, documents: scores }, null, 2) + '\n');
-  const md = markdownSummary(summary, scores);
+  const report = { summary, tables, equations, documents: scores, tableDocuments: tableScores, equationDocuments: equationScores };
+  writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify(report, null, 2) + '\n');
+  const sections = [part('text') && markdownSummary(summary, scores), part('tables') && tablesMarkdown(tables, tableScores), part('equations') && equationsMarkdown(equations)];
+  const md = sections.filter(Boolean).join('\n');
   writeFileSync(join(import.meta.dirname, 'out', 'quality.md'), md);
   console.log(md);
   if (ocr) await (await ocr).release();

@@ -1,5 +1,6 @@
-// Speed benchmark: born-digital pages/s in one worker (in-process), and wall-clock times of a
-// 1-page and a 50-page born-digital PDF and of a scanned page through the HTTP API.
+// Speed benchmark: born-digital pages/s in one worker (in-process), on dense text and on
+// table-heavy pages, and wall-clock times of a 1-page and a 50-page born-digital PDF and of a
+// scanned page through the HTTP API.
 // Usage: npm run bench   (writes bench/out/speed.json)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { OcrEngine } from '../src/engine/ocr/ocr.js';
 import { parseDocument } from '../src/engine/parse.js';
 import { makePdf, rasterize } from '../test/fixtures.js';
 import { parseRequest, startServer } from '../test/helpers.js';
+import { tableHeavyPdf } from './quality/table-documents.js';
 
 const WORDS = 'the of and to in is that for it as was with be by on not he this are or his from at which but have an they you were her she there one all we their'.split(' ');
 
@@ -53,6 +55,14 @@ async function main() {
     for (let i = 0; i < runs; i++) await parseDocument(fifty, { maxPages: 50, ocr: noOcr });
   });
   report.bornDigitalPagesPerSecondPerWorker = Math.round((50 * runs) / seconds);
+
+  // 50 pages of two ruled, booktabs or borderless tables each (12 rows x 6 columns).
+  const tables = await tableHeavyPdf(50);
+  await parseDocument(tables, { maxPages: 50, ocr: noOcr });
+  const [, tableSeconds] = await time(async () => {
+    for (let i = 0; i < runs; i++) await parseDocument(tables, { maxPages: 50, ocr: noOcr });
+  });
+  report.tableHeavyPagesPerSecondPerWorker = Math.round((50 * runs) / tableSeconds);
 
   // A real paper (dense two-column text), when the shared corpus is present.
   const paperFile = join(import.meta.dirname, '..', '..', 'shared', 'corpus', 'pdfjs', 'unlabeled', 'tracemonkey.pdf');

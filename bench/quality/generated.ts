@@ -31,7 +31,7 @@ const WORDS = (
   'on by from that this are was is as at be it an or'
 ).split(' ');
 
-class Random {
+export class Random {
   constructor(private seed: number) {}
   next(): number {
     this.seed = (this.seed * 1103515245 + 12345) >>> 0;
@@ -243,7 +243,7 @@ export async function generatedDocuments(): Promise<GeneratedDoc[]> {
  * The same document as a scan: every page rendered at `dpi` and placed as a full-page image
  * in an image-only PDF (no text layer), so it goes through OCR.
  */
-export async function asScan(doc: GeneratedDoc, dpi: number): Promise<GeneratedDoc> {
+export async function asScan<T extends { id: string; pdf: Uint8Array }>(doc: T, dpi: number): Promise<T> {
   const pdfium = await loadPdfium();
   const source = PdfDocument.open(pdfium, doc.pdf);
   const scan = await PDFDocument.create();
@@ -263,5 +263,5 @@ export async function asScan(doc: GeneratedDoc, dpi: number): Promise<GeneratedD
   } finally {
     source.close();
   }
-  return { id: `${doc.id}@${dpi}dpi`, pdf: await scan.save(), truth: doc.truth };
+  return { ...doc, id: `${doc.id}@${dpi}dpi`, pdf: await scan.save() };
 }
