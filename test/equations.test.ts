@@ -49,6 +49,29 @@ describe('LaTeX from glyph positions', () => {
     expect(toLatex(eq)).toBe('S=\\sum_{i=1}^{n}x_{i}');
   });
 
+  it('reads fractions whose parts are fractions, around a relation on the main line', () => {
+    // (a+b)/2 ≥ 2/(1/a + 1/b): the relation fixes the main line; the second denominator is
+    // itself two fractions around a plus.
+    const eq = [
+      ...glyphs('a+b', 100, 190),
+      ...glyphs('2', 105, 208),
+      ...glyphs('≥', 125, 199),
+      ...glyphs('2', 150, 190),
+      ...glyphs('1', 140, 206),
+      ...glyphs('a', 140, 222),
+      ...glyphs('+', 147, 214),
+      ...glyphs('1', 154, 206),
+      ...glyphs('b', 154, 222),
+    ];
+    expect(toLatex(eq)).toBe('\\frac{a+b}{2}\\geq\\frac{2}{\\frac{1}{a}+\\frac{1}{b}}');
+  });
+
+  it('keeps relations inside the limits of a sum off the main line', () => {
+    const sum: Glyph = { code: 0x2211, x0: 110, x1: 124, y0: 188, y1: 206, base: 203, size: 18, style: MATH };
+    const eq = [...glyphs('S', 96, 200), ...glyphs('=', 103, 200), sum, ...glyphs('s∈A', 109, 214, 6), ...glyphs('x', 126, 200)];
+    expect(toLatex(eq)).toBe('S=\\sum_{s\\in A}x');
+  });
+
   it('spells upright function names as control words', () => {
     const eq = [...glyphs('sin', 100, 200, 10, UPRIGHT), ...glyphs('x', 116, 200), ...glyphs('=', 121, 200), ...glyphs('y', 127, 200)];
     expect(toLatex(eq)).toBe('\\sin x=y');

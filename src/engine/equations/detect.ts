@@ -58,12 +58,15 @@ function mathShare(line: TextLine): number {
 }
 
 /** A line that is a formula on its own: a relation or a big operator and (almost) no prose. */
-function isFormulaLine(line: TextLine): boolean {
+function isFormulaLine(line: TextLine, seed = false): boolean {
   const glyphs = line.glyphs;
   if (!glyphs?.length || line.rotated || line.monospace) return false;
-  // A relation needs a left-hand side: "≥ 95%" alone is a table cell, not a formula.
   const operator = /[∑∏∫∮∂∇√]/u.test(line.text);
-  if (!operator && !/[^\s=<>≤≥≈≠∼]\s*[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u.test(line.text)) return false;
+  if (!operator && !RELATION.test(line.text)) return false;
+  // To start an equation, a relation needs a left-hand side: "≥ 95%" alone is a table cell.
+  // (A relation alone on its line sits between pieces of a formula, such as two fractions.)
+  const lone = glyphs.length === 1;
+  if (seed && !operator && !lone && !/[^\s=<>≤≥≈≠∼]\s*[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u.test(line.text)) return false;
   // A list item that happens to hold a formula stays a list item.
   if (isListStart(line.text)) return false;
   const words = proseWords(line);
@@ -98,7 +101,7 @@ function isInlineMath(line: TextLine, prose: TextLine[]): boolean {
  * they are, in the same order.
  */
 export function groupEquations(lines: TextLine[], bodySize: number): TextLine[] {
-  const seeds = lines.filter((l) => l.fontSize >= 0.85 * bodySize && isFormulaLine(l));
+  const seeds = lines.filter((l) => l.fontSize >= 0.85 * bodySize && isFormulaLine(l, true));
   if (!seeds.length) return lines;
   // Where the body text itself is set in a "math" font, the font tells nothing: leave the page.
   let all = 0;

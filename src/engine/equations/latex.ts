@@ -4,6 +4,7 @@
 // Best effort: it reads what a typesetter laid out, it does not parse mathematics.
 import type { Glyph } from '../model.js';
 
+const RELATIONS = new Set([0x3d, 0x3c, 0x3e, 0x2264, 0x2265, 0x2260, 0x2248, 0x2261, 0x223c, 0x2243, 0x2245, 0x221d, 0x2192, 0x21d2, 0x21d4, 0x2208, 0x2282, 0x2286]);
 const BIG_OPERATORS = new Set([0x2211, 0x220f, 0x2210, 0x22c3, 0x22c2, 0x2a01, 0x2a02, 0x2a00, 0x222b, 0x222c, 0x222d, 0x222e]);
 /** Glyphs that carry no ink or meaning in LaTeX (zero-width spaces and joiners). */
 const INVISIBLE = new Set([0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x2061, 0x2062, 0x2063, 0xfeff, 0xad]);
@@ -107,14 +108,19 @@ function build(glyphs: Glyph[], depth: number): string {
   const full = (g: Glyph) => g.size >= 0.85 * size;
   const numerators = clusters(rest.filter((g) => full(g) && g.base < base - 0.3 * size));
   const denominators = clusters(rest.filter((g) => full(g) && g.base > base + 0.3 * size));
+  const aboveLine = rest.filter((g) => g.base < base - 0.3 * size);
+  const belowLine = rest.filter((g) => g.base > base + 0.3 * size);
   for (const num of numerators) {
-    const [nx0, nx1] = extent(num);
+    let [nx0, nx1] = extent(num);
     const den = denominators.find((d) => {
       const [dx0, dx1] = extent(d);
       return dx0 < nx1 && nx0 < dx1;
     });
     if (!den) continue;
-    const [dx0, dx1] = extent(den);
+    // A numerator or denominator may itself be stacked (a fraction of fractions): it reaches
+    // as far as glyphs on its side of the line follow each other closely.
+    const [dx0, dx1] = extent(spread(den, belowLine, size));
+    [nx0, nx1] = extent(spread(num, aboveLine, size));
     const [x0, x1] = [Math.min(nx0, dx0), Math.max(nx1, dx1)];
     // Everything above or below the line within the fraction's width belongs to it.
     const inside = rest.filter((g) => g.x0 >= x0 - 0.1 * size && g.x1 <= x1 + 0.1 * size);
@@ -166,12 +172,21 @@ function scripts(a: Atom, depth: number): string[] {
 }
 
 /**
- * The main line: of the rows of full-size glyphs, one with rows above and below it (it runs
- * through a fraction) if there is one, else the row carrying the most glyphs.
+ * The main line. Where there are relations (=, ≤, ∈…), the row of relations whose glyphs are
+ * largest (limits under a sum hold relations too, in script size). Otherwise, of the rows of
+ * full-size glyphs, one with rows above and below it (it runs through a fraction) if there is
+ * one, else the row carrying the most glyphs.
  */
 function mainLine(glyphs: Glyph[]): { base: number; size: number } {
   const sizes = glyphs.map((g) => g.size).sort((a, b) => a - b);
   const size = sizes[Math.floor(sizes.length * 0.75)] ?? 10;
+  const onRow = (base: number) => glyphs.filter((o) => Math.abs(o.base - base) <= 0.2 * size);
+  const relations = glyphs.filter((g) => RELATIONS.has(g.code));
+  if (relations.length) {
+    const rowSize = (g: Glyph) => median(onRow(g.base).map((o) => o.size));
+    const best = relations.reduce((a, b) => (rowSize(b) > rowSize(a) + 0.5 ? b : a));
+    return { base: best.base, size };
+  }
   const full = glyphs.filter((g) => g.size >= 0.85 * size && !BIG_OPERATORS.has(g.code));
   const candidates = full.length ? full : glyphs;
   let best = candidates[0]!.base;
@@ -188,14 +203,19 @@ function mainLine(glyphs: Glyph[]): { base: number; size: number } {
   return { base: best, size };
 }
 
-/** Horizontal groups of glyphs on one row: neighbours closer than a glyph's size. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] ?? 0;
+}
+
+/** Horizontal groups of glyphs on one row: neighbours closer than half a quad. */
 function clusters(glyphs: Glyph[]): Glyph[][] {
   const sorted = [...glyphs].sort((a, b) => a.x0 - b.x0);
   const out: Glyph[][] = [];
   for (const g of sorted) {
     const last = out[out.length - 1];
     const prev = last?.[last.length - 1];
-    if (prev && g.x0 - prev.x1 < g.size && Math.abs(g.base - prev.base) < 0.5 * g.size) last!.push(g);
+    if (prev && g.x0 - prev.x1 < 0.5 * g.size && Math.abs(g.base - prev.base) < 0.5 * g.size) last!.push(g);
     else out.push([g]);
   }
   return out;
@@ -219,6 +239,22 @@ function growRow(seed: Glyph[], pool: Glyph[]): Glyph[] {
     }
   }
   return [...group];
+}
+
+/** Grows a group by glyphs of the pool lying within half a quad of its horizontal extent. */
+function spread(group: Glyph[], pool: Glyph[], size: number): Glyph[] {
+  const out = new Set(group);
+  for (let grew = true; grew; ) {
+    grew = false;
+    const [x0, x1] = extent([...out]);
+    for (const g of pool) {
+      if (!out.has(g) && g.x1 > x0 - 0.6 * size && g.x0 < x1 + 0.6 * size) {
+        out.add(g);
+        grew = true;
+      }
+    }
+  }
+  return [...out];
 }
 
 function extent(glyphs: Glyph[]): [number, number] {

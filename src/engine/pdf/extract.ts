@@ -272,21 +272,17 @@ export function attachAccents(chars: Char[]): Char[] {
     drop.add(accent);
   }
   if (!drop.size) return chars;
-  // The accent's own word-gap spaces go with it when the letters around them touch.
-  const kept = chars.filter((c) => !drop.has(c));
+  // Spaces PDFium put next to a dropped accent go with it when the letters around them touch.
   const out: Char[] = [];
   let prev: Char | undefined;
-  kept.forEach((c, i) => {
-    if (c.code !== 32) {
-      out.push(c);
-      prev = c;
-      return;
+  chars.forEach((c, i) => {
+    if (drop.has(c)) return;
+    if (c.code === 32 && (drop.has(chars[i - 1]!) || drop.has(chars[i + 1]!))) {
+      const next = chars.slice(i + 1, i + 4).find((n) => n.code !== 32 && !drop.has(n));
+      if (prev && next && prev.code !== 10 && next.code !== 10 && Math.abs(next.base - prev.base) < 0.2 * prev.size && Math.abs(next.x0 - prev.x1) < 0.15 * prev.size) return;
     }
-    let j = i + 1;
-    while (kept[j]?.code === 32) j++;
-    const next = kept[j];
-    const touching = prev && next && prev.code !== 10 && next.code !== 10 && Math.abs(next.base - prev.base) < 0.2 * prev.size && Math.abs(next.x0 - prev.x1) < 0.15 * prev.size;
-    if (!touching) out.push(c);
+    if (c.code !== 32) prev = c;
+    out.push(c);
   });
   return out;
 }
