@@ -27,6 +27,10 @@ export interface Page {
   lines: TextLine[];
   /** Bounding boxes of embedded raster images. */
   images: Box[];
+  /** Horizontal (y0 === y1) and vertical (x0 === x1) rules drawn as vector paths. */
+  rules?: Box[];
+  /** Bounding boxes of the other vector drawings (curves, shapes): plots are made of these. */
+  graphics?: Box[];
   /** How the text was obtained. */
   source: 'text-layer' | 'ocr';
 }

@@ -168,7 +168,8 @@ function midX(l: TextLine): number {
   return (l.box[0] + l.box[2]) / 2;
 }
 
-function sortTopDown(lines: TextLine[]): TextLine[] {
+/** Lines top to bottom; lines of the same row left to right. */
+export function sortTopDown(lines: TextLine[]): TextLine[] {
   return [...lines].sort((a, b) => {
     const sameRow = Math.abs((a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2) < Math.min(a.fontSize, b.fontSize) * 0.5;
     return sameRow ? a.box[0] - b.box[0] : a.box[1] - b.box[1];
