@@ -64,6 +64,8 @@ export interface Block {
   tableHtml?: string;
   subType?: string;
   captions?: string[];
+  /** Notes printed right under a table. */
+  footnotes?: string[];
 }
 
 export interface ParsedDocument {

@@ -271,7 +271,7 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
       // 1.5 em: wider than LaTeX's quad after a section number, narrower than column gutters.
       // Right-to-left steps get more room: in logical order a number inside Arabic or Hebrew
       // text starts at its far (left) end.
-      if (!sameRow || (!rtl && gap < -size) || gap > (rtl ? 3 : 1.5) * size || ruleBetween(verticals, last, c)) flush();
+      if (!sameRow || (!rtl && gap < -size) || gap > (rtl ? 3 : 1.5) * size || numberColumns(last, c, gap) || ruleBetween(verticals, last, c)) flush();
       // PDFium emits its own spaces at word gaps; tight glyph boxes make small gaps unreliable.
       else if (pendingSpace || gap > 0.5 * Math.min(last.size, c.size)) {
         current.push({ ...c, code: 32 });
@@ -282,6 +282,18 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
   }
   flush();
   return lines;
+}
+
+/**
+ * A gap of most of an em between two numbers: neighbouring cells of a table's numeric columns,
+ * set closer than a column gutter (justified text stretches its spaces far less).
+ */
+function numberColumns(a: Char, b: Char, gap: number): boolean {
+  return gap > 0.9 * Math.max(a.size, b.size) && isDigitOrSign(a.code) && isDigitOrSign(b.code);
+}
+
+function isDigitOrSign(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || code === 0x25 || code === 0x29 || code === 0x28 || code === 0x2d || code === 0x2212 || code === 0x24;
 }
 
 /** Whether a vertical rule runs between two neighbouring glyphs (`verticals` sorted by x). */

@@ -54,9 +54,9 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
       if (run.length) runs.push(run);
       run = [cells];
       runBox = extend(null, cells);
-    } else if (!near || (runBox && !inside(runBox, group))) {
-      // A line across the run's extent, or a wide gap, ends it; a short line inside it
-      // (a section row, a wrapped cell) does not.
+    } else if (!near || cells.length < group.length || (runBox && !inside(runBox, group))) {
+      // Running text, a line across the run's extent, or a wide gap ends it; a short line
+      // inside it (a section row, a wrapped cell) does not.
       if (run.length) runs.push(run);
       run = [];
       runBox = null;
@@ -135,7 +135,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): { table
   if (clean < 0.85 * fragments.length) return null;
   const multi = run.filter((row) => new Set(row.map(colOf)).size >= 2).length;
   if (multi < 0.7 * run.length) return null;
-  if (!looksTabular(fragments, colOf, cols, ruled)) return null;
+  if (!looksTabular(fragments, edges, ruled)) return null;
 
   // The region: the run's box, between its rules when ruled; every line inside belongs to it.
   if (ruled) box = [box[0], Math.max(...above.map((r) => r.y)), box[2], Math.min(...below.map((r) => r.y))];
@@ -151,7 +151,9 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): { table
  * Whether fragments in columns look like data rather than text: numeric columns, or at least
  * three columns of short fragments.
  */
-function looksTabular(fragments: TextLine[], colOf: (l: TextLine) => number, cols: number, ruled: boolean): boolean {
+function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean): boolean {
+  const cols = edges.length - 1;
+  const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
   const numeric = fragments.filter((l) => isNumeric(l.text)).length / fragments.length;
   const meanLength = fragments.reduce((s, l) => s + l.text.length, 0) / fragments.length;
   // Columns of running text (two-column pages, side-by-side paragraphs) are long and wordy.
@@ -159,9 +161,29 @@ function looksTabular(fragments: TextLine[], colOf: (l: TextLine) => number, col
   for (const l of fragments) byCol.set(colOf(l), [...(byCol.get(colOf(l)) ?? []), l.text.length]);
   const wordyCols = [...byCol.values()].filter((lengths) => median(lengths) > 25).length;
   if (wordyCols >= 2) return false;
+  // Two columns far apart are a chart's two axes or a page's margins, not a table.
+  if (cols === 2 && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!)) return false;
   if (numeric >= 0.3) return true;
   if (ruled) return meanLength <= 30;
   return cols >= 3 && meanLength <= 20 && numeric >= 0.1;
+}
+
+/** The widest empty width between one column's text and the next (spanning text ignored). */
+function widestGap(fragments: TextLine[], edges: number[]): number {
+  const left = new Map<number, number>();
+  const right = new Map<number, number>();
+  for (const l of fragments) {
+    const c = columnIndex(edges, l.box[0] + 0.5);
+    if (c !== columnIndex(edges, l.box[2] - 0.5)) continue;
+    left.set(c, Math.min(left.get(c) ?? Infinity, l.box[0]));
+    right.set(c, Math.max(right.get(c) ?? -Infinity, l.box[2]));
+  }
+  let widest = 0;
+  for (const [c, r] of right) {
+    const next = left.get(c + 1);
+    if (next !== undefined) widest = Math.max(widest, next - r);
+  }
+  return widest;
 }
 
 function median(values: number[]): number {

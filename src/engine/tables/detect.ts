@@ -1,7 +1,6 @@
-// Table detection on one page: ruled grids first (their rules are unambiguous), then
-// borderless tables among the remaining lines, confirmed by loose horizontal rules.
+// Ruled tables on one page: grids of crossing rules whose cells hold text. What is left (rules
+// that form no table, lines outside tables) goes on to chart and borderless detection.
 import type { Box, TextLine } from '../model.js';
-import { borderlessTables } from './borderless.js';
 import { latticeTable, mergeRules, ruleGrids, type HRule } from './lattice.js';
 import type { Table } from './table.js';
 
@@ -11,21 +10,28 @@ export interface DetectedTable {
   lines: TextLine[];
 }
 
-export function detectTables(lines: TextLine[], rules: Box[]): DetectedTable[] {
+export interface RuledResult {
+  tables: DetectedTable[];
+  /** Horizontal rules of no ruled table: they may bound a borderless table. */
+  looseRules: HRule[];
+  /** Rules of no table, as boxes: they may be a chart's axes and gridlines. */
+  otherRules: Box[];
+}
+
+export function ruledTables(lines: TextLine[], rules: Box[]): RuledResult {
   const { h, v } = mergeRules(rules);
-  const found: DetectedTable[] = [];
-  const looseRules: HRule[] = [];
+  const result: RuledResult = { tables: [], looseRules: [], otherRules: [] };
   let remaining = lines;
   for (const grid of ruleGrids(h, v)) {
     const lattice = grid.v.length ? latticeTable(grid, remaining) : null;
     if (!lattice) {
-      looseRules.push(...grid.h);
+      result.looseRules.push(...grid.h);
+      result.otherRules.push(...grid.h.map((r): Box => [r.x0, r.y, r.x1, r.y]), ...grid.v.map((r): Box => [r.x, r.y0, r.x, r.y1]));
       continue;
     }
-    found.push(lattice);
+    result.tables.push(lattice);
     const used = new Set(lattice.lines);
     remaining = remaining.filter((l) => !used.has(l));
   }
-  found.push(...borderlessTables(remaining, looseRules));
-  return found.sort((a, b) => a.table.box[1] - b.table.box[1]);
+  return result;
 }

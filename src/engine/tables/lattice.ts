@@ -143,6 +143,8 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
   const bandOf = (l: TextLine) => indexOf(ys, (l.box[1] + l.box[3]) / 2);
   const colOf = (l: TextLine) => indexOf(xs, (l.box[0] + l.box[2]) / 2);
   for (const l of inside) groups.get(find(bandOf(l) * cols + colOf(l)))!.lines.push(l);
+  // Mostly empty cells: the gridlines and bar outlines of a plot, not a table.
+  if ([...groups.values()].filter((g) => g.lines.length).length < 0.3 * groups.size) return null;
 
   // Text rows per band: a band ruled only at its top and bottom may hold many rows of text.
   const colRight = xs.slice(1).map((x) => x - 2);
@@ -173,8 +175,22 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
     }
   }
   const table = dropEmptyRowsAndCols({ box, rows, cols, cells });
-  if (table.rows < 2 || table.cols < 2) return null;
+  if (table.rows < 2 || table.cols < 2 || !looksLikeTable(table, inside)) return null;
   return { table, lines: inside };
+}
+
+/**
+ * A grid of rules is a table when its cells hold short text and most of them hold some: a
+ * frame around paragraphs, or a chart's gridlines with scattered labels, is not.
+ */
+function looksLikeTable(table: Table, lines: TextLine[]): boolean {
+  // Paragraphs running across the whole grid: a frame with text, perhaps around a table.
+  const across = table.cells.filter((c) => c.colSpan === table.cols).flatMap((c) => c.lines);
+  if (across.filter((l) => l.text.length > 60).length > 0.2 * lines.length) return false;
+  let filled = 0;
+  for (const cell of table.cells) if (cell.lines.length) filled += cell.rowSpan * cell.colSpan;
+  const nonEmpty = table.cells.filter((c) => c.lines.length).length;
+  return filled >= 0.4 * table.rows * table.cols && lines.length <= 4 * nonEmpty;
 }
 
 /** Rows and columns no cell starts in and no text occupies (thin bands between double rules). */
