@@ -151,7 +151,7 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
   const bandRows: TextLine[][][] = [];
   for (let b = 0; b < bands; b++) {
     const own = [...groups.values()].filter((g) => g.b0 === b && g.b1 === b).flatMap((g) => g.lines);
-    bandRows.push(own.length ? textRows(own, colOf, colRight) : []);
+    bandRows.push(own.length ? textRows(own, colOf, colRight, true) : []);
   }
   const firstRow: number[] = [];
   let rows = 0;
