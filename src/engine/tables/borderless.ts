@@ -88,8 +88,13 @@ function inside(box: Box, lines: TextLine[]): boolean {
   return lines.every((l) => l.box[0] >= box[0] - 2 && l.box[2] <= box[2] + 2);
 }
 
-/** Column boundaries [x0, x1, …, xn] from the gaps no fragment of the rows covers. */
-function columnEdges(rows: TextLine[][], box: Box, size: number): number[] {
+/**
+ * Column boundaries [x0, x1, …, xn] from the gaps no fragment covers in the rows with the
+ * most fragments (header cells spanning several columns are fewer, and are left out).
+ */
+function columnEdges(run: TextLine[][], box: Box, size: number): number[] {
+  const usual = median(run.map((r) => r.length));
+  const rows = run.filter((r) => r.length >= usual);
   const x0 = Math.floor(box[0]);
   const width = Math.ceil(box[2]) - x0 + 1;
   const cover = new Uint16Array(width);

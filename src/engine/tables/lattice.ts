@@ -143,6 +143,15 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
   const bandOf = (l: TextLine) => indexOf(ys, (l.box[1] + l.box[3]) / 2);
   const colOf = (l: TextLine) => indexOf(xs, (l.box[0] + l.box[2]) / 2);
   for (const l of inside) groups.get(find(bandOf(l) * cols + colOf(l)))!.lines.push(l);
+  // A row ruled above and below but not between its cells, whose lines each sit in one
+  // column, is a row of separate cells, not one cell spanning the table.
+  for (const [root, g] of [...groups]) {
+    if (g.b0 !== g.b1 || g.c0 === g.c1) continue;
+    const fits = g.lines.every((l) => indexOf(xs, l.box[0] + 0.5) === indexOf(xs, l.box[2] - 0.5));
+    if (!fits || new Set(g.lines.map(colOf)).size < 2) continue;
+    groups.delete(root);
+    for (let c = g.c0; c <= g.c1; c++) groups.set(-1 - (g.b0 * cols + c), { b0: g.b0, b1: g.b0, c0: c, c1: c, lines: g.lines.filter((l) => colOf(l) === c) });
+  }
   // Mostly empty cells: the gridlines and bar outlines of a plot, not a table.
   if ([...groups.values()].filter((g) => g.lines.length).length < 0.3 * groups.size) return null;
 
