@@ -24,12 +24,21 @@ export function detectCharts(width: number, height: number, lines: TextLine[], g
   const charts: DetectedChart[] = [];
   for (const cluster of clusters(elements)) {
     const box = cluster.box;
-    const shapeCount = cluster.members.filter((e) => e.shape).length;
-    if (cluster.members.length < 8 || shapeCount < 3) continue;
-    if (box[2] - box[0] < 60 || box[3] - box[1] < 40 || area(box) < 0.02 * pageArea) continue;
+    // Backgrounds and frames (a shape covering much of the cluster) are not plot content.
+    const content = cluster.members.filter((e) => !e.shape || area(e.box) < 0.4 * area(box));
+    const shapeCount = content.filter((e) => e.shape).length;
+    // A plot draws shapes (bars, curves, areas); a grid of rules with few shapes is a table.
+    if (content.length < 8 || shapeCount < Math.max(3, 0.15 * (content.length - shapeCount))) continue;
+    // Not too small, and not a page frame or border holding the page's text.
+    if (box[2] - box[0] < 60 || box[3] - box[1] < 40 || area(box) < 0.02 * pageArea || area(box) > 0.6 * pageArea) continue;
     const labels = chartLabels(box, lines, caption);
     if (!labels) continue;
-    charts.push({ box: labels.box, lines: labels.lines });
+    // Labels can join two clusters of one figure: overlapping charts are one.
+    const overlapping = charts.find((c) => close(c.box, labels.box));
+    if (overlapping) {
+      overlapping.box = union(overlapping.box, labels.box);
+      overlapping.lines = [...new Set([...overlapping.lines, ...labels.lines])];
+    } else charts.push({ box: labels.box, lines: labels.lines });
   }
   return charts;
 }
@@ -39,8 +48,9 @@ export function detectCharts(width: number, height: number, lines: TextLine[], g
  * Null when the box holds running text or is mostly text (a shaded table, a text frame).
  */
 function chartLabels(drawn: Box, lines: TextLine[], caption: RegExp): { box: Box; lines: TextLine[] } | null {
+  const prose = proseLines(lines);
   const inside = lines.filter((l) => contains(drawn, l.box));
-  if (inside.some((l) => l.text.length > 60)) return null;
+  if (inside.some((l) => l.text.length > 60) || inside.filter((l) => prose.has(l)).length >= 3) return null;
   const textArea = inside.reduce((s, l) => s + area(l.box), 0);
   if (textArea > 0.25 * area(drawn)) return null;
   const box: Box = [...drawn];
@@ -48,7 +58,7 @@ function chartLabels(drawn: Box, lines: TextLine[], caption: RegExp): { box: Box
   // Labels outside the axes (ticks, axis titles, legend), found in two passes.
   for (let pass = 0; pass < 2; pass++) {
     for (const l of lines) {
-      if (taken.has(l) || l.text.length > MAX_LABEL_CHARS || caption.test(l.text)) continue;
+      if (taken.has(l) || l.text.length > MAX_LABEL_CHARS || prose.has(l) || caption.test(l.text)) continue;
       const reach = 1.5 * l.fontSize;
       if (l.box[0] < box[2] + reach && l.box[2] > box[0] - reach && l.box[1] < box[3] + reach && l.box[3] > box[1] - reach) {
         taken.add(l);
@@ -60,6 +70,21 @@ function chartLabels(drawn: Box, lines: TextLine[], caption: RegExp): { box: Box
     }
   }
   return { box, lines: [...taken] };
+}
+
+/**
+ * Lines of wrapped prose: several words, with another such line right above or below,
+ * aligned left, right or centred. Charts label with words and numbers, infographics and text boxes with prose.
+ */
+function proseLines(lines: TextLine[]): Set<TextLine> {
+  const wordy = lines.filter((l) => l.text.length >= 12 && l.text.split(' ').length >= 3);
+  const aligned = (a: TextLine, b: TextLine) =>
+    Math.abs(a.box[0] - b.box[0]) < a.fontSize || Math.abs(a.box[2] - b.box[2]) < a.fontSize || Math.abs(a.box[0] + a.box[2] - b.box[0] - b.box[2]) < 2 * a.fontSize;
+  return new Set(
+    wordy.filter((l) =>
+      wordy.some((o) => o !== l && aligned(o, l) && Math.abs(o.baseline - l.baseline) > 0.5 * l.fontSize && Math.abs(o.baseline - l.baseline) < 1.6 * l.fontSize),
+    ),
+  );
 }
 
 interface Element {
