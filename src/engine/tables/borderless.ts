@@ -6,7 +6,9 @@ import type { HRule } from './lattice.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { Cell, Table } from './table.js';
 
-const NUMERIC = /^[(\-–−+±<>≤≥~$€£¥]?\s*[\d.,]+\s*[%‰)*†‡a-z]?$|^[-–—.]$|^n\/?a$/i;
+/** A number, a range or a value with its error ("12.5", "(3.1%)", "0.12 ± 0.02", "3–5"), or a dash. */
+const VALUE = '[-–−+±<>≤≥~$€£¥]?\\s*\\d[\\d.,]*\\s*[%‰]?';
+const NUMERIC = new RegExp(`^[(\\[]?${VALUE}(\\s*[-–−±/]\\s*${VALUE})*[)\\]]?\\s*[*†‡a-z]?$|^[-–—.]$|^n\\/?a$`, 'i');
 /** Longer fragments are running text, not cells. */
 const MAX_CELL_CHARS = 45;
 
