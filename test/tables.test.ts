@@ -2,13 +2,15 @@
 // minimal HTML, captions and notes, continued tables, charts drawn as paths, and pages that
 // must not produce a table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TextLine } from '../src/engine/model.js';
+import { OcrEngine } from '../src/engine/ocr/ocr.js';
 import { parseDocument, type ParseResult } from '../src/engine/parse.js';
 import { extractPage } from '../src/engine/pdf/extract.js';
-import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
+import { loadPdfium, PdfDocument, renderPage } from '../src/engine/pdf/pdfium.js';
 import type { ContentBlock } from '../src/engine/render/render.js';
+import { imageRules } from '../src/engine/tables/image-rules.js';
 import { tableHtml, type Table } from '../src/engine/tables/table.js';
-import type { TextLine } from '../src/engine/model.js';
-import { makePdf, reportPage, twoColumnPage } from './fixtures.js';
+import { makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
 import { parseRequest, startServer, type TestServer } from './helpers.js';
 import { drawChart, drawnPdf, drawTable, drawTexts, type TableSpec } from './table-fixtures.js';
 
@@ -248,6 +250,43 @@ describe('charts', () => {
     expect(chart.text).toBeNull();
     for (const label of ['Q1', 'Q4', 'Revenue\n', 'Quarter', '75']) expect(result.markdown).not.toContain(label);
     expect(result.markdown).toContain('Figure 1: Revenue by quarter');
+  });
+});
+
+describe('scanned tables', () => {
+  async function rendered(pdf: Uint8Array, dpi: number) {
+    const doc = PdfDocument.open(await loadPdfium(), pdf);
+    try {
+      return renderPage(doc, 0, dpi);
+    } finally {
+      doc.close();
+    }
+  }
+
+  it('finds the rules of a table in a page image, in page units, and none in text', async () => {
+    const image = await rendered(await drawnPdf([(c) => drawTable(c, { ...SALES, rules: 'lines' })]), 100);
+    const rules = imageRules(image, 612 / image.width);
+    const h = rules.filter((r) => r[1] === r[3]);
+    const v = rules.filter((r) => r[0] === r[2]);
+    expect(h.length).toBe(5); // above, between and below the four rows
+    expect(v.length).toBe(4);
+    expect(h.every((r) => Math.abs(r[0] - 72) < 2 && Math.abs(r[2] - 352) < 2)).toBe(true);
+    expect(h.some((r) => Math.abs(r[1] - 120) < 2)).toBe(true);
+    expect(v.some((r) => Math.abs(r[0] - 192) < 2)).toBe(true);
+    // Bold and regular text, titles included, make no rules.
+    const text = await rendered(await makePdf([reportPage(1, 'A Bold Title Line Of Some Length')]), 100);
+    expect(imageRules(text, 1)).toEqual([]);
+  });
+
+  it('reads a scanned ruled table (PNG) as a table through OCR', async () => {
+    const engine = OcrEngine.create({ threads: 2 });
+    const png = await rasterize(await drawnPdf([(c) => drawTable(c, { ...SALES, rules: 'lines' })]), 200);
+    const result = await parseDocument(png, { maxPages: 1, ocr: () => engine });
+    const [table] = tables(result);
+    expect(table).toBeDefined();
+    for (const text of ['Region', 'North', '1,200', 'Total', '2,150']) expect(table!.table_body).toContain(`<td>${text}</td>`);
+    expect((table!.table_body!.match(/<tr>/g) ?? []).length).toBe(4);
+    expect(table!.table_body).toContain('<td></td>'); // the empty cell
   });
 });
 

@@ -142,7 +142,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): { table
   if (clean < 0.85 * fragments.length) return null;
   const multi = run.filter((row) => new Set(row.map(colOf)).size >= 2).length;
   if (multi < 0.7 * run.length) return null;
-  if (!looksTabular(fragments, edges, ruled)) return null;
+  if (!looksTabular(fragments, edges, ruled, run.length)) return null;
 
   // The region: the run's box, between its rules when ruled; every line inside belongs to it.
   if (ruled) box = [box[0], Math.max(...above.map((r) => r.y)), box[2], Math.min(...below.map((r) => r.y))];
@@ -150,6 +150,8 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): { table
     const cy = (l.box[1] + l.box[3]) / 2;
     return cy >= box[1] - 1 && cy <= box[3] + 1 && l.box[0] >= box[0] - size && l.box[2] <= box[2] + size;
   });
+  // Running text inside the region: a table beside a column of prose, not one table.
+  if (members.filter((l) => !isCellLike(l)).length > 0.2 * members.length) return null;
   const table = gridTable(members, edges, box);
   return table.rows >= 2 ? { table, lines: members } : null;
 }
@@ -158,7 +160,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): { table
  * Whether fragments in columns look like data rather than text: numeric columns, or at least
  * three columns of short fragments.
  */
-function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean): boolean {
+function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, rows: number): boolean {
   const cols = edges.length - 1;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
   const numeric = fragments.filter((l) => isNumeric(l.text)).length / fragments.length;
@@ -172,7 +174,8 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean): b
   if (cols === 2 && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!)) return false;
   if (numeric >= 0.3) return true;
   if (ruled) return meanLength <= 30;
-  return cols >= 3 && meanLength <= 20 && numeric >= 0.1;
+  // Three or more columns of short words: a table when numbers or many rows confirm it.
+  return cols >= 3 && meanLength <= 20 && (numeric >= 0.1 || rows >= 5);
 }
 
 /** The widest empty width between one column's text and the next (spanning text ignored). */
