@@ -5,18 +5,18 @@ import type { TextLine } from '../model.js';
 /**
  * Splits lines into table rows, top to bottom. `colOf` gives a line's column; `colRight` the
  * right edge of each column's text, to recognise a wrapped cell. With `stubStarts`, only a
- * line in the first column (the row labels) starts a row: between two rules, lines beside a
- * label belong to its row (multi-line cells).
+ * line in the table's first column (the row labels) starts a row: between two rules, lines
+ * beside a label belong to its row (multi-line cells), and a band without labels (a header)
+ * is one row.
  */
 export function textRows(lines: TextLine[], colOf: (line: TextLine) => number, colRight: number[], stubStarts = false): TextLine[][] {
   const baselines = baselineGroups(lines);
-  const stub = Math.min(...lines.map(colOf));
   const rows: TextLine[][] = [];
   let previous: TextLine[] | undefined;
   for (const group of baselines) {
     const cols = new Set(group.map(colOf));
     const wraps = cols.size === 1 && continuesCell(previous ?? [], group, colOf, colRight);
-    const continues = wraps || (stubStarts && !cols.has(stub));
+    const continues = wraps || (stubStarts && !cols.has(0));
     if (previous && continues) previous.push(...group);
     else {
       previous = [...group];
