@@ -1,29 +1,45 @@
-// Text rows of a table region: lines on one baseline form a row, and a line that continues a
-// wrapped cell above it (the cell's text ran to the column's edge) stays in that cell's row.
+// Text rows of a table region: lines on one baseline form a row; a line that continues a
+// wrapped cell above it (the cell's text ran to the column's edge) stays in that cell's row;
+// lines set half a line from a row label (a cell of two lines centred on a one-line label)
+// join the label's row.
 import type { TextLine } from '../model.js';
 
 /**
- * Splits lines into table rows, top to bottom. `colOf` gives a line's column; `colRight` the
- * right edge of each column's text, to recognise a wrapped cell. With `stubStarts`, only a
- * line in the table's first column (the row labels) starts a row: between two rules, lines
- * beside a label belong to its row (multi-line cells), and a band without labels (a header)
- * is one row.
+ * Splits lines into table rows, top to bottom. `colOf` gives a line's column (0 holds the row
+ * labels); `colRight` the right edge of each column's text, to recognise a wrapped cell. With
+ * `labelled` (the lines between two rules of a ruled table), only a row label starts a row:
+ * the lines beside a label belong to its row, and a band without labels (a header) is one row.
  */
-export function textRows(lines: TextLine[], colOf: (line: TextLine) => number, colRight: number[], stubStarts = false): TextLine[][] {
-  const baselines = baselineGroups(lines);
-  const rows: TextLine[][] = [];
-  let previous: TextLine[] | undefined;
-  for (const group of baselines) {
-    const cols = new Set(group.map(colOf));
-    const wraps = cols.size === 1 && continuesCell(previous ?? [], group, colOf, colRight);
-    const continues = wraps || (stubStarts && !cols.has(0));
-    if (previous && continues) previous.push(...group);
-    else {
-      previous = [...group];
-      rows.push(previous);
-    }
+export function textRows(lines: TextLine[], colOf: (line: TextLine) => number, colRight: number[], labelled = false): TextLine[][] {
+  // Baseline groups, wrapped cells joined to the group they continue.
+  const groups: TextLine[][] = [];
+  for (const group of baselineGroups(lines)) {
+    const previous = groups[groups.length - 1];
+    if (previous && new Set(group.map(colOf)).size === 1 && continuesCell(previous, group, colOf, colRight)) previous.push(...group);
+    else groups.push([...group]);
   }
-  return rows;
+  const anchors = groups.filter((g) => g.some((l) => colOf(l) === 0));
+  if (!anchors.length) return labelled ? [groups.flat()] : groups;
+  const pitch = medianPitch(groups);
+  const rows = new Map<TextLine[], TextLine[]>(anchors.map((a) => [a, [...a]]));
+  const out: TextLine[][] = [...rows.values()];
+  for (const group of groups) {
+    if (rows.has(group)) continue;
+    const base = group[0]!.baseline;
+    const distance = (a: TextLine[]) => Math.max(0, a[0]!.baseline - base, base - a[a.length - 1]!.baseline);
+    // The nearest label; the one above it on a tie.
+    const nearest = anchors.reduce((best, a) => (distance(a) < distance(best) ? a : best));
+    if (labelled || distance(nearest) <= 0.75 * pitch) rows.get(nearest)!.push(...group);
+    else out.push(group);
+  }
+  return out.sort((a, b) => Math.min(...a.map((l) => l.baseline)) - Math.min(...b.map((l) => l.baseline)));
+}
+
+/** The usual distance between neighbouring baseline groups. */
+function medianPitch(groups: TextLine[][]): number {
+  const gaps = groups.slice(1).map((g, i) => g[0]!.baseline - groups[i]![0]!.baseline);
+  gaps.sort((a, b) => a - b);
+  return gaps[gaps.length >> 1] ?? Infinity;
 }
 
 /** Lines grouped by baseline, top to bottom. */
