@@ -27,7 +27,7 @@ export interface Page {
   lines: TextLine[];
   /** Bounding boxes of embedded raster images. */
   images: Box[];
-  /** Horizontal (y0 === y1) and vertical (x0 === x1) rules drawn as vector paths. */
+  /** Horizontal (y0 === y1) and vertical (x0 === x1) rules: vector paths, or lines of a scan. */
   rules?: Box[];
   /** Bounding boxes of the other vector drawings (curves, shapes): plots are made of these. */
   graphics?: Box[];

@@ -39,11 +39,7 @@ export function findFloats(page: Page, lines: TextLine[]): { floats: Block[]; re
     floats.push({ type: 'chart', pageIndex: page.index, box: chart.box, captions: [] });
     for (const l of chart.lines) used.add(l);
   }
-  // A ruled "table" inside a chart is its gridlines: its text is the chart's.
-  for (const t of ruled.tables) {
-    if (charts.some((c) => containsCenter(c.box, t.table.box))) t.lines.forEach((l) => used.add(l));
-    else addTable(t);
-  }
+  ruled.tables.forEach(addTable);
   borderlessTables(lines.filter((l) => !used.has(l)), ruled.looseRules).forEach(addTable);
   return { floats: floats.sort((a, b) => a.box[1] - b.box[1]), rest: lines.filter((l) => !used.has(l)) };
 }
