@@ -153,7 +153,9 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): { table
   // Running text inside the region: a table beside a column of prose, not one table.
   if (members.filter((l) => !isCellLike(l)).length > 0.2 * members.length) return null;
   const table = gridTable(members, edges, box);
-  return table.rows >= 2 ? { table, lines: members } : null;
+  // Mostly empty cells: scattered labels (a chart's values beside prose), not rows of data.
+  const filled = table.cells.reduce((n, c) => n + c.colSpan, 0);
+  return table.rows >= 2 && filled >= 0.4 * table.rows * table.cols ? { table, lines: members } : null;
 }
 
 /**
