@@ -22,6 +22,7 @@ export function detectCharts(width: number, height: number, lines: TextLine[], g
   const shapes = graphics.filter((b) => area(b) < 0.5 * pageArea);
   const elements = [...shapes.map((box) => ({ box, shape: true })), ...rules.map((box) => ({ box, shape: false }))];
   const charts: DetectedChart[] = [];
+  let prose: Set<TextLine> | undefined; // found once, when a cluster needs it
   for (const cluster of clusters(elements)) {
     const box = cluster.box;
     // Backgrounds and frames (a shape covering much of the cluster) are not plot content.
@@ -31,7 +32,8 @@ export function detectCharts(width: number, height: number, lines: TextLine[], g
     if (content.length < 8 || shapeCount < Math.max(3, 0.15 * (content.length - shapeCount))) continue;
     // Not too small, and not a page frame or border holding the page's text.
     if (box[2] - box[0] < 60 || box[3] - box[1] < 40 || area(box) < 0.02 * pageArea || area(box) > 0.6 * pageArea) continue;
-    const labels = chartLabels(box, lines, caption);
+    prose ??= proseLines(lines);
+    const labels = chartLabels(box, lines, prose, caption);
     if (!labels) continue;
     // Labels can join two clusters of one figure: overlapping charts are one.
     const overlapping = charts.find((c) => close(c.box, labels.box));
@@ -47,8 +49,7 @@ export function detectCharts(width: number, height: number, lines: TextLine[], g
  * The text of a chart: lines inside its drawings' box and short lines right next to it.
  * Null when the box holds running text or is mostly text (a shaded table, a text frame).
  */
-function chartLabels(drawn: Box, lines: TextLine[], caption: RegExp): { box: Box; lines: TextLine[] } | null {
-  const prose = proseLines(lines);
+function chartLabels(drawn: Box, lines: TextLine[], prose: Set<TextLine>, caption: RegExp): { box: Box; lines: TextLine[] } | null {
   const inside = lines.filter((l) => contains(drawn, l.box));
   if (inside.some((l) => l.text.length > 60) || inside.filter((l) => prose.has(l)).length >= 3) return null;
   const textArea = inside.reduce((s, l) => s + area(l.box), 0);

@@ -38,7 +38,15 @@ function joinCollinear(spans: Span[]): Span[] {
   const out: Span[] = [];
   // Open spans per track (a track is one y for horizontals): join when they touch or overlap.
   for (const s of spans) {
-    const hit = out.find((o) => Math.abs(o.at - s.at) <= 1 && s.from <= o.to + SNAP && o.from <= s.to + SNAP);
+    // `out` is in track order too: only its tail can hold the same track.
+    let hit: Span | undefined;
+    for (let j = out.length - 1; j >= 0 && out[j]!.at >= s.at - 1; j--) {
+      const o = out[j]!;
+      if (s.from <= o.to + SNAP && o.from <= s.to + SNAP) {
+        hit = o;
+        break;
+      }
+    }
     if (hit) {
       hit.from = Math.min(hit.from, s.from);
       hit.to = Math.max(hit.to, s.to);
