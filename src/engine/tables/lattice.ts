@@ -116,7 +116,65 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
   const bands = ys.length - 1;
   if (cols < 1 || bands < 1) return null;
 
-  // Grid cells merged across missing rules (union-find over band × column).
+  const bandOf = (l: TextLine) => indexOf(ys, (l.box[1] + l.box[3]) / 2);
+  const colOf = (l: TextLine) => indexOf(xs, (l.box[0] + l.box[2]) / 2);
+  const groups = mergedCells(grid, xs, ys);
+  for (const l of inside) groups.get(bandOf(l) * cols + colOf(l))!.lines.push(l);
+  splitUnruledRows(groups, xs, colOf);
+  const unique = [...new Set(groups.values())];
+  // Mostly empty cells: the gridlines and bar outlines of a plot, not a table.
+  if (unique.filter((g) => g.lines.length).length < 0.3 * unique.length) return null;
+
+  // Text rows per band: a band ruled only at its top and bottom may hold many rows of text.
+  const colRight = xs.slice(1).map((x) => x - 2);
+  const bandRows: TextLine[][][] = [];
+  for (let b = 0; b < bands; b++) {
+    const own = unique.filter((g) => g.b0 === b && g.b1 === b).flatMap((g) => g.lines);
+    bandRows.push(own.length ? textRows(own, colOf, colRight, true) : []);
+  }
+  const firstRow: number[] = [];
+  let rows = 0;
+  for (let b = 0; b < bands; b++) {
+    firstRow.push(rows);
+    rows += Math.max(1, bandRows[b]!.length);
+  }
+  firstRow.push(rows);
+
+  const cells: Cell[] = [];
+  for (const g of unique) {
+    const colSpan = g.c1 - g.c0 + 1;
+    if (g.b0 === g.b1 && bandRows[g.b0]!.length > 1) {
+      // One cell per text row of the band.
+      bandRows[g.b0]!.forEach((rowLines, i) => {
+        const own = rowLines.filter((l) => g.lines.includes(l));
+        if (own.length) cells.push({ row: firstRow[g.b0]! + i, col: g.c0, rowSpan: 1, colSpan, lines: own });
+      });
+    } else if (g.lines.length || colSpan > 1 || g.b1 > g.b0) {
+      cells.push({ row: firstRow[g.b0]!, col: g.c0, rowSpan: firstRow[g.b1 + 1]! - firstRow[g.b0]!, colSpan, lines: g.lines });
+    }
+  }
+  const table = dropEmptyRowsAndCols({ box, rows, cols, cells });
+  if (table.rows < 2 || table.cols < 2 || !looksLikeTable(table, inside)) return null;
+  return { table, lines: inside };
+}
+
+interface CellGroup {
+  /** First and last band (the rows between rules) and column the cell covers. */
+  b0: number;
+  b1: number;
+  c0: number;
+  c1: number;
+  lines: TextLine[];
+}
+
+/**
+ * The cells of a grid with bands between `ys` and columns between `xs`: neighbouring grid
+ * positions with no rule between them are one cell (a span). Keyed by band × columns + column;
+ * the positions of one cell share its object.
+ */
+function mergedCells(grid: { h: HRule[]; v: VRule[] }, xs: number[], ys: number[]): Map<number, CellGroup> {
+  const cols = xs.length - 1;
+  const bands = ys.length - 1;
   const parent = [...Array(bands * cols).keys()];
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   for (let b = 0; b < bands; b++) {
@@ -133,67 +191,34 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
       if (!grid.h.some((r) => Math.abs(r.y - y) <= SNAP + 1 && r.x0 <= mid && r.x1 >= mid)) parent[find(b * cols + c)] = find((b - 1) * cols + c);
     }
   }
-  // Each merged group's extent in bands and columns, and its lines.
-  const groups = new Map<number, { b0: number; b1: number; c0: number; c1: number; lines: TextLine[] }>();
+  const byRoot = new Map<number, CellGroup>();
+  const cells = new Map<number, CellGroup>();
   for (let b = 0; b < bands; b++) {
     for (let c = 0; c < cols; c++) {
       const root = find(b * cols + c);
-      const g = groups.get(root);
-      if (!g) groups.set(root, { b0: b, b1: b, c0: c, c1: c, lines: [] });
-      else {
-        g.b0 = Math.min(g.b0, b);
-        g.b1 = Math.max(g.b1, b);
-        g.c0 = Math.min(g.c0, c);
-        g.c1 = Math.max(g.c1, c);
-      }
+      let g = byRoot.get(root);
+      if (!g) byRoot.set(root, (g = { b0: b, b1: b, c0: c, c1: c, lines: [] }));
+      g.b1 = Math.max(g.b1, b);
+      g.c0 = Math.min(g.c0, c);
+      g.c1 = Math.max(g.c1, c);
+      cells.set(b * cols + c, g);
     }
   }
-  const bandOf = (l: TextLine) => indexOf(ys, (l.box[1] + l.box[3]) / 2);
-  const colOf = (l: TextLine) => indexOf(xs, (l.box[0] + l.box[2]) / 2);
-  for (const l of inside) groups.get(find(bandOf(l) * cols + colOf(l)))!.lines.push(l);
-  // A row ruled above and below but not between its cells, whose lines each sit in one
-  // column, is a row of separate cells, not one cell spanning the table.
-  for (const [root, g] of [...groups]) {
+  return cells;
+}
+
+/**
+ * A row ruled above and below but not between its cells, whose lines each sit in one column,
+ * is a row of separate cells, not one cell spanning the table.
+ */
+function splitUnruledRows(cells: Map<number, CellGroup>, xs: number[], colOf: (l: TextLine) => number): void {
+  const cols = xs.length - 1;
+  for (const g of new Set(cells.values())) {
     if (g.b0 !== g.b1 || g.c0 === g.c1) continue;
     const fits = g.lines.every((l) => indexOf(xs, l.box[0] + 0.5) === indexOf(xs, l.box[2] - 0.5));
     if (!fits || new Set(g.lines.map(colOf)).size < 2) continue;
-    groups.delete(root);
-    for (let c = g.c0; c <= g.c1; c++) groups.set(-1 - (g.b0 * cols + c), { b0: g.b0, b1: g.b0, c0: c, c1: c, lines: g.lines.filter((l) => colOf(l) === c) });
+    for (let c = g.c0; c <= g.c1; c++) cells.set(g.b0 * cols + c, { b0: g.b0, b1: g.b0, c0: c, c1: c, lines: g.lines.filter((l) => colOf(l) === c) });
   }
-  // Mostly empty cells: the gridlines and bar outlines of a plot, not a table.
-  if ([...groups.values()].filter((g) => g.lines.length).length < 0.3 * groups.size) return null;
-
-  // Text rows per band: a band ruled only at its top and bottom may hold many rows of text.
-  const colRight = xs.slice(1).map((x) => x - 2);
-  const bandRows: TextLine[][][] = [];
-  for (let b = 0; b < bands; b++) {
-    const own = [...groups.values()].filter((g) => g.b0 === b && g.b1 === b).flatMap((g) => g.lines);
-    bandRows.push(own.length ? textRows(own, colOf, colRight, true) : []);
-  }
-  const firstRow: number[] = [];
-  let rows = 0;
-  for (let b = 0; b < bands; b++) {
-    firstRow.push(rows);
-    rows += Math.max(1, bandRows[b]!.length);
-  }
-  firstRow.push(rows);
-
-  const cells: Cell[] = [];
-  for (const g of groups.values()) {
-    const colSpan = g.c1 - g.c0 + 1;
-    if (g.b0 === g.b1 && bandRows[g.b0]!.length > 1) {
-      // One cell per text row of the band.
-      bandRows[g.b0]!.forEach((rowLines, i) => {
-        const own = rowLines.filter((l) => g.lines.includes(l));
-        if (own.length) cells.push({ row: firstRow[g.b0]! + i, col: g.c0, rowSpan: 1, colSpan, lines: own });
-      });
-    } else if (g.lines.length || colSpan > 1 || g.b1 > g.b0) {
-      cells.push({ row: firstRow[g.b0]!, col: g.c0, rowSpan: firstRow[g.b1 + 1]! - firstRow[g.b0]!, colSpan, lines: g.lines });
-    }
-  }
-  const table = dropEmptyRowsAndCols({ box, rows, cols, cells });
-  if (table.rows < 2 || table.cols < 2 || !looksLikeTable(table, inside)) return null;
-  return { table, lines: inside };
 }
 
 /**
