@@ -118,18 +118,18 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
 
   const bandOf = (l: TextLine) => indexOf(ys, (l.box[1] + l.box[3]) / 2);
   const colOf = (l: TextLine) => indexOf(xs, (l.box[0] + l.box[2]) / 2);
-  const groups = mergedCells(grid, xs, ys);
-  for (const l of inside) groups.get(bandOf(l) * cols + colOf(l))!.lines.push(l);
-  splitUnruledRows(groups, xs, colOf);
-  const unique = [...new Set(groups.values())];
+  const byPosition = mergedCells(grid, xs, ys);
+  for (const l of inside) byPosition.get(bandOf(l) * cols + colOf(l))!.lines.push(l);
+  splitUnruledRows(byPosition, xs, colOf);
+  const groups = [...new Set(byPosition.values())];
   // Mostly empty cells: the gridlines and bar outlines of a plot, not a table.
-  if (unique.filter((g) => g.lines.length).length < 0.3 * unique.length) return null;
+  if (groups.filter((g) => g.lines.length).length < 0.3 * groups.length) return null;
 
   // Text rows per band: a band ruled only at its top and bottom may hold many rows of text.
   const colRight = xs.slice(1).map((x) => x - 2);
   const bandRows: TextLine[][][] = [];
   for (let b = 0; b < bands; b++) {
-    const own = unique.filter((g) => g.b0 === b && g.b1 === b).flatMap((g) => g.lines);
+    const own = groups.filter((g) => g.b0 === b && g.b1 === b).flatMap((g) => g.lines);
     bandRows.push(own.length ? textRows(own, colOf, colRight, true) : []);
   }
   const firstRow: number[] = [];
@@ -141,7 +141,7 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
   firstRow.push(rows);
 
   const cells: Cell[] = [];
-  for (const g of unique) {
+  for (const g of groups) {
     const colSpan = g.c1 - g.c0 + 1;
     if (g.b0 === g.b1 && bandRows[g.b0]!.length > 1) {
       // One cell per text row of the band.
