@@ -3,8 +3,8 @@
 import { detectCharts } from '../charts/detect.js';
 import type { Block, Box, Page, TextLine } from '../model.js';
 import { borderlessTables } from '../tables/borderless.js';
-import { ruledTables, type DetectedTable } from '../tables/detect.js';
-import { tableHtml } from '../tables/table.js';
+import { ruledTables } from '../tables/detect.js';
+import { tableHtml, type DetectedTable } from '../tables/table.js';
 
 export const FIGURE_CAPTION = /^(fig(ure)?|image|chart|graph|plate|photo)\.?\s*[\dIVX]+/i;
 const TABLE_CAPTION = /^(table|tab\.)\s*[\dIVXA-Z]+\b/i;

@@ -4,7 +4,7 @@
 import type { Box, TextLine } from '../model.js';
 import type { HRule } from './lattice.js';
 import { baselineGroups, textRows } from './rows.js';
-import type { Cell, Table } from './table.js';
+import type { Cell, DetectedTable, Table } from './table.js';
 
 /** A number, a range or a value with its error ("12.5", "(3.1%)", "0.12 ± 0.02", "3–5"), or a dash. */
 const VALUE = '[-–−+±<>≤≥~$€£¥]?\\s*\\d[\\d.,]*\\s*[%‰]?';
@@ -12,7 +12,7 @@ const NUMERIC = new RegExp(`^[(\\[]?${VALUE}(\\s*[-–−±/]\\s*${VALUE})*[)\\]
 /** Longer fragments are running text, not cells. */
 const MAX_CELL_CHARS = 45;
 
-export function isNumeric(text: string): boolean {
+function isNumeric(text: string): boolean {
   return NUMERIC.test(text.trim());
 }
 
@@ -24,8 +24,8 @@ function isCellLike(line: TextLine): boolean {
  * Borderless tables among `lines`. `rules` are horizontal rules not part of a ruled grid
  * (a table's top, header and bottom rules), which bound and confirm a table.
  */
-export function borderlessTables(lines: TextLine[], rules: HRule[]): { table: Table; lines: TextLine[] }[] {
-  const out: { table: Table; lines: TextLine[] }[] = [];
+export function borderlessTables(lines: TextLine[], rules: HRule[]): DetectedTable[] {
+  const out: DetectedTable[] = [];
   let remaining = lines.filter((l) => !l.rotated);
   for (const run of tabularRuns(remaining)) {
     const found = runTable(run, remaining, rules);
@@ -121,7 +121,7 @@ function columnEdges(run: TextLine[][], box: Box, size: number): number[] {
   return edges;
 }
 
-function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): { table: Table; lines: TextLine[] } | null {
+function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): DetectedTable | null {
   const fragments = run.flat();
   const sizes = fragments.map((l) => l.fontSize).sort((a, b) => a - b);
   const size = sizes[sizes.length >> 1] ?? 10;

@@ -2,13 +2,7 @@
 // that form no table, lines outside tables) goes on to chart and borderless detection.
 import type { Box, TextLine } from '../model.js';
 import { latticeTable, mergeRules, ruleGrids, type HRule } from './lattice.js';
-import type { Table } from './table.js';
-
-export interface DetectedTable {
-  table: Table;
-  /** The lines the table's cells hold (every line inside its region). */
-  lines: TextLine[];
-}
+import type { DetectedTable } from './table.js';
 
 export interface RuledResult {
   tables: DetectedTable[];

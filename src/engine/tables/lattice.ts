@@ -3,7 +3,7 @@
 // several rows of text (a table ruled only between columns) is split into text rows.
 import type { Box, TextLine } from '../model.js';
 import { textRows } from './rows.js';
-import type { Cell, Table } from './table.js';
+import type { Cell, DetectedTable, Table } from './table.js';
 
 export interface HRule {
   y: number;
@@ -96,7 +96,7 @@ function indexOf(positions: number[], v: number): number {
  * The table of one grid of rules and the lines inside it, or null when the grid is not a
  * table (a frame around a paragraph, a lone underline).
  */
-export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]): { table: Table; lines: TextLine[] } | null {
+export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]): DetectedTable | null {
   if (grid.h.length < 2 || grid.v.length < 2) return null;
   const box: Box = [
     Math.min(...grid.h.map((r) => r.x0), ...grid.v.map((r) => r.x)),

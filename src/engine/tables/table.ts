@@ -20,6 +20,12 @@ export interface Table {
   cells: Cell[];
 }
 
+/** A table found on a page, with the lines its cells hold (every line inside its region). */
+export interface DetectedTable {
+  table: Table;
+  lines: TextLine[];
+}
+
 /** A cell's text: its lines read row by row, left to right, hyphenation undone. */
 export function cellText(cell: Cell): string {
   return joinLines(sortTopDown(cell.lines).map((l) => l.text));
