@@ -123,7 +123,7 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
   splitUnruledRows(byPosition, xs, colOf);
   const groups = [...new Set(byPosition.values())];
   // Mostly empty cells: the gridlines and bar outlines of a plot, not a table.
-  if (groups.filter((g) => g.lines.length).length < 0.5 * groups.length) return null;
+  if (groups.filter((g) => g.lines.length).length < 0.3 * groups.length) return null;
 
   // Text rows per band: a band ruled only at its top and bottom may hold many rows of text.
   const colRight = xs.slice(1).map((x) => x - 2);
