@@ -40,7 +40,7 @@ export function findFloats(page: Page, lines: TextLine[]): { floats: Block[]; re
     for (const l of chart.lines) used.add(l);
   }
   ruled.tables.forEach(addTable);
-  borderlessTables(lines.filter((l) => !used.has(l)), ruled.looseRules).forEach(addTable);
+  borderlessTables(lines.filter((l) => !used.has(l) && !ruled.gridLines.has(l)), ruled.looseRules).forEach(addTable);
   return { floats: floats.sort((a, b) => a.box[1] - b.box[1]), rest: lines.filter((l) => !used.has(l)) };
 }
 

@@ -122,8 +122,6 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
   for (const l of inside) byPosition.get(bandOf(l) * cols + colOf(l))!.lines.push(l);
   splitUnruledRows(byPosition, xs, colOf);
   const groups = [...new Set(byPosition.values())];
-  // Mostly empty cells: the gridlines and bar outlines of a plot, not a table.
-  if (groups.filter((g) => g.lines.length).length < 0.3 * groups.length) return null;
 
   // Text rows per band: a band ruled only at its top and bottom may hold many rows of text.
   const colRight = xs.slice(1).map((x) => x - 2);
@@ -153,6 +151,9 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
       cells.push({ row: firstRow[g.b0]!, col: g.c0, rowSpan: firstRow[g.b1 + 1]! - firstRow[g.b0]!, colSpan, lines: g.lines });
     }
   }
+  // Mostly empty cells: a form to fill in, or the gridlines and bar outlines of a plot.
+  const filled = cells.filter((c) => c.lines.length).reduce((n, c) => n + c.rowSpan * c.colSpan, 0);
+  if (filled < 0.42 * rows * cols) return null;
   const table = dropEmptyRowsAndCols({ box, rows, cols, cells });
   if (table.rows < 2 || table.cols < 2 || !looksLikeTable(table, inside)) return null;
   return { table, lines: inside };
