@@ -170,6 +170,13 @@ describe('ruled tables', () => {
     expect(md.indexOf('Note: figures')).toBeLessThan(md.indexOf('The next paragraph'));
   });
 
+  it('leaves a ruled form with mostly empty fields as text', async () => {
+    const rows = ['NAME', 'ADDRESS', 'PHONE', 'EMAIL', 'SIGNATURE'].map((label) => [label, '', label === 'PHONE' ? 'DATE' : '', '']);
+    const result = await parse(await drawnPdf([(c) => drawTable(c, { x: 72, top: 120, colWidths: [100, 120, 100, 120], rows, rules: 'lines' })]));
+    expect(tables(result)).toEqual([]);
+    for (const label of ['NAME', 'PHONE', 'SIGNATURE']) expect(result.markdown).toContain(label);
+  });
+
   it('recognises a table continued on the next page and gives it the caption, marked continued', async () => {
     const header = ['Year', 'Units', 'Revenue'];
     const body = (from: number) => Array.from({ length: 6 }, (_, i) => [String(2000 + from + i), String(100 + i), `${(i + 1) * 1.5}`]);
