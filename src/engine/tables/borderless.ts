@@ -43,10 +43,13 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
   let run: TextLine[][] = [];
   let runBox: Box | null = null;
   let lastBottom = -Infinity;
-  for (const group of baselineGroups(lines)) {
-    const cells = group.filter(isCellLike).sort((a, b) => a.box[0] - b.box[0]);
-    const size = Math.max(...group.map((l) => l.fontSize), 1);
+  for (const all of baselineGroups(lines)) {
+    const cells = all.filter(isCellLike).sort((a, b) => a.box[0] - b.box[0]);
     const tabular = cells.length >= 2;
+    // Beside a run, running text of another page column neither joins nor ends it.
+    const group = tabular || !runBox ? all : all.filter((l) => l.box[0] < runBox![2] && l.box[2] > runBox![0]);
+    if (!group.length) continue;
+    const size = Math.max(...group.map((l) => l.fontSize), 1);
     const top = Math.min(...group.map((l) => l.box[1]));
     const near = top - lastBottom < 3 * size;
     if (tabular && runBox && near && overlaps(runBox, cells)) {
@@ -56,7 +59,7 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
       if (run.length) runs.push(run);
       run = [cells];
       runBox = extend(null, cells);
-    } else if (!near || cells.length < group.length || (runBox && !inside(runBox, group))) {
+    } else if (!near || group.some((l) => !isCellLike(l)) || (runBox && !inside(runBox, group))) {
       // Running text, a line across the run's extent, or a wide gap ends it; a short line
       // inside it (a section row, a wrapped cell) does not.
       if (run.length) runs.push(run);
