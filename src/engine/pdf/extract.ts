@@ -289,7 +289,7 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
  * set closer than a column gutter (justified text stretches its spaces far less).
  */
 function numberColumns(a: Char, b: Char, gap: number): boolean {
-  return gap > 0.9 * Math.max(a.size, b.size) && isDigitOrSign(a.code) && isDigitOrSign(b.code);
+  return gap > 0.6 * Math.max(a.size, b.size) && isDigitOrSign(a.code) && isDigitOrSign(b.code);
 }
 
 function isDigitOrSign(code: number): boolean {

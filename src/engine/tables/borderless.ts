@@ -97,7 +97,7 @@ function inside(box: Box, lines: TextLine[]): boolean {
  * Column boundaries [x0, x1, …, xn] from the gaps no fragment covers in the rows with the
  * most fragments (header cells spanning several columns are fewer, and are left out).
  */
-function columnEdges(run: TextLine[][], box: Box, size: number): number[] {
+export function columnEdges(run: TextLine[][], box: Box, size: number): number[] {
   const usual = median(run.map((r) => r.length));
   const rows = run.filter((r) => r.length >= usual);
   const x0 = Math.floor(box[0]);

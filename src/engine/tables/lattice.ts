@@ -2,7 +2,8 @@
 // neighbouring rules, merged where a rule is missing (a spanning cell). A grid row holding
 // several rows of text (a table ruled only between columns) is split into text rows.
 import type { Box, TextLine } from '../model.js';
-import { textRows } from './rows.js';
+import { columnEdges } from './borderless.js';
+import { baselineGroups, textRows } from './rows.js';
 import type { Cell, DetectedTable, Table } from './table.js';
 
 export interface HRule {
@@ -110,7 +111,7 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
     return cx > box[0] && cx < box[2] && cy > box[1] && cy < box[3];
   });
   if (!inside.length) return null;
-  const xs = snapPositions([box[0], box[2], ...grid.v.map((r) => r.x)]);
+  const xs = textColumns(snapPositions([box[0], box[2], ...grid.v.map((r) => r.x)]), inside);
   const ys = snapPositions([box[1], box[3], ...grid.h.map((r) => r.y)]);
   const cols = xs.length - 1;
   const bands = ys.length - 1;
@@ -157,6 +158,25 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
   const table = dropEmptyRowsAndCols({ box, rows, cols, cells });
   if (table.rows < 2 || table.cols < 2 || !looksLikeTable(table, inside)) return null;
   return { table, lines: inside };
+}
+
+/**
+ * Column positions refined by the text: a column between two rules that holds two or more
+ * columns of text in most of its rows (sub-columns without a rule between them) is split at
+ * the gaps between them.
+ */
+function textColumns(xs: number[], lines: TextLine[]): number[] {
+  const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b);
+  const size = sizes[sizes.length >> 1] ?? 10;
+  const out = [xs[0]!];
+  for (let c = 0; c + 1 < xs.length; c++) {
+    const own = lines.filter((l) => l.box[0] >= xs[c]! - 1 && l.box[2] <= xs[c + 1]! + 1);
+    const rows = baselineGroups(own);
+    const split = rows.filter((r) => r.length >= 2).length;
+    if (split >= 3 && split >= 0.5 * rows.length) out.push(...columnEdges(rows, [xs[c]!, 0, xs[c + 1]!, 0], size).slice(1, -1));
+    out.push(xs[c + 1]!);
+  }
+  return out;
 }
 
 interface CellGroup {
