@@ -52,6 +52,10 @@ export interface Page {
   lines: TextLine[];
   /** Bounding boxes of embedded raster images. */
   images: Box[];
+  /** Horizontal (y0 === y1) and vertical (x0 === x1) rules: vector paths, or lines of a scan. */
+  rules?: Box[];
+  /** Bounding boxes of the other vector drawings (curves, shapes): plots are made of these. */
+  graphics?: Box[];
   /** How the text was obtained. */
   source: 'text-layer' | 'ocr';
 }
@@ -87,6 +91,8 @@ export interface Block {
   tableHtml?: string;
   subType?: string;
   captions?: string[];
+  /** Notes printed right under a table. */
+  footnotes?: string[];
 }
 
 export interface ParsedDocument {

@@ -7,6 +7,7 @@ import type { OcrEngine, OcrLine } from './ocr/ocr.js';
 import { extractPage, type ExtractedPage } from './pdf/extract.js';
 import { loadPdfium, renderPage, type PdfDocument, type RgbImage } from './pdf/pdfium.js';
 import { renderContentList, renderMarkdown, type ContentBlock } from './render/render.js';
+import { imageRules } from './tables/image-rules.js';
 import { inspect, InputError, MAX_IMAGE_PIXELS, openPdf, sniffKind } from './sniff.js';
 
 export interface ParseResult {
@@ -57,7 +58,7 @@ async function pdfPages(doc: PdfDocument, options: ParseOptions): Promise<Page[]
         const ocr = await options.ocr();
         const scale = page.width / image.width;
         const lines = ocrLines(await ocr.recognize(image), image, scale);
-        pages.push({ index: i, width: page.width, height: page.height, lines, images: [], source: 'ocr' });
+        pages.push({ index: i, width: page.width, height: page.height, lines, images: [], rules: imageRules(image, scale), source: 'ocr' });
       } else {
         const { stats: _stats, ...plain } = page;
         pages.push(plain);
@@ -88,7 +89,7 @@ async function imagePage(bytes: Uint8Array, options: ParseOptions): Promise<Page
   }
   const ocr = await options.ocr();
   const lines = ocrLines(await ocr.recognize(image), image, 1);
-  return { index: 0, width: image.width, height: image.height, lines, images: [], source: 'ocr' };
+  return { index: 0, width: image.width, height: image.height, lines, images: [], rules: imageRules(image, 1), source: 'ocr' };
 }
 
 /**

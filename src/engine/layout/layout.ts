@@ -2,10 +2,10 @@
 import type { Block, Box, Page, TextLine } from '../model.js';
 import { classify, LONE_BULLET, paragraphs, unionBox } from './blocks.js';
 import { groupEquations } from '../equations/detect.js';
+import { findFloats, FIGURE_CAPTION, linkContinuedTables, placeFloats, placeInOrder, takeCaption } from './floats.js';
 import { detectFurniture } from './furniture.js';
 import { orderLines } from './order.js';
 
-const CAPTION = /^(fig(ure)?|image|chart|plate|photo)\.?\s*[\dIVX]+/i;
 const REFERENCES = /^(\d+\.?\s*)?(references|bibliography|works cited|literature cited)$/i;
 
 export function analyzeLayout(pages: Page[]): Block[] {
@@ -23,8 +23,10 @@ export function analyzeLayout(pages: Page[]): Block[] {
       else if (line.rotated) pageFurniture.push({ type: 'aside_text', pageIndex: page.index, box: line.box, text: line.text });
       else bodyLines.push(line);
     });
-    const contentLines = groupEquations(bodyLines, bodyFontSize(bodyLines));
-    attachLoneBullets(contentLines);
+    attachLoneBullets(bodyLines);
+    // Tables and charts take their lines first; equations are then found among the rest.
+    const { floats, rest } = findFloats(page, bodyLines);
+    const contentLines = groupEquations(rest, bodyFontSize(rest));
     attachDropCaps(contentLines, bodyFontSize(contentLines));
     const bodySize = bodyFontSize(contentLines);
 
@@ -44,11 +46,13 @@ export function analyzeLayout(pages: Page[]): Block[] {
       }
     }
     insertImages(page, pageBlocks);
+    placeFloats(page, pageBlocks, floats);
     // Headers first, footers and page numbers last: the order a reader meets them.
     const first = pageFurniture.filter((b) => b.type === 'header' || b.type === 'aside_text');
     const last = pageFurniture.filter((b) => b.type === 'footer' || b.type === 'page_number');
     blocks.push(...first, ...pageBlocks, ...last);
   }
+  linkContinuedTables(blocks);
   return blocks;
 }
 
@@ -170,33 +174,9 @@ function insertImages(page: Page, pageBlocks: Block[]): void {
   const minArea = page.width * page.height * 0.003;
   const images = mergeOverlapping(page.images.filter((b) => (b[2] - b[0]) * (b[3] - b[1]) >= minArea));
   for (const box of images) {
-    const image: Block = { type: 'image', pageIndex: page.index, box, captions: [] };
-    const captionIndex = pageBlocks.findIndex(
-      (b) => b.type === 'text' && CAPTION.test(b.text ?? '') && verticalDistance(b.box, box) < page.height * 0.06 && overlapsX(b.box, box),
-    );
-    if (captionIndex >= 0) {
-      image.captions = [pageBlocks[captionIndex]!.text!];
-      pageBlocks.splice(captionIndex, 1);
-    }
-    // Before the first block that starts below the image's top and overlaps it horizontally.
-    let at = pageBlocks.findIndex((b) => b.box[1] >= box[1] && overlapsX(b.box, box) && !isFurniture(b));
-    if (at < 0) at = pageBlocks.length;
-    pageBlocks.splice(at, 0, image);
+    const captions = takeCaption(page, pageBlocks, box, FIGURE_CAPTION, 'below');
+    placeInOrder(pageBlocks, { type: 'image', pageIndex: page.index, box, captions });
   }
-}
-
-function isFurniture(b: Block): boolean {
-  return b.type === 'header' || b.type === 'footer' || b.type === 'page_number';
-}
-
-function verticalDistance(a: Box, b: Box): number {
-  if (a[1] >= b[3]) return a[1] - b[3];
-  if (b[1] >= a[3]) return b[1] - a[3];
-  return 0;
-}
-
-function overlapsX(a: Box, b: Box): boolean {
-  return a[0] < b[2] && b[0] < a[2];
 }
 
 function mergeOverlapping(boxes: Box[]): Box[] {

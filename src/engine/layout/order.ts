@@ -37,7 +37,7 @@ function cut(lines: TextLine[], dir: Direction, out: TextLine[][], depth: number
   const { pageWidth } = dir;
   if (!lines.length) return;
   if (lines.length === 1 || depth > 12) {
-    out.push(sortTopDown(lines, dir));
+    out.push(sortTopDown(lines, dir.rightToLeft));
     return;
   }
   // A clean full-width gap, clearly wider than line spacing, separates bands read in turn
@@ -49,7 +49,7 @@ function cut(lines: TextLine[], dir: Direction, out: TextLine[][], depth: number
   }
   const gutter = findGutter(lines, pageWidth);
   if (!gutter) {
-    out.push(sortTopDown(lines, dir));
+    out.push(sortTopDown(lines, dir.rightToLeft));
     return;
   }
   const [gx0, gx1] = gutter;
@@ -63,7 +63,7 @@ function cut(lines: TextLine[], dir: Direction, out: TextLine[][], depth: number
   }
   // Lines crossing the gutter separate bands: everything above them, the crossing lines (a run
   // of consecutive ones is one segment, e.g. a full-width abstract), everything below.
-  const sorted = sortTopDown(lines, dir);
+  const sorted = sortTopDown(lines, dir.rightToLeft);
   const crossingSet = new Set(crossing);
   let band: TextLine[] = [];
   let run: TextLine[] = [];
@@ -191,10 +191,11 @@ function midX(l: TextLine): number {
   return (l.box[0] + l.box[2]) / 2;
 }
 
-function sortTopDown(lines: TextLine[], dir: Direction): TextLine[] {
+/** Lines top to bottom; lines of the same row left to right (right to left on such pages). */
+export function sortTopDown(lines: TextLine[], rightToLeft = false): TextLine[] {
   return [...lines].sort((a, b) => {
     const sameRow = Math.abs((a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2) < Math.min(a.fontSize, b.fontSize) * 0.5;
     if (!sameRow) return a.box[1] - b.box[1];
-    return dir.rightToLeft ? b.box[2] - a.box[2] : a.box[0] - b.box[0];
+    return rightToLeft ? b.box[2] - a.box[2] : a.box[0] - b.box[0];
   });
 }

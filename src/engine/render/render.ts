@@ -17,6 +17,7 @@ export interface ContentBlock {
   code_body: string | null;
   image_caption?: string[];
   table_caption?: string[];
+  table_footnote?: string[];
 }
 
 /** Types that stay in content_list but are left out of the Markdown. */
@@ -46,8 +47,9 @@ function blockMarkdown(b: Block): string {
     case 'equation':
       return `$$\n${b.text ?? ''}\n$$`;
     case 'table':
-      return [b.tableHtml ?? '', ...(b.captions ?? [])].filter(Boolean).join('\n\n');
+      return [...(b.captions ?? []), b.tableHtml ?? '', ...(b.footnotes ?? [])].filter(Boolean).join('\n\n');
     case 'image':
+    case 'chart':
       return (b.captions ?? []).join('\n\n');
     default:
       // Text that opens like Markdown syntax ("# of items", "> quoted") must stay text.
@@ -84,6 +86,7 @@ export function renderContentList(blocks: Block[], pages: Page[]): ContentBlock[
       case 'table':
         out.table_body = b.tableHtml ?? '';
         if (b.captions?.length) out.table_caption = b.captions;
+        if (b.footnotes?.length) out.table_footnote = b.footnotes;
         break;
       case 'image':
       case 'chart':

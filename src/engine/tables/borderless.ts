@@ -1,0 +1,240 @@
+// Tables without a grid of rules: runs of rows made of several short text fragments whose
+// column gaps line up. Conservative on purpose: running text, two-column pages, equations
+// with their numbers and lists must stay text.
+import type { Box, TextLine } from '../model.js';
+import type { HRule } from './lattice.js';
+import { baselineGroups, textRows } from './rows.js';
+import type { Cell, DetectedTable, Table } from './table.js';
+
+/** A number, a range or a value with its error ("12.5", "(3.1%)", "0.12 ± 0.02", "3–5"), or a dash. */
+const VALUE = '[-–−+±<>≤≥~$€£¥]?\\s*\\d[\\d.,]*\\s*[%‰]?';
+const NUMERIC = new RegExp(`^[(\\[]?${VALUE}(\\s*[-–−±/]\\s*${VALUE})*[)\\]]?\\s*[*†‡a-z]?$|^[-–—.]$|^n\\/?a$`, 'i');
+/** Longer fragments are running text, not cells. */
+const MAX_CELL_CHARS = 45;
+
+function isNumeric(text: string): boolean {
+  return NUMERIC.test(text.trim());
+}
+
+function isCellLike(line: TextLine): boolean {
+  return line.text.length <= MAX_CELL_CHARS || isNumeric(line.text);
+}
+
+/**
+ * Borderless tables among `lines`. `rules` are horizontal rules not part of a ruled grid
+ * (a table's top, header and bottom rules), which bound and confirm a table.
+ */
+export function borderlessTables(lines: TextLine[], rules: HRule[]): DetectedTable[] {
+  const out: DetectedTable[] = [];
+  let remaining = lines.filter((l) => !l.rotated);
+  for (const run of tabularRuns(remaining)) {
+    const found = runTable(run, remaining, rules);
+    if (!found) continue;
+    out.push(found);
+    const used = new Set(found.lines);
+    remaining = remaining.filter((l) => !used.has(l));
+  }
+  return out;
+}
+
+/** Runs of consecutive rows with at least two cell-like fragments, as the rows' fragments. */
+function tabularRuns(lines: TextLine[]): TextLine[][][] {
+  const runs: TextLine[][][] = [];
+  let run: TextLine[][] = [];
+  let runBox: Box | null = null;
+  let lastBottom = -Infinity;
+  for (const all of baselineGroups(lines)) {
+    const cells = all.filter(isCellLike).sort((a, b) => a.box[0] - b.box[0]);
+    const tabular = cells.length >= 2;
+    // Beside a run, running text of another page column neither joins nor ends it.
+    const group = tabular || !runBox ? all : all.filter((l) => l.box[0] < runBox![2] && l.box[2] > runBox![0]);
+    if (!group.length) continue;
+    const size = Math.max(...group.map((l) => l.fontSize), 1);
+    const top = Math.min(...group.map((l) => l.box[1]));
+    const near = top - lastBottom < 3 * size;
+    if (tabular && runBox && near && overlaps(runBox, cells)) {
+      run.push(cells);
+      runBox = extend(runBox, cells);
+    } else if (tabular) {
+      if (run.length) runs.push(run);
+      run = [cells];
+      runBox = extend(null, cells);
+    } else if (!near || group.some((l) => !isCellLike(l)) || (runBox && !inside(runBox, group))) {
+      // Running text, a line across the run's extent, or a wide gap ends it; a short line
+      // inside it (a section row, a wrapped cell) does not.
+      if (run.length) runs.push(run);
+      run = [];
+      runBox = null;
+    }
+    if (tabular || run.length) lastBottom = Math.max(...group.map((l) => l.box[3]));
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
+
+function extend(box: Box | null, lines: TextLine[]): Box {
+  const b: Box = box ? [...box] : [Infinity, Infinity, -Infinity, -Infinity];
+  for (const l of lines) {
+    b[0] = Math.min(b[0], l.box[0]);
+    b[1] = Math.min(b[1], l.box[1]);
+    b[2] = Math.max(b[2], l.box[2]);
+    b[3] = Math.max(b[3], l.box[3]);
+  }
+  return b;
+}
+
+function overlaps(box: Box, lines: TextLine[]): boolean {
+  const x0 = Math.min(...lines.map((l) => l.box[0]));
+  const x1 = Math.max(...lines.map((l) => l.box[2]));
+  return Math.min(box[2], x1) - Math.max(box[0], x0) > 0.5 * Math.min(box[2] - box[0], x1 - x0);
+}
+
+function inside(box: Box, lines: TextLine[]): boolean {
+  return lines.every((l) => l.box[0] >= box[0] - 2 && l.box[2] <= box[2] + 2);
+}
+
+/**
+ * Column boundaries [x0, x1, …, xn] from the gaps no fragment covers in the rows with the
+ * most fragments (header cells spanning several columns are fewer, and are left out).
+ */
+export function columnEdges(run: TextLine[][], box: Box, size: number): number[] {
+  const usual = median(run.map((r) => r.length));
+  const rows = run.filter((r) => r.length >= usual);
+  const x0 = Math.floor(box[0]);
+  const width = Math.ceil(box[2]) - x0 + 1;
+  const cover = new Uint16Array(width);
+  for (const row of rows) {
+    for (const l of row) {
+      for (let x = Math.max(0, Math.floor(l.box[0]) - x0); x < Math.min(width, Math.ceil(l.box[2]) - x0); x++) cover[x]!++;
+    }
+  }
+  // A few fragments may cross a gap (spanning header cells).
+  const allowed = Math.floor(rows.length * 0.1);
+  const edges = [box[0]];
+  let start = -1;
+  for (let x = 0; x < width; x++) {
+    const open = cover[x]! <= allowed;
+    if (open && start < 0) start = x;
+    if ((!open || x === width - 1) && start >= 0) {
+      if (x - start >= 0.6 * size && start > 0 && x < width - 1) edges.push(x0 + (start + x) / 2);
+      start = -1;
+    }
+  }
+  edges.push(box[2]);
+  return edges;
+}
+
+function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): DetectedTable | null {
+  const fragments = run.flat();
+  const sizes = fragments.map((l) => l.fontSize).sort((a, b) => a - b);
+  const size = sizes[sizes.length >> 1] ?? 10;
+  let box = extend(null, fragments);
+  // Rules right above and below the run, as wide as it, bound the table and confirm it.
+  const fits = (r: HRule) => r.x0 <= box[0] + size && r.x1 >= box[2] - size;
+  const above = rules.filter((r) => fits(r) && r.y <= box[1] && box[1] - r.y < 3 * size);
+  const below = rules.filter((r) => fits(r) && r.y >= box[3] && r.y - box[3] < 3 * size);
+  const ruled = above.length > 0 && below.length > 0;
+  if (run.length < (ruled ? 2 : 3)) return null;
+
+  const edges = columnEdges(run, box, size);
+  const cols = edges.length - 1;
+  if (cols < 2) return null;
+  const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
+  // Rows must fill their columns cleanly: fragments within one column, most rows using 2+.
+  const clean = fragments.filter((l) => columnIndex(edges, l.box[0] + 0.5) === columnIndex(edges, l.box[2] - 0.5)).length;
+  if (clean < 0.85 * fragments.length) return null;
+  const multi = run.filter((row) => new Set(row.map(colOf)).size >= 2).length;
+  if (multi < 0.7 * run.length) return null;
+  if (!looksTabular(fragments, edges, ruled, run.length)) return null;
+
+  // The region: the run's box, between its rules when ruled; every line inside belongs to it.
+  if (ruled) box = [box[0], Math.max(...above.map((r) => r.y)), box[2], Math.min(...below.map((r) => r.y))];
+  const members = lines.filter((l) => {
+    const cy = (l.box[1] + l.box[3]) / 2;
+    return cy >= box[1] - 1 && cy <= box[3] + 1 && l.box[0] >= box[0] - size && l.box[2] <= box[2] + size;
+  });
+  // Running text inside the region: a table beside a column of prose, not one table.
+  if (members.filter((l) => !isCellLike(l)).length > 0.2 * members.length) return null;
+  const table = gridTable(members, edges, box);
+  // Mostly empty cells: scattered labels (a chart's values beside prose), not rows of data.
+  const filled = table.cells.reduce((n, c) => n + c.colSpan, 0);
+  return table.rows >= 2 && filled >= 0.4 * table.rows * table.cols ? { table, lines: members } : null;
+}
+
+/**
+ * Whether fragments in columns look like data rather than text: numeric columns, or at least
+ * three columns of short fragments.
+ */
+function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, rows: number): boolean {
+  const cols = edges.length - 1;
+  const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
+  const numeric = fragments.filter((l) => isNumeric(l.text)).length / fragments.length;
+  const meanLength = fragments.reduce((s, l) => s + l.text.length, 0) / fragments.length;
+  // Columns of running text (two-column pages, side-by-side paragraphs) are long and wordy.
+  const byCol = new Map<number, number[]>();
+  for (const l of fragments) byCol.set(colOf(l), [...(byCol.get(colOf(l)) ?? []), l.text.length]);
+  const wordyCols = [...byCol.values()].filter((lengths) => median(lengths) > 25).length;
+  if (wordyCols >= 2) return false;
+  // Two columns far apart are a chart's two axes or a page's margins, not a table.
+  if (cols === 2 && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!)) return false;
+  if (numeric >= 0.3) return true;
+  if (ruled) return meanLength <= 30;
+  // Three or more columns of short words: a table when numbers or many rows confirm it.
+  return cols >= 3 && meanLength <= 20 && (numeric >= 0.1 || rows >= 5);
+}
+
+/** The widest empty width between one column's text and the next (spanning text ignored). */
+function widestGap(fragments: TextLine[], edges: number[]): number {
+  const left = new Map<number, number>();
+  const right = new Map<number, number>();
+  for (const l of fragments) {
+    const c = columnIndex(edges, l.box[0] + 0.5);
+    if (c !== columnIndex(edges, l.box[2] - 0.5)) continue;
+    left.set(c, Math.min(left.get(c) ?? Infinity, l.box[0]));
+    right.set(c, Math.max(right.get(c) ?? -Infinity, l.box[2]));
+  }
+  let widest = 0;
+  for (const [c, r] of right) {
+    const next = left.get(c + 1);
+    if (next !== undefined) widest = Math.max(widest, next - r);
+  }
+  return widest;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] ?? 0;
+}
+
+function columnIndex(edges: number[], x: number): number {
+  for (let i = 1; i < edges.length - 1; i++) if (x < edges[i]!) return i - 1;
+  return edges.length - 2;
+}
+
+/** Cells of a table with known column edges: one per fragment group in a row and column. */
+export function gridTable(lines: TextLine[], edges: number[], box: Box): Table {
+  const cols = edges.length - 1;
+  const colOf = (l: TextLine) => columnIndex(edges, l.box[0] + 0.5);
+  const colRight = new Array<number>(cols).fill(-Infinity);
+  for (const l of lines) colRight[colOf(l)] = Math.max(colRight[colOf(l)]!, l.box[2]);
+  const rows = textRows(lines, colOf, colRight);
+  const cells: Cell[] = [];
+  rows.forEach((rowLines, row) => {
+    const byCol = new Map<number, TextLine[]>();
+    for (const l of rowLines) byCol.set(colOf(l), [...(byCol.get(colOf(l)) ?? []), l]);
+    let nextFree = 0;
+    for (const col of [...byCol.keys()].sort((a, b) => a - b)) {
+      if (col < nextFree) {
+        // Inside a spanning cell to its left: join it.
+        cells[cells.length - 1]!.lines.push(...byCol.get(col)!);
+        continue;
+      }
+      const own = byCol.get(col)!;
+      const last = columnIndex(edges, Math.max(...own.map((l) => l.box[2])) - 0.5);
+      const colSpan = Math.max(1, last - col + 1);
+      cells.push({ row, col, rowSpan: 1, colSpan, lines: own });
+      nextFree = col + colSpan;
+    }
+  });
+  return { box, rows: rows.length, cols, cells };
+}

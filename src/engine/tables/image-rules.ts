@@ -1,0 +1,108 @@
+// Rules of a page image (a scanned or photographed table's borders): long, thin runs of dark
+// pixels, horizontal or vertical, in the same form as the vector rules of a PDF page.
+import type { Box } from '../model.js';
+import type { RgbImage } from '../pdf/pdfium.js';
+
+/** Darker than this (sum of R, G and B) a pixel is ink. */
+const INK = 3 * 150;
+/** Light pixels a run may skip (scan noise, dashed rules). */
+const MAX_BREAK = 1;
+
+interface Run {
+  at: number;
+  from: number;
+  to: number;
+}
+
+/** A rule: runs on neighbouring lines `first` to `last`, centred on `at`. */
+interface Joined extends Run {
+  first: number;
+  last: number;
+}
+
+/**
+ * The horizontal and vertical rules of an image, as degenerate boxes in page units (`scale`
+ * page units per pixel): a horizontal rule has y0 === y1, a vertical one x0 === x1.
+ */
+export function imageRules(image: RgbImage, scale: number): Box[] {
+  const { width, height } = image;
+  const ink = new Uint8Array(width * height);
+  for (let i = 0, p = 0; i < ink.length; i++, p += 3) ink[i] = image.data[p]! + image.data[p + 1]! + image.data[p + 2]! < INK ? 1 : 0;
+  const rules: Box[] = [];
+  const alongRows = (line: number, pos: number) => line * width + pos;
+  const alongColumns = (line: number, pos: number) => pos * width + line;
+  const minH = Math.max(25, Math.round(width * 0.04));
+  for (const r of joinRuns(runs(ink, height, width, alongRows, minH), height)) {
+    if (clearBeside(ink, r, height, alongRows)) rules.push([r.from * scale, r.at * scale, r.to * scale, r.at * scale]);
+  }
+  const minV = Math.max(25, Math.round(height * 0.02));
+  for (const r of joinRuns(runs(ink, width, height, alongColumns, minV), width)) {
+    if (clearBeside(ink, r, width, alongColumns)) rules.push([r.at * scale, r.from * scale, r.at * scale, r.to * scale]);
+  }
+  return rules;
+}
+
+/**
+ * Whether the pixels just beside a run, on both sides, are mostly blank: true of a rule, not
+ * of a line of bold text whose letters touch (ink above and below the run too).
+ */
+function clearBeside(ink: Uint8Array, r: Joined, lines: number, index: (line: number, pos: number) => number): boolean {
+  const share = (line: number) => {
+    if (line < 0 || line >= lines) return 0;
+    let n = 0;
+    for (let pos = r.from; pos < r.to; pos++) n += ink[index(line, pos)]!;
+    return n / (r.to - r.from);
+  };
+  return Math.max(share(r.first - 2), share(r.last + 2)) < 0.25;
+}
+
+/** Runs of ink at least `min` long along each of `lines` lines of `length` pixels. */
+function runs(ink: Uint8Array, lines: number, length: number, index: (line: number, pos: number) => number, min: number): Run[][] {
+  const out: Run[][] = [];
+  for (let line = 0; line < lines; line++) {
+    const found: Run[] = [];
+    let start = -1;
+    let lastInk = -1;
+    for (let pos = 0; pos <= length; pos++) {
+      const isInk = pos < length && ink[index(line, pos)] === 1;
+      if (isInk) {
+        if (start < 0 || pos - lastInk > MAX_BREAK + 1) {
+          if (start >= 0 && lastInk - start + 1 >= min) found.push({ at: line, from: start, to: lastInk + 1 });
+          start = pos;
+        }
+        lastInk = pos;
+      }
+    }
+    if (start >= 0 && lastInk - start + 1 >= min) found.push({ at: line, from: start, to: lastInk + 1 });
+    out.push(found);
+  }
+  return out;
+}
+
+/**
+ * Runs on neighbouring lines that cover the same span are one rule (its thickness); a block
+ * thicker than a rule (a filled area, a bar, a photo) is dropped.
+ */
+function joinRuns(byLine: Run[][], lines: number): Joined[] {
+  const maxThickness = Math.max(4, Math.round(lines * 0.004));
+  const out: Joined[] = [];
+  let open: { run: Run; first: number; last: number }[] = [];
+  for (let line = 0; line <= byLine.length; line++) {
+    const current = byLine[line] ?? [];
+    const next: typeof open = [];
+    for (const r of current) {
+      const o = open.find((c) => Math.min(c.run.to, r.to) - Math.max(c.run.from, r.from) > 0.8 * Math.min(c.run.to - c.run.from, r.to - r.from));
+      if (o) {
+        o.run = { at: 0, from: Math.min(o.run.from, r.from), to: Math.max(o.run.to, r.to) };
+        o.last = line;
+        next.push(o);
+        open = open.filter((c) => c !== o);
+      } else next.push({ run: r, first: line, last: line });
+    }
+    for (const c of open) {
+      if (c.last - c.first + 1 <= maxThickness) out.push({ at: (c.first + c.last + 1) / 2, from: c.run.from, to: c.run.to, first: c.first, last: c.last });
+    }
+    open = next;
+  }
+  return out;
+}

@@ -1,0 +1,291 @@
+// Ruled tables: rules that cross each other form a grid; its cells are the rectangles between
+// neighbouring rules, merged where a rule is missing (a spanning cell). A grid row holding
+// several rows of text (a table ruled only between columns) is split into text rows.
+import type { Box, TextLine } from '../model.js';
+import { columnEdges } from './borderless.js';
+import { baselineGroups, textRows } from './rows.js';
+import type { Cell, DetectedTable, Table } from './table.js';
+
+export interface HRule {
+  y: number;
+  x0: number;
+  x1: number;
+}
+
+export interface VRule {
+  x: number;
+  y0: number;
+  y1: number;
+}
+
+/** Rules closer than this (points) are one rule (double strokes, a rule drawn per cell). */
+const SNAP = 3;
+
+/** Horizontal and vertical rules, collinear pieces joined. */
+export function mergeRules(rules: Box[]): { h: HRule[]; v: VRule[] } {
+  const h = joinCollinear(rules.filter((r) => r[1] === r[3]).map((r) => ({ at: r[1], from: r[0], to: r[2] })));
+  const v = joinCollinear(rules.filter((r) => r[0] === r[2] && r[1] !== r[3]).map((r) => ({ at: r[0], from: r[1], to: r[3] })));
+  return { h: h.map((s) => ({ y: s.at, x0: s.from, x1: s.to })), v: v.map((s) => ({ x: s.at, y0: s.from, y1: s.to })) };
+}
+
+interface Span {
+  at: number;
+  from: number;
+  to: number;
+}
+
+function joinCollinear(spans: Span[]): Span[] {
+  spans.sort((a, b) => a.at - b.at || a.from - b.from);
+  const out: Span[] = [];
+  // Open spans per track (a track is one y for horizontals): join when they touch or overlap.
+  for (const s of spans) {
+    // `out` is in track order too: only its tail can hold the same track.
+    let hit: Span | undefined;
+    for (let j = out.length - 1; j >= 0 && out[j]!.at >= s.at - 1; j--) {
+      const o = out[j]!;
+      if (s.from <= o.to + SNAP && o.from <= s.to + SNAP) {
+        hit = o;
+        break;
+      }
+    }
+    if (hit) {
+      hit.from = Math.min(hit.from, s.from);
+      hit.to = Math.max(hit.to, s.to);
+    } else out.push({ ...s });
+  }
+  return out;
+}
+
+/** Connected sets of crossing horizontal and vertical rules. */
+export function ruleGrids(h: HRule[], v: VRule[]): { h: HRule[]; v: VRule[] }[] {
+  const parent = [...Array(h.length + v.length).keys()];
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  h.forEach((a, i) => {
+    v.forEach((b, j) => {
+      if (b.x >= a.x0 - SNAP && b.x <= a.x1 + SNAP && a.y >= b.y0 - SNAP && a.y <= b.y1 + SNAP) parent[find(i)] = find(h.length + j);
+    });
+  });
+  const groups = new Map<number, { h: HRule[]; v: VRule[] }>();
+  const group = (i: number) => {
+    const root = find(i);
+    let g = groups.get(root);
+    if (!g) groups.set(root, (g = { h: [], v: [] }));
+    return g;
+  };
+  h.forEach((r, i) => group(i).h.push(r));
+  v.forEach((r, j) => group(h.length + j).v.push(r));
+  return [...groups.values()];
+}
+
+/** Sorted positions, those closer than SNAP+1 taken as one. */
+function snapPositions(values: number[]): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const v of sorted) {
+    if (out.length && v - out[out.length - 1]! <= SNAP + 1) continue;
+    out.push(v);
+  }
+  return out;
+}
+
+function indexOf(positions: number[], v: number): number {
+  for (let i = 0; i < positions.length - 1; i++) if (v < positions[i + 1]!) return i;
+  return positions.length - 2;
+}
+
+/**
+ * The table of one grid of rules and the lines inside it, or null when the grid is not a
+ * table (a frame around a paragraph, a lone underline).
+ */
+export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]): DetectedTable | null {
+  if (grid.h.length < 2 || grid.v.length < 2) return null;
+  const box: Box = [
+    Math.min(...grid.h.map((r) => r.x0), ...grid.v.map((r) => r.x)),
+    Math.min(...grid.v.map((r) => r.y0), ...grid.h.map((r) => r.y)),
+    Math.max(...grid.h.map((r) => r.x1), ...grid.v.map((r) => r.x)),
+    Math.max(...grid.v.map((r) => r.y1), ...grid.h.map((r) => r.y)),
+  ];
+  const inside = lines.filter((l) => {
+    const cx = (l.box[0] + l.box[2]) / 2;
+    const cy = (l.box[1] + l.box[3]) / 2;
+    return cx > box[0] && cx < box[2] && cy > box[1] && cy < box[3];
+  });
+  if (!inside.length) return null;
+  const xs = textColumns(snapPositions([box[0], box[2], ...grid.v.map((r) => r.x)]), inside);
+  const ys = snapPositions([box[1], box[3], ...grid.h.map((r) => r.y)]);
+  const cols = xs.length - 1;
+  const bands = ys.length - 1;
+  if (cols < 1 || bands < 1) return null;
+
+  const bandOf = (l: TextLine) => indexOf(ys, (l.box[1] + l.box[3]) / 2);
+  const colOf = (l: TextLine) => indexOf(xs, (l.box[0] + l.box[2]) / 2);
+  const byPosition = mergedCells(grid, xs, ys);
+  for (const l of inside) byPosition.get(bandOf(l) * cols + colOf(l))!.lines.push(l);
+  splitUnruledRows(byPosition, xs, colOf);
+  const groups = [...new Set(byPosition.values())];
+
+  // Text rows per band: a band ruled only at its top and bottom may hold many rows of text.
+  const colRight = xs.slice(1).map((x) => x - 2);
+  const bandRows: TextLine[][][] = [];
+  for (let b = 0; b < bands; b++) {
+    const own = groups.filter((g) => g.b0 === b && g.b1 === b).flatMap((g) => g.lines);
+    bandRows.push(own.length ? textRows(own, colOf, colRight, true) : []);
+  }
+  const firstRow: number[] = [];
+  let rows = 0;
+  for (let b = 0; b < bands; b++) {
+    firstRow.push(rows);
+    rows += Math.max(1, bandRows[b]!.length);
+  }
+  firstRow.push(rows);
+
+  const cells: Cell[] = [];
+  for (const g of groups) {
+    const colSpan = g.c1 - g.c0 + 1;
+    if (g.b0 === g.b1 && bandRows[g.b0]!.length > 1) {
+      // One cell per text row of the band.
+      bandRows[g.b0]!.forEach((rowLines, i) => {
+        const own = rowLines.filter((l) => g.lines.includes(l));
+        if (own.length) cells.push({ row: firstRow[g.b0]! + i, col: g.c0, rowSpan: 1, colSpan, lines: own });
+      });
+    } else if (g.lines.length || colSpan > 1 || g.b1 > g.b0) {
+      cells.push({ row: firstRow[g.b0]!, col: g.c0, rowSpan: firstRow[g.b1 + 1]! - firstRow[g.b0]!, colSpan, lines: g.lines });
+    }
+  }
+  // Mostly empty cells: a form to fill in, or the gridlines and bar outlines of a plot.
+  const filled = cells.filter((c) => c.lines.length).reduce((n, c) => n + c.rowSpan * c.colSpan, 0);
+  if (filled < 0.42 * rows * cols) return null;
+  const table = dropEmptyRowsAndCols({ box, rows, cols, cells });
+  if (table.rows < 2 || table.cols < 2 || !looksLikeTable(table, inside)) return null;
+  return { table, lines: inside };
+}
+
+/**
+ * Column positions refined by the text: a column between two rules that holds two or more
+ * columns of text in most of its rows (sub-columns without a rule between them) is split at
+ * the gaps between them.
+ */
+function textColumns(xs: number[], lines: TextLine[]): number[] {
+  const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b);
+  const size = sizes[sizes.length >> 1] ?? 10;
+  const out = [xs[0]!];
+  for (let c = 0; c + 1 < xs.length; c++) {
+    const own = lines.filter((l) => l.box[0] >= xs[c]! - 1 && l.box[2] <= xs[c + 1]! + 1);
+    const rows = baselineGroups(own);
+    const split = rows.filter((r) => r.length >= 2).length;
+    if (split >= 3 && split >= 0.5 * rows.length) out.push(...columnEdges(rows, [xs[c]!, 0, xs[c + 1]!, 0], size).slice(1, -1));
+    out.push(xs[c + 1]!);
+  }
+  return out;
+}
+
+interface CellGroup {
+  /** First and last band (the rows between rules) and column the cell covers. */
+  b0: number;
+  b1: number;
+  c0: number;
+  c1: number;
+  lines: TextLine[];
+}
+
+/**
+ * The cells of a grid with bands between `ys` and columns between `xs`: neighbouring grid
+ * positions with no rule between them are one cell (a span). Keyed by band × columns + column;
+ * the positions of one cell share its object.
+ */
+function mergedCells(grid: { h: HRule[]; v: VRule[] }, xs: number[], ys: number[]): Map<number, CellGroup> {
+  const cols = xs.length - 1;
+  const bands = ys.length - 1;
+  const parent = [...Array(bands * cols).keys()];
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  for (let b = 0; b < bands; b++) {
+    const mid = (ys[b]! + ys[b + 1]!) / 2;
+    for (let c = 1; c < cols; c++) {
+      const x = xs[c]!;
+      if (!grid.v.some((r) => Math.abs(r.x - x) <= SNAP + 1 && r.y0 <= mid && r.y1 >= mid)) parent[find(b * cols + c)] = find(b * cols + c - 1);
+    }
+  }
+  for (let c = 0; c < cols; c++) {
+    const mid = (xs[c]! + xs[c + 1]!) / 2;
+    for (let b = 1; b < bands; b++) {
+      const y = ys[b]!;
+      if (!grid.h.some((r) => Math.abs(r.y - y) <= SNAP + 1 && r.x0 <= mid && r.x1 >= mid)) parent[find(b * cols + c)] = find((b - 1) * cols + c);
+    }
+  }
+  const byRoot = new Map<number, CellGroup>();
+  const cells = new Map<number, CellGroup>();
+  for (let b = 0; b < bands; b++) {
+    for (let c = 0; c < cols; c++) {
+      const root = find(b * cols + c);
+      let g = byRoot.get(root);
+      if (!g) byRoot.set(root, (g = { b0: b, b1: b, c0: c, c1: c, lines: [] }));
+      g.b1 = Math.max(g.b1, b);
+      g.c0 = Math.min(g.c0, c);
+      g.c1 = Math.max(g.c1, c);
+      cells.set(b * cols + c, g);
+    }
+  }
+  return cells;
+}
+
+/**
+ * A row ruled above and below but not between its cells, whose lines each sit in one column,
+ * is a row of separate cells, not one cell spanning the table.
+ */
+function splitUnruledRows(cells: Map<number, CellGroup>, xs: number[], colOf: (l: TextLine) => number): void {
+  const cols = xs.length - 1;
+  for (const g of new Set(cells.values())) {
+    if (g.b0 !== g.b1 || g.c0 === g.c1) continue;
+    const fits = g.lines.every((l) => indexOf(xs, l.box[0] + 0.5) === indexOf(xs, l.box[2] - 0.5));
+    if (!fits || new Set(g.lines.map(colOf)).size < 2) continue;
+    for (let c = g.c0; c <= g.c1; c++) cells.set(g.b0 * cols + c, { b0: g.b0, b1: g.b0, c0: c, c1: c, lines: g.lines.filter((l) => colOf(l) === c) });
+  }
+}
+
+/**
+ * A grid of rules is a table when its cells hold short text and most of them hold some: a
+ * frame around paragraphs, or a chart's gridlines with scattered labels, is not.
+ */
+function looksLikeTable(table: Table, lines: TextLine[]): boolean {
+  // Paragraphs running across the whole grid: a frame with text, perhaps around a table.
+  const across = table.cells.filter((c) => c.colSpan === table.cols).flatMap((c) => c.lines);
+  if (across.filter((l) => l.text.length > 60).length > 0.2 * lines.length) return false;
+  let filled = 0;
+  for (const cell of table.cells) if (cell.lines.length) filled += cell.rowSpan * cell.colSpan;
+  const nonEmpty = table.cells.filter((c) => c.lines.length).length;
+  return filled >= 0.4 * table.rows * table.cols && lines.length <= 4 * nonEmpty;
+}
+
+/** Rows and columns no cell starts in and no text occupies (thin bands between double rules). */
+export function dropEmptyRowsAndCols(table: Table): Table {
+  const rowUsed = new Array<boolean>(table.rows).fill(false);
+  const colUsed = new Array<boolean>(table.cols).fill(false);
+  for (const cell of table.cells) {
+    if (!cell.lines.length) continue;
+    rowUsed[cell.row] = true;
+    colUsed[cell.col] = true;
+  }
+  const rowMap = remap(rowUsed);
+  const colMap = remap(colUsed);
+  const cells = table.cells
+    .filter((c) => rowUsed[c.row] && colUsed[c.col])
+    .map((c) => {
+      const rowEnd = lastUsed(rowMap, c.row, c.rowSpan);
+      const colEnd = lastUsed(colMap, c.col, c.colSpan);
+      return { ...c, row: rowMap[c.row]!, col: colMap[c.col]!, rowSpan: rowEnd - rowMap[c.row]! + 1, colSpan: colEnd - colMap[c.col]! + 1 };
+    });
+  return { box: table.box, rows: rowUsed.filter(Boolean).length, cols: colUsed.filter(Boolean).length, cells };
+}
+
+/** New index of each used position (-1 for dropped ones). */
+function remap(used: boolean[]): number[] {
+  let next = 0;
+  return used.map((u) => (u ? next++ : -1));
+}
+
+/** The new index of the last used position in [start, start + span). */
+function lastUsed(map: number[], start: number, span: number): number {
+  let last = map[start]!;
+  for (let i = start; i < start + span; i++) if (map[i]! >= 0) last = map[i]!;
+  return last;
+}

@@ -1,0 +1,78 @@
+// Text rows of a table region: lines on one baseline form a row; a line that continues a
+// wrapped cell above it (the cell's text ran to the column's edge) stays in that cell's row;
+// lines set half a line from a row label (a cell of two lines centred on a one-line label)
+// join the label's row.
+import type { TextLine } from '../model.js';
+
+/**
+ * Splits lines into table rows, top to bottom. `colOf` gives a line's column (0 holds the row
+ * labels); `colRight` the right edge of each column's text, to recognise a wrapped cell. With
+ * `labelled` (the lines between two rules of a ruled table), only a row label starts a row:
+ * the lines beside a label belong to its row, and a band without labels (a header) is one row.
+ */
+export function textRows(lines: TextLine[], colOf: (line: TextLine) => number, colRight: number[], labelled = false): TextLine[][] {
+  // Baseline groups, wrapped cells joined to the group they continue.
+  const groups: TextLine[][] = [];
+  for (const group of baselineGroups(lines)) {
+    const previous = groups[groups.length - 1];
+    if (previous && new Set(group.map(colOf)).size === 1 && continuesCell(previous, group, colOf, colRight)) previous.push(...group);
+    else groups.push([...group]);
+  }
+  const anchors = groups.filter((g) => g.some((l) => colOf(l) === 0));
+  if (!anchors.length) return labelled ? [groups.flat()] : groups;
+  const pitch = medianPitch(groups);
+  const rows = new Map<TextLine[], TextLine[]>(anchors.map((a) => [a, [...a]]));
+  const out: TextLine[][] = [...rows.values()];
+  for (const group of groups) {
+    if (rows.has(group)) continue;
+    const base = group[0]!.baseline;
+    const distance = (a: TextLine[]) => Math.max(0, a[0]!.baseline - base, base - a[a.length - 1]!.baseline);
+    // The nearest label; the one above it on a tie.
+    const nearest = anchors.reduce((best, a) => (distance(a) < distance(best) ? a : best));
+    if (labelled || distance(nearest) <= 0.75 * pitch) rows.get(nearest)!.push(...group);
+    else out.push(group);
+  }
+  return out.sort((a, b) => Math.min(...a.map((l) => l.baseline)) - Math.min(...b.map((l) => l.baseline)));
+}
+
+/** The usual distance between neighbouring baseline groups. */
+function medianPitch(groups: TextLine[][]): number {
+  const gaps = groups.slice(1).map((g, i) => g[0]!.baseline - groups[i]![0]!.baseline);
+  gaps.sort((a, b) => a - b);
+  return gaps[gaps.length >> 1] ?? Infinity;
+}
+
+/** Lines grouped by baseline, top to bottom. */
+export function baselineGroups(lines: TextLine[]): TextLine[][] {
+  const sorted = [...lines].sort((a, b) => a.baseline - b.baseline);
+  const groups: TextLine[][] = [];
+  let current: TextLine[] = [];
+  for (const line of sorted) {
+    const last = current[current.length - 1];
+    if (last && line.baseline - current[0]!.baseline > 0.4 * Math.min(last.fontSize, line.fontSize)) {
+      groups.push(current);
+      current = [];
+    }
+    current.push(line);
+  }
+  if (current.length) groups.push(current);
+  return groups;
+}
+
+/**
+ * A lone line continues the cell above it when that cell, in the same column, ends right
+ * above it and its last line reaches the column's right edge (the text wrapped) or the line
+ * starts in lower case.
+ */
+function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[]): boolean {
+  const line = group[0]!;
+  const col = colOf(line);
+  const above = row.filter((l) => colOf(l) === col).sort((a, b) => b.baseline - a.baseline)[0];
+  if (!above) return false;
+  const size = Math.max(above.fontSize, line.fontSize, 1);
+  if (line.baseline - above.baseline > 1.6 * size) return false;
+  // A line further left than the cell's text is a new (section) row, not its continuation.
+  if (line.box[0] < above.box[0] - 0.5 * size) return false;
+  const wrapped = above.box[2] >= (colRight[col] ?? above.box[2]) - 2.5 * size;
+  return wrapped || /^\p{Ll}/u.test(line.text);
+}

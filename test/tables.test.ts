@@ -1,0 +1,326 @@
+// Tables and charts: vector rules from PDF paths, ruled and borderless table structure as
+// minimal HTML, captions and notes, continued tables, charts drawn as paths, and pages that
+// must not produce a table.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TextLine } from '../src/engine/model.js';
+import { OcrEngine } from '../src/engine/ocr/ocr.js';
+import { parseDocument, type ParseResult } from '../src/engine/parse.js';
+import { extractPage } from '../src/engine/pdf/extract.js';
+import { loadPdfium, PdfDocument, renderPage } from '../src/engine/pdf/pdfium.js';
+import type { ContentBlock } from '../src/engine/render/render.js';
+import { imageRules } from '../src/engine/tables/image-rules.js';
+import { tableHtml, type Table } from '../src/engine/tables/table.js';
+import { makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
+import { parseRequest, startServer, type TestServer } from './helpers.js';
+import { drawChart, drawnPdf, drawTable, drawTexts, type TableSpec } from './table-fixtures.js';
+
+const noOcr = async () => {
+  throw new Error('no OCR expected for born-digital pages');
+};
+
+async function parse(pdf: Uint8Array): Promise<ParseResult> {
+  return parseDocument(pdf, { maxPages: 50, ocr: noOcr });
+}
+
+function tables(result: ParseResult): ContentBlock[] {
+  return result.content_list.filter((b) => b.type === 'table');
+}
+
+const SALES: Omit<TableSpec, 'rules'> = {
+  x: 72,
+  top: 120,
+  colWidths: [120, 80, 80],
+  rows: [
+    ['Region', 'Sales', 'Growth'],
+    ['North', '1,200', '4.5%'],
+    ['South\nand islands', '950', ''],
+    ['Total', '2,150', '3.1%'],
+  ],
+};
+const SALES_HTML =
+  '<table><tr><td>Region</td><td>Sales</td><td>Growth</td></tr><tr><td>North</td><td>1,200</td><td>4.5%</td></tr>' +
+  '<tr><td>South and islands</td><td>950</td><td></td></tr><tr><td>Total</td><td>2,150</td><td>3.1%</td></tr></table>';
+
+describe('vector rules', () => {
+  async function rulesOf(pdf: Uint8Array) {
+    const doc = PdfDocument.open(await loadPdfium(), pdf);
+    try {
+      return extractPage(doc, 0);
+    } finally {
+      doc.close();
+    }
+  }
+
+  it('reads stroked lines and thin filled bars as horizontal and vertical rules in displayed coordinates', async () => {
+    for (const rules of ['lines', 'bars'] as const) {
+      const page = await rulesOf(await drawnPdf([(c) => drawTable(c, { ...SALES, rules })]));
+      const h = page.rules!.filter((r) => r[1] === r[3]);
+      const v = page.rules!.filter((r) => r[0] === r[2]);
+      // The top rule: across the table's width, 120 pt from the top of the page.
+      expect(h.some((r) => Math.abs(r[1] - 120) < 1 && Math.abs(r[0] - 72) < 1 && Math.abs(r[2] - 352) < 1), rules).toBe(true);
+      // The rule between the first and second column runs down from the top rule.
+      expect(v.some((r) => Math.abs(r[0] - 192) < 1 && Math.abs(r[1] - 120) < 1), rules).toBe(true);
+      expect(page.graphics).toEqual([]);
+    }
+  });
+
+  it('maps rules of a page stored turned (/Rotate 90) to the displayed page', async () => {
+    const page = await rulesOf(await drawnPdf([(c) => drawTable(c, { ...SALES, rules: 'lines' })], true));
+    expect(page.width).toBeCloseTo(792);
+    const top = page.rules!.filter((r) => r[1] === r[3] && Math.abs(r[1] - 120) < 1);
+    expect(top.length).toBeGreaterThan(0);
+    expect(top[0]![0]).toBeCloseTo(72, 0);
+    expect(top[0]![2]).toBeCloseTo(352, 0);
+  });
+
+  it('keeps curves and filled shapes as graphics, not rules', async () => {
+    const page = await rulesOf(await drawnPdf([(_c, p, f) => drawChart(p, f, 120, 130)]));
+    // Four bars and the curve.
+    expect(page.graphics!.length).toBeGreaterThanOrEqual(5);
+    expect(page.graphics!.some((g) => g[2] - g[0] > 250 && g[3] - g[1] > 50)).toBe(true); // the curve spans the plot
+  });
+});
+
+describe('table HTML', () => {
+  const cell = (text: string): TextLine => ({ text, box: [0, 0, 10, 10], baseline: 10, fontSize: 10, bold: false, italic: false, monospace: false });
+
+  it('writes spans, empty grid positions and escaped text', () => {
+    const table: Table = {
+      box: [0, 0, 100, 100],
+      rows: 3,
+      cols: 3,
+      cells: [
+        { row: 0, col: 0, rowSpan: 2, colSpan: 1, lines: [cell('Group')] },
+        { row: 0, col: 1, rowSpan: 1, colSpan: 2, lines: [cell('A & B <C>')] },
+        { row: 1, col: 1, rowSpan: 1, colSpan: 1, lines: [cell('x')] },
+        { row: 2, col: 0, rowSpan: 1, colSpan: 1, lines: [cell('y')] },
+      ],
+    };
+    expect(tableHtml(table)).toBe(
+      '<table><tr><td rowspan="2">Group</td><td colspan="2">A &amp; B &lt;C&gt;</td></tr><tr><td>x</td><td></td></tr><tr><td>y</td><td></td><td></td></tr></table>',
+    );
+  });
+});
+
+describe('ruled tables', () => {
+  it('turns a grid of stroked lines into minimal HTML, in content_list and inline in the Markdown', async () => {
+    const result = await parse(await drawnPdf([(c) => drawTable(c, { ...SALES, rules: 'lines' })]));
+    const [table] = tables(result);
+    expect(table).toBeDefined();
+    expect(table!.table_body).toBe(SALES_HTML); // the two-line cell is one cell; the empty one stays
+    expect(table!.text).toBeNull();
+    expect(result.markdown).toContain(SALES_HTML);
+    // No cell text leaks out as a paragraph.
+    expect(result.content_list.filter((b) => b.type === 'text')).toEqual([]);
+  });
+
+  it('reads a grid drawn as thin filled rectangles the same way', async () => {
+    const [table] = tables(await parse(await drawnPdf([(c) => drawTable(c, { ...SALES, rules: 'bars' })])));
+    expect(table!.table_body).toBe(SALES_HTML);
+  });
+
+  it('gives a header cell without the rule below its middle a colspan', async () => {
+    const rows = [
+      ['Region', 'Sales 2024', ''],
+      ['', 'H1', 'H2'],
+      ['North', '1,200', '1,300'],
+    ];
+    const [table] = tables(await parse(await drawnPdf([(c) => drawTable(c, { ...SALES, rows, spans: [[0, 1, 2]], rules: 'lines' })])));
+    expect(table!.table_body).toBe(
+      '<table><tr><td>Region</td><td colspan="2">Sales 2024</td></tr><tr><td></td><td>H1</td><td>H2</td></tr><tr><td>North</td><td>1,200</td><td>1,300</td></tr></table>',
+    );
+  });
+
+  it('reads a table on a page stored turned (/Rotate 90) upright, with its box on the displayed page', async () => {
+    const [table] = tables(await parse(await drawnPdf([(c) => drawTable(c, { ...SALES, rules: 'lines' })], true)));
+    expect(table!.table_body).toBe(SALES_HTML);
+    // x from 72 to 352 of 792 displayed points: 91 to 444 in thousandths.
+    expect(table!.bbox![0]).toBeCloseTo(91, -1);
+    expect(table!.bbox![2]).toBeCloseTo(444, -1);
+  });
+
+  it('keeps every character inside the table in a cell', async () => {
+    const rows = Array.from({ length: 12 }, (_, r) => [`Item ${r + 1}`, `${(r * 37) % 100}.${r}`, `code-${r}x`, r % 3 ? `note ${r}` : '']);
+    const result = await parse(await drawnPdf([(c) => drawTable(c, { x: 60, top: 80, colWidths: [100, 80, 90, 120], rows, rules: 'lines' })]));
+    const [table] = tables(result);
+    for (const text of rows.flat().filter(Boolean)) expect(table!.table_body).toContain(`<td>${text}</td>`);
+    expect((table!.table_body!.match(/<tr>/g) ?? []).length).toBe(12);
+    expect((table!.table_body!.match(/<td><\/td>/g) ?? []).length).toBe(4);
+  });
+
+  it('attaches the caption above as table_caption and the note below as table_footnote', async () => {
+    const pdf = await drawnPdf([
+      (c) => {
+        drawTexts(c, [{ text: 'Table 1: Sales by region', x: 72, y: 110 }]);
+        const bottom = drawTable(c, { ...SALES, rules: 'lines' });
+        drawTexts(c, [
+          { text: 'Note: figures in thousands of euros.', x: 72, y: bottom + 12, size: 8 },
+          { text: 'The next paragraph discusses the results at length in plain prose.', x: 72, y: bottom + 40 },
+        ]);
+      },
+    ]);
+    const result = await parse(pdf);
+    const [table] = tables(result);
+    expect(table!.table_caption).toEqual(['Table 1: Sales by region']);
+    expect(table!.table_footnote).toEqual(['Note: figures in thousands of euros.']);
+    expect(result.content_list.map((b) => b.type)).toEqual(['table', 'text']);
+    const md = result.markdown;
+    expect(md.indexOf('Table 1: Sales by region')).toBeLessThan(md.indexOf('<table>'));
+    expect(md.indexOf('</table>')).toBeLessThan(md.indexOf('Note: figures'));
+    expect(md.indexOf('Note: figures')).toBeLessThan(md.indexOf('The next paragraph'));
+  });
+
+  it('leaves a ruled form with mostly empty fields as text', async () => {
+    const rows = ['NAME', 'ADDRESS', 'PHONE', 'EMAIL', 'SIGNATURE'].map((label) => [label, '', label === 'PHONE' ? 'DATE' : '', '']);
+    const result = await parse(await drawnPdf([(c) => drawTable(c, { x: 72, top: 120, colWidths: [100, 120, 100, 120], rows, rules: 'lines' })]));
+    expect(tables(result)).toEqual([]);
+    for (const label of ['NAME', 'PHONE', 'SIGNATURE']) expect(result.markdown).toContain(label);
+  });
+
+  it('recognises a table continued on the next page and gives it the caption, marked continued', async () => {
+    const header = ['Year', 'Units', 'Revenue'];
+    const body = (from: number) => Array.from({ length: 6 }, (_, i) => [String(2000 + from + i), String(100 + i), `${(i + 1) * 1.5}`]);
+    const pdf = await drawnPdf([
+      (c) => {
+        drawTexts(c, [
+          { text: 'Yearly figures are summarised in the following table for reference.', x: 72, y: 500 },
+          { text: 'Table 2: Units and revenue', x: 72, y: 540 },
+        ]);
+        drawTable(c, { x: 72, top: 550, colWidths: [100, 100, 100], rows: [header, ...body(0)], rules: 'lines' });
+      },
+      (c) => {
+        drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: [header, ...body(6)], rules: 'lines' });
+        drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 300 }]);
+      },
+    ]);
+    const [first, second] = tables(await parse(pdf));
+    expect(first!.page_idx).toBe(0);
+    expect(first!.table_caption).toEqual(['Table 2: Units and revenue']);
+    expect(second!.page_idx).toBe(1);
+    expect(second!.table_caption).toEqual(['Table 2: Units and revenue (continued)']);
+    expect(second!.table_body).toContain('<tr><td>Year</td><td>Units</td><td>Revenue</td></tr>'); // the repeated header stays
+  });
+});
+
+describe('borderless tables', () => {
+  it('finds columns of numbers aligned without rules', async () => {
+    const rows = [
+      ['Country', '2021', '2022', '2023'],
+      ['France', '12.5', '13.1', '14.0'],
+      ['Germany', '20.2', '21.0', '19.8'],
+      ['Spain', '8.4', '9.9', '10.3'],
+      ['Italy', '11.0', '11.5', '12.2'],
+    ];
+    const result = await parse(
+      await drawnPdf([
+        (c) => {
+          drawTexts(c, [{ text: 'Some intro paragraph text that explains the numbers below in a sentence.', x: 72, y: 100 }]);
+          drawTable(c, { x: 72, top: 120, colWidths: [140, 70, 70, 70], rows, rules: 'none' });
+        },
+      ]),
+    );
+    const [table] = tables(result);
+    expect(table!.table_body).toBe(`<table>${rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+    expect(result.content_list[0]!.text).toContain('Some intro paragraph');
+  });
+
+  it('finds no table in running text, two-column pages or a report page', async () => {
+    for (const pdf of [await makePdf([twoColumnPage()]), await makePdf([reportPage(1, 'Introduction')])]) {
+      expect(tables(await parse(pdf))).toEqual([]);
+    }
+    // Short lines with numbers, in two columns of prose, are still prose.
+    const prose = Array.from({ length: 10 }, (_, i) => [
+      { text: `In ${2010 + i} the survey counted ${120 + i} farms across the region`, x: 72, y: 100 + i * 14 },
+      { text: `and reported ${i + 3} new cooperatives formed in that year alone`, x: 330, y: 100 + i * 14 },
+    ]).flat();
+    expect(tables(await parse(await makePdf([prose])))).toEqual([]);
+  });
+});
+
+describe('charts', () => {
+  it('makes vector plots a chart block with its caption, and keeps their labels out of the text', async () => {
+    const result = await parse(
+      await drawnPdf([
+        (c, page, font) => {
+          drawTexts(c, [{ text: 'Results are shown in the chart below for each quarter.', x: 72, y: 90 }]);
+          drawChart(page, font, 120, 130);
+          drawTexts(c, [
+            { text: 'Figure 1: Revenue by quarter', x: 150, y: 350 },
+            { text: 'The text continues after the figure with more words.', x: 72, y: 380 },
+          ]);
+        },
+      ]),
+    );
+    expect(result.content_list.map((b) => b.type)).toEqual(['text', 'chart', 'text']);
+    const chart = result.content_list[1]!;
+    expect(chart.image_caption).toEqual(['Figure 1: Revenue by quarter']);
+    expect(chart.text).toBeNull();
+    for (const label of ['Q1', 'Q4', 'Revenue\n', 'Quarter', '75']) expect(result.markdown).not.toContain(label);
+    expect(result.markdown).toContain('Figure 1: Revenue by quarter');
+  });
+});
+
+describe('scanned tables', () => {
+  async function rendered(pdf: Uint8Array, dpi: number) {
+    const doc = PdfDocument.open(await loadPdfium(), pdf);
+    try {
+      return renderPage(doc, 0, dpi);
+    } finally {
+      doc.close();
+    }
+  }
+
+  it('finds the rules of a table in a page image, in page units, and none in text', async () => {
+    const image = await rendered(await drawnPdf([(c) => drawTable(c, { ...SALES, rules: 'lines' })]), 100);
+    const rules = imageRules(image, 612 / image.width);
+    const h = rules.filter((r) => r[1] === r[3]);
+    const v = rules.filter((r) => r[0] === r[2]);
+    expect(h.length).toBe(5); // above, between and below the four rows
+    expect(v.length).toBe(4);
+    expect(h.every((r) => Math.abs(r[0] - 72) < 2 && Math.abs(r[2] - 352) < 2)).toBe(true);
+    expect(h.some((r) => Math.abs(r[1] - 120) < 2)).toBe(true);
+    expect(v.some((r) => Math.abs(r[0] - 192) < 2)).toBe(true);
+    // Bold and regular text, titles included, make no rules.
+    const text = await rendered(await makePdf([reportPage(1, 'A Bold Title Line Of Some Length')]), 100);
+    expect(imageRules(text, 1)).toEqual([]);
+  });
+
+  it('reads a scanned ruled table (PNG) as a table through OCR', async () => {
+    const engine = OcrEngine.create({ threads: 2 });
+    const png = await rasterize(await drawnPdf([(c) => drawTable(c, { ...SALES, rules: 'lines' })]), 200);
+    const result = await parseDocument(png, { maxPages: 1, ocr: () => engine });
+    const [table] = tables(result);
+    expect(table).toBeDefined();
+    for (const text of ['Region', 'North', '1,200', 'Total', '2,150']) expect(table!.table_body).toContain(`<td>${text}</td>`);
+    expect((table!.table_body!.match(/<tr>/g) ?? []).length).toBe(4);
+    expect(table!.table_body).toContain('<td></td>'); // the empty cell
+  });
+});
+
+describe('tables through the API', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('returns table_body, table_caption and table_footnote in content_list', async () => {
+    const org = await server.store.createOrganization(`org-${Math.random()}`, 5);
+    const { key } = await server.store.createKey(org.id);
+    const pdf = await drawnPdf([
+      (c) => {
+        drawTexts(c, [{ text: 'Table 1: Sales by region', x: 72, y: 110 }]);
+        const bottom = drawTable(c, { ...SALES, rules: 'lines' });
+        drawTexts(c, [{ text: 'Source: company accounts.', x: 72, y: bottom + 12, size: 8 }]);
+      },
+    ]);
+    const res = await parseRequest(server, key, [{ name: 'sales.pdf', bytes: pdf }]);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    const table = body.content_list.find((b: ContentBlock) => b.type === 'table');
+    expect(table).toMatchObject({ text: null, table_body: SALES_HTML, table_caption: ['Table 1: Sales by region'], table_footnote: ['Source: company accounts.'] });
+    expect(body.markdown).toContain(SALES_HTML);
+  });
+});
