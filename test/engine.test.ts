@@ -304,6 +304,15 @@ describe('blocks', () => {
     expect(renderMarkdown([block])).toBe('1. Install the service\n    - from npm\n    - offline\n2. Start it\n');
   });
 
+  it('starts a paragraph at a first-line indent even without space between paragraphs', () => {
+    const wide = (text: string, x: number, y: number) => ({ ...line(text, x, y), box: [x, y, 540, y + 10] as Box });
+    const lines = [wide('First paragraph runs across the column', 72, 100), wide('and ends here.', 72, 112), wide('Second paragraph starts indented', 90, 124), wide('and continues at the margin.', 72, 136)];
+    expect(paragraphs(lines).map((p) => p.length)).toEqual([2, 2]);
+    // A list's hanging indent does not split its items.
+    const list = [line('• an item that runs', 72, 100), line('over two lines', 84, 112)];
+    expect(paragraphs(list)).toHaveLength(1);
+  });
+
   it('removes bullet glyphs from list items', () => {
     const block = classify([line('• apples', 72, 100), line('• pears that run over', 72, 112), line('two lines', 80, 124)], 0, 10);
     expect(block.listItems).toEqual(['apples', 'pears that run over two lines']);

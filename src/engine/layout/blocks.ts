@@ -42,7 +42,25 @@ function startsNewParagraph(prev: TextLine, line: TextLine, block: TextLine[]): 
   if (prev.monospace !== line.monospace) return true;
   // A list item starts a new block unless the block is already a list.
   if (isListStart(line.text) && !line.monospace && !isListStart(block[0]!.text)) return true;
+  if (startsWithIndent(prev, line, block)) return true;
   return false;
+}
+
+/**
+ * A first-line indent (as LaTeX and most books set paragraphs, with no space between them):
+ * the line starts one to four quads right of the block's left edge, where the line before it
+ * started. Lists (hanging indents), code, bold lines and centred lines are left alone.
+ */
+function startsWithIndent(prev: TextLine, line: TextLine, block: TextLine[]): boolean {
+  if (line.monospace || line.bold || isListStart(block[0]!.text)) return false;
+  const left = Math.min(...block.map((l) => l.box[0]));
+  const indent = line.box[0] - left;
+  const size = line.fontSize;
+  if (indent < 0.8 * size || indent > 4 * size || Math.abs(prev.box[0] - left) > 0.3 * size) return false;
+  // A centred block has ragged left edges and a short line of its own: only a line that runs
+  // on to the block's right edge is a paragraph's first line.
+  const right = Math.max(...block.map((l) => l.box[2]));
+  return Math.abs(line.box[2] - right) < size || line.box[2] > right;
 }
 
 function isHeadingLike(line: TextLine): boolean {
