@@ -4,6 +4,7 @@
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 import { loadPdfium, PdfDocument, renderPage } from '../../src/engine/pdf/pdfium.js';
+import { book } from './book.js';
 
 export interface Truth {
   /** Body text in reading order (titles, paragraphs, list items), furniture excluded. */
@@ -236,7 +237,7 @@ export async function paper(seed: number, columns: 2 | 3): Promise<GeneratedDoc>
 }
 
 export async function generatedDocuments(): Promise<GeneratedDoc[]> {
-  return [await report(1), await report(2, 4), await report(3, 2), await paper(4, 2), await paper(5, 2), await paper(6, 3), await paper(7, 3)];
+  return [await report(1), await report(2, 4), await report(3, 2), await paper(4, 2), await paper(5, 2), await paper(6, 3), await paper(7, 3), await book(8), await book(9, 6)];
 }
 
 /**

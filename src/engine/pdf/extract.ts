@@ -26,6 +26,8 @@ export interface ExtractedPage extends Page {
 export interface Char extends Glyph {
   /** Not upright on the displayed page. */
   rotated: boolean;
+  /** Horizontal extent of the glyph's advance (origin to next pen position), when known. */
+  advance?: [number, number];
 }
 
 const FPDF_PAGEOBJ_PATH = 2;
@@ -179,7 +181,9 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       // The nominal font size ignores the text matrix (many PDFs use "1 Tf" and scale by the
       // matrix): the loose box, from the font's ascent to descent, gives the size as drawn.
       raw.FPDFText_GetLooseCharBox(textPage, i, scratch + 32);
-      const looseHeight = Math.abs(heaps.HEAPF32[f32 + 1]! - heaps.HEAPF32[f32 + 3]!);
+      const { HEAPF32 } = heaps;
+      const looseHeight = Math.abs(HEAPF32[f32 + 1]! - HEAPF32[f32 + 3]!);
+      const loose = transformBox(m, HEAPF32[f32]!, HEAPF32[f32 + 3]!, HEAPF32[f32 + 2]!, HEAPF32[f32 + 1]!);
       const size = Math.max(raw.FPDFText_GetFontSize(textPage, i), looseHeight * 0.85) || y1 - y0;
       // The writing direction on the displayed page: upright text runs along +x. PDFium measures
       // the angle clockwise, so the direction in user space (y up) is (cos a, -sin a).
@@ -187,7 +191,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       const dx = m[0] * Math.cos(angle) - m[2] * Math.sin(angle);
       const dy = m[1] * Math.cos(angle) - m[3] * Math.sin(angle);
       const rotated = angle >= 0 && (Math.abs(dy) > Math.abs(dx) || dx < 0);
-      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated });
+      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated, advance: [loose[0], loose[2]] });
     }
   } finally {
     pdfium.FPDFText_ClosePage(textPage);
@@ -336,8 +340,9 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
       // Right-to-left steps get more room: in logical order a number inside Arabic or Hebrew
       // text starts at its far (left) end.
       if (!sameRow || (!rtl && gap < -size) || gap > (rtl ? 3 : 1.5) * size || numberColumns(last, c, gap) || ruleBetween(verticals, last, c)) flush();
-      // PDFium emits its own spaces at word gaps; tight glyph boxes make small gaps unreliable.
-      else if (pendingSpace || gap > 0.5 * Math.min(last.size, c.size)) {
+      // PDFium emits its own spaces at most word gaps. Where it does not (words placed one by
+      // one), the advance boxes tell: they touch inside a word, ink boxes need not.
+      else if (pendingSpace || gap > 0.5 * Math.min(last.size, c.size) || (!rtl && wordGap(last, c))) {
         current.push({ ...c, code: 32 });
       }
     }
@@ -346,6 +351,13 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
   }
   flush();
   return lines;
+}
+
+/** A word space between two glyphs of a row: their advance boxes are more than 0.1 em apart. */
+function wordGap(last: Char, c: Char): boolean {
+  if (!last.advance || !c.advance) return false;
+  const size = Math.min(last.size, c.size);
+  return c.advance[0] - last.advance[1] > 0.1 * size && c.x0 - last.x1 > 0.05 * size;
 }
 
 /** The next glyph sits right after the last one on the same row (a script, a symbol). */
