@@ -3,7 +3,8 @@
 import sharp from 'sharp';
 import { analyzeLayout } from './layout/layout.js';
 import type { Page, TextLine } from './model.js';
-import type { OcrEngine, OcrLine } from './ocr/ocr.js';
+import type { OcrEngine, OcrLine, OcrPage } from './ocr/ocr.js';
+import { displayedBox } from './ocr/orientation.js';
 import { extractPage, type ExtractedPage } from './pdf/extract.js';
 import { loadPdfium, renderPage, type PdfDocument, type RgbImage } from './pdf/pdfium.js';
 import { renderContentList, renderMarkdown, type ContentBlock } from './render/render.js';
@@ -25,7 +26,7 @@ export interface ParseOptions {
 
 export async function parseDocument(bytes: Uint8Array, options: ParseOptions): Promise<ParseResult> {
   const pdfium = await loadPdfium();
-  let pages: Page[];
+  let pages: ReadPage[];
   if (sniffKind(bytes) === 'pdf') {
     // Checked by opening it, and kept open for extraction: the bytes enter WASM memory once.
     pages = await pdfPages(openPdf(pdfium, bytes, options.maxPages), options);
@@ -34,8 +35,17 @@ export async function parseDocument(bytes: Uint8Array, options: ParseOptions): P
     pages = [await imagePage(bytes, options)];
   }
   const blocks = analyzeLayout(pages);
-  return { markdown: renderMarkdown(blocks), page_count: pages.length, content_list: renderContentList(blocks, pages) };
+  const contentList = renderContentList(blocks, pages);
+  // Scans turned upright to be read: their boxes go back onto the page as displayed.
+  for (const block of contentList) {
+    const page = pages[block.page_idx];
+    if (block.bbox && page?.rotation) block.bbox = displayedBox(block.bbox, page.rotation, page.width, page.height);
+  }
+  return { markdown: renderMarkdown(blocks), page_count: pages.length, content_list: contentList };
 }
+
+/** A page as the layout reads it: OCR'd pages upright, turned clockwise by `rotation` degrees from how they are displayed. */
+type ReadPage = Page & { rotation?: number };
 
 /** Whether a page's text layer is missing, invisible or garbage, so the page must be OCR'd. */
 export function needsOcr(page: ExtractedPage): boolean {
@@ -46,18 +56,16 @@ export function needsOcr(page: ExtractedPage): boolean {
 }
 
 /** Extracts (or OCRs) every page of an open PDF, then closes it. */
-async function pdfPages(doc: PdfDocument, options: ParseOptions): Promise<Page[]> {
+async function pdfPages(doc: PdfDocument, options: ParseOptions): Promise<ReadPage[]> {
   try {
-    const pages: Page[] = [];
+    const pages: ReadPage[] = [];
     for (let i = 0; i < doc.pageCount; i++) {
       const page = extractPage(doc, i);
       if (needsOcr(page)) {
         const dpi = options.ocrDpi ?? 200;
         const image = renderPage(doc, i, dpi);
         const ocr = await options.ocr();
-        const scale = page.width / image.width;
-        const lines = ocrLines(await ocr.recognize(image), image, scale);
-        pages.push({ index: i, width: page.width, height: page.height, lines, images: [], source: 'ocr' });
+        pages.push(ocrPage(await ocr.recognize(image), i, page.width / image.width));
       } else {
         const { stats: _stats, ...plain } = page;
         pages.push(plain);
@@ -69,7 +77,7 @@ async function pdfPages(doc: PdfDocument, options: ParseOptions): Promise<Page[]
   }
 }
 
-async function imagePage(bytes: Uint8Array, options: ParseOptions): Promise<Page> {
+async function imagePage(bytes: Uint8Array, options: ParseOptions): Promise<ReadPage> {
   let image: RgbImage;
   try {
     // rotate() applies the EXIF orientation; flatten() puts transparent pixels on white.
@@ -87,8 +95,12 @@ async function imagePage(bytes: Uint8Array, options: ParseOptions): Promise<Page
     throw new InputError(`the image cannot be decoded: ${(e as Error).message}`);
   }
   const ocr = await options.ocr();
-  const lines = ocrLines(await ocr.recognize(image), image, 1);
-  return { index: 0, width: image.width, height: image.height, lines, images: [], source: 'ocr' };
+  return ocrPage(await ocr.recognize(image), 0, 1);
+}
+
+/** A page read by OCR, in the upright frame it was read in; `scale` converts image pixels to page units. */
+function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
+  return { index, width: read.image.width * scale, height: read.image.height * scale, lines: ocrLines(read.lines, read.image, scale), images: [], source: 'ocr', rotation: read.rotation };
 }
 
 /**
