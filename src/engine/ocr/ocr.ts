@@ -169,8 +169,9 @@ export class OcrEngine {
         boxes = turnedBoxes;
       }
     }
-    if (await this.upsideDown(image, boxes)) {
-      image = rotateImage(image, 180);
+    const turnedOver = await this.turnedOverIfUpsideDown(image, boxes);
+    if (turnedOver) {
+      image = turnedOver;
       rotation += 180;
       boxes = boxes.map(([x0, y0, x1, y1]) => [image.width - x1, image.height - y1, image.width - x0, image.height - y0]);
     }
@@ -181,25 +182,43 @@ export class OcrEngine {
     return { lines: sortReadingOrder(lines), image, rotation: rotation % 360 };
   }
 
-  /** Whether most of the widest text boxes read as upside down to the direction classifier. */
-  private async upsideDown(image: RgbImage, boxes: Array<[number, number, number, number]>): Promise<boolean> {
-    const sample = boxes
+  /**
+   * The page turned over when it reads upside down, else undefined. The direction classifier looks at windows of the widest
+   * boxes (a 4:1 piece of a line, the classifier's own shape, so long lines are not squeezed);
+   * when most say 180°, the recognizer confirms: the windows must read with more confidence
+   * turned over than as they are (the classifier alone misreads blurry or sparse pages).
+   */
+  private async turnedOverIfUpsideDown(image: RgbImage, boxes: Array<[number, number, number, number]>): Promise<RgbImage | undefined> {
+    const windows = boxes
       .filter(([x0, y0, x1, y1]) => x1 - x0 >= 2 * (y1 - y0))
       .sort((a, b) => b[2] - b[0] - (a[2] - a[0]))
-      .slice(0, CLS_SAMPLE);
-    if (sample.length === 0) return false;
+      .slice(0, CLS_SAMPLE)
+      .map(([x0, y0, x1, y1]): [number, number, number, number] => {
+        const w = Math.min(x1 - x0, ((y1 - y0) * CLS_WIDTH) / CLS_HEIGHT);
+        const cx = (x0 + x1) / 2;
+        return [cx - w / 2, y0, cx + w / 2, y1];
+      });
+    if (windows.length === 0) return undefined;
     const plane = CLS_HEIGHT * CLS_WIDTH;
-    const input = new Float32Array(sample.length * 3 * plane);
-    sample.forEach(([x0, y0, x1, y1], i) => {
+    const input = new Float32Array(windows.length * 3 * plane);
+    windows.forEach(([x0, y0, x1, y1], i) => {
       const w = clamp(Math.ceil((CLS_HEIGHT * (x1 - x0)) / (y1 - y0)), 1, CLS_WIDTH);
       resizeNormalize(image, x0, y0, x1, y1, input.subarray(i * 3 * plane, (i + 1) * 3 * plane), w, CLS_HEIGHT, CLS_WIDTH, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5]);
     });
-    const out = await this.cls.run({ [this.cls.inputNames[0]!]: new ort.Tensor('float32', input, [sample.length, 3, CLS_HEIGHT, CLS_WIDTH]) });
+    const out = await this.cls.run({ [this.cls.inputNames[0]!]: new ort.Tensor('float32', input, [windows.length, 3, CLS_HEIGHT, CLS_WIDTH]) });
     const probs = out[this.cls.outputNames[0]!]!.data as Float32Array;
     let flips = 0;
     // Labels are [0°, 180°].
-    for (let i = 0; i < sample.length; i++) if (probs[i * 2 + 1]! > probs[i * 2]!) flips++;
-    return flips > CLS_FLIP_SHARE * sample.length;
+    for (let i = 0; i < windows.length; i++) if (probs[i * 2 + 1]! > probs[i * 2]!) flips++;
+    if (flips <= CLS_FLIP_SHARE * windows.length) return undefined;
+    const flipped = rotateImage(image, 180);
+    const turnedWindows = windows.map(([x0, y0, x1, y1]): [number, number, number, number] => [image.width - x1, image.height - y1, image.width - x0, image.height - y0]);
+    return (await this.confidence(flipped, turnedWindows)) > (await this.confidence(image, windows)) ? flipped : undefined;
+  }
+
+  /** How much text the recognizer reads in the boxes, weighted by its confidence. */
+  private async confidence(image: RgbImage, boxes: Array<[number, number, number, number]>): Promise<number> {
+    return (await this.recognizeBoxes(image, boxes)).reduce((sum, line) => sum + line.score * line.text.length, 0);
   }
 
   // ---------------------------------------------------------------- detection
