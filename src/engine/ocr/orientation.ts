@@ -10,7 +10,7 @@ const SKEW_STEP = 0.2;
 /** Below this skew (degrees) the page is read as it is: its line boxes stay apart. */
 const MIN_DESKEW = 0.4;
 /** Longer side of the downscaled copy the profiles are computed on. */
-const PROFILE_SIDE = 1200;
+const PROFILE_SIDE = 800;
 
 /** Inked pixels of a downscaled grey copy of the image: x and y in that copy, and how dark. */
 interface Ink {
