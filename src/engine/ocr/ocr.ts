@@ -46,6 +46,11 @@ export interface OcrOptions {
 // Longer side of the detection input. 960 merged adjacent lines of 10-pt text at 200 dpi (edit
 // distance 0.118 on our generated scans); 1280 reads them (0.069) at ~1.1 s/page; 1536 is no better.
 const DET_LIMIT_SIDE = 1280;
+/**
+ * Smaller images are enlarged to DET_LIMIT_SIDE too (up to this factor): small text is found far
+ * better (a 612x792 newspaper page of OmniDocBench: text edit distance 0.207 -> 0.038).
+ */
+const DET_MAX_ENLARGE = 4;
 const DET_MEAN = [0.485, 0.456, 0.406] as const;
 const DET_STD = [0.229, 0.224, 0.225] as const;
 const DET_THRESH = 0.3;
@@ -231,7 +236,7 @@ export class OcrEngine {
   /** Returns text boxes in input pixels [x0, y0, x1, y1]. */
   private async detect(image: RgbImage): Promise<Array<[number, number, number, number]>> {
     const { width, height } = image;
-    const ratio = Math.max(width, height) > DET_LIMIT_SIDE ? DET_LIMIT_SIDE / Math.max(width, height) : 1;
+    const ratio = Math.min(DET_MAX_ENLARGE, DET_LIMIT_SIDE / Math.max(width, height));
     const dw = Math.max(32, Math.round((width * ratio) / 32) * 32);
     const dh = Math.max(32, Math.round((height * ratio) / 32) * 32);
     const input = new Float32Array(3 * dw * dh);
