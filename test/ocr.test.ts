@@ -272,6 +272,14 @@ describe('page orientation', () => {
     });
   }
 
+  it('reads a small low-resolution page image (72 dpi)', async () => {
+    const small = await rasterize(await makePdf([twoColumnPage()]), 72);
+    const { data, info } = await sharp(small).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const read = await engine.recognize({ width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) });
+    expect(read.lines.length).toBe(25);
+    expect(cer(uprightText, textOf(read.lines))).toBeLessThan(0.02);
+  });
+
   it('gives content_list boxes on the page as displayed', async () => {
     const image = await turned(90);
     const rotatedPng = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
