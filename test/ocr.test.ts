@@ -3,7 +3,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { OcrEngine, splitColumns, type OcrLine } from '../src/engine/ocr/ocr.js';
 import { displayedBox, rotateImage, unrotateBox } from '../src/engine/ocr/orientation.js';
-import { parseDocument } from '../src/engine/parse.js';
+import { ocrLines, parseDocument } from '../src/engine/parse.js';
 import { loadPdfium, PdfDocument, renderPage, type RgbImage } from '../src/engine/pdf/pdfium.js';
 import { ocrThreadShare, WorkerPool } from '../src/engine/pool.js';
 import { imageOnlyPdf, makePdf, rasterize, twoColumnPage } from './fixtures.js';
@@ -338,5 +338,27 @@ describe('OCR thread budget', () => {
     } finally {
       await pool.close();
     }
+  });
+});
+
+describe('ocrLines', () => {
+  it('reads bold from ink density against the body text, not against many light short pieces', () => {
+    const width = 1000;
+    const height = 800;
+    const data = new Uint8Array(width * height * 3).fill(255);
+    const lines: OcrLine[] = [];
+    /** A box whose pixels are inked at the given share, in a scattered pattern. */
+    const paint = (text: string, box: OcrLine['box'], share: number) => {
+      for (let y = box[1]; y < box[3]; y++) {
+        for (let x = box[0]; x < box[2]; x++) if ((x * 37 + y * 91) % 100 < share * 100) data.fill(0, (y * width + x) * 3, (y * width + x) * 3 + 3);
+      }
+      lines.push({ text, box, score: 0.9 });
+    };
+    paint('Heading', [50, 20, 400, 50], 0.4);
+    for (let i = 0; i < 4; i++) paint(`Body line ${i}`, [50, 70 + i * 40, 950, 100 + i * 40], 0.2);
+    // A table of numbers: many short, light cells (more lines than the body has).
+    for (let i = 0; i < 12; i++) paint(String(i), [50 + (i % 6) * 150, 300 + Math.floor(i / 6) * 40, 110 + (i % 6) * 150, 330 + Math.floor(i / 6) * 40], 0.08);
+    const bold = ocrLines(lines, { width, height, data }, 1).filter((l) => l.bold).map((l) => l.text);
+    expect(bold).toEqual(['Heading']);
   });
 });

@@ -105,13 +105,17 @@ function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
 
 /**
  * OCR lines as model lines. OCR gives no font weight: bold is read from ink density, since bold
- * strokes darken about twice the share of a line's box as regular text does.
+ * strokes darken about twice the share of a line's box as regular text does. The regular density
+ * is the median over the page's text weighted by line width, so that body lines set it rather
+ * than many short pieces (table cells, numbers), which are lighter.
  */
 export function ocrLines(lines: OcrLine[], image: RgbImage, scale: number): TextLine[] {
   const densities = lines.map((l) => inkDensity(image, l.box));
-  const sorted = [...densities].sort((a, b) => a - b);
-  const median = sorted[sorted.length >> 1] ?? 0;
-  return lines.map((l, i) => ({ ...ocrLineToTextLine(l, scale), bold: median > 0 && densities[i]! > median * 1.6 }));
+  const byDensity = lines.map((l, i) => ({ density: densities[i]!, width: l.box[2] - l.box[0] })).sort((a, b) => a.density - b.density);
+  const half = byDensity.reduce((sum, l) => sum + l.width, 0) / 2;
+  let seen = 0;
+  const regular = byDensity.find((l) => (seen += l.width) >= half)?.density ?? 0;
+  return lines.map((l, i) => ({ ...ocrLineToTextLine(l, scale), bold: regular > 0 && densities[i]! > regular * 1.6 }));
 }
 
 /** Share of dark pixels inside a box (sampled every other pixel). */
