@@ -68,9 +68,9 @@ function scoreAgainstTruth(source: string, doc: GeneratedDoc, result: ParseResul
 }
 
 /**
- * Generated documents: born-digital; as 200- and 150-dpi scans (image-only PDFs, read by OCR);
- * one-page documents also as 200-dpi PNG images; and the same scans read by Debian's tesseract
- * (plain text, given the benefit of dropped furniture lines and joined hyphenations).
+ * Generated documents: born-digital; as 200- and 150-dpi scans (image-only PDFs, read by OCR),
+ * and the same scans read by Debian's tesseract (plain text, given the benefit of dropped
+ * furniture lines and joined hyphenations); one-page documents also as 200- and 300-dpi PNG images.
  */
 async function scoreGenerated(): Promise<DocScore[]> {
   const scores: DocScore[] = [];
@@ -82,12 +82,8 @@ async function scoreGenerated(): Promise<DocScore[]> {
       const scan = await asScan(doc, dpi);
       const [scanResult, scanSeconds] = await timed(() => parse(scan.pdf));
       scores.push(scoreAgainstTruth(`generated scans ${dpi} dpi`, scan, scanResult, scanSeconds));
-      const pngs = await pagePngs(doc.pdf, dpi);
-      if (dpi === 200 && pngs.length === 1) {
-        const [imageResult, imageSeconds] = await timed(() => parse(pngs[0]!));
-        scores.push(scoreAgainstTruth('generated PNG images 200 dpi', { ...doc, id: `${doc.id}.png` }, imageResult, imageSeconds));
-      }
       if (tesseract) {
+        const pngs = await pagePngs(doc.pdf, dpi);
         const [text, tesseractSeconds] = await timed(async () => pngs.map((png) => tesseractText(png)).join('\n'));
         const body = tesseractBodyText(text, doc.truth.furniture);
         scores.push({
@@ -98,6 +94,12 @@ async function scoreGenerated(): Promise<DocScore[]> {
           seconds: tesseractSeconds,
         });
       }
+    }
+    for (const dpi of [200, 300]) {
+      const pngs = await pagePngs(doc.pdf, dpi);
+      if (pngs.length !== 1) continue;
+      const [imageResult, imageSeconds] = await timed(() => parse(pngs[0]!));
+      scores.push(scoreAgainstTruth(`generated PNG images ${dpi} dpi`, { ...doc, id: `${doc.id}.png` }, imageResult, imageSeconds));
     }
   }
   return scores;
