@@ -193,10 +193,11 @@ export class OcrEngine {
   }
 
   /**
-   * The page turned over when it reads upside down, else undefined. The direction classifier looks at windows of the widest
-   * boxes (a 4:1 piece of a line, the classifier's own shape, so long lines are not squeezed);
-   * when most say 180°, the recognizer confirms: the windows must read with more confidence
-   * turned over than as they are (the classifier alone misreads blurry or sparse pages).
+   * The page turned over when it reads upside down, else undefined. The direction classifier
+   * looks at windows of the widest boxes (a 4:1 piece of a line, the classifier's own shape, so
+   * long lines are not squeezed); when most say 180°, the recognizer confirms: the windows must
+   * read with more confidence turned over than as they are (the classifier alone misreads blurry
+   * or sparse pages).
    */
   private async turnedOverIfUpsideDown(image: RgbImage, boxes: Array<[number, number, number, number]>): Promise<RgbImage | undefined> {
     const windows = boxes

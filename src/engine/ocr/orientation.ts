@@ -18,7 +18,6 @@ interface Ink {
   ys: Int32Array;
   weights: Float32Array;
   count: number;
-  width: number;
   height: number;
 }
 
@@ -62,7 +61,7 @@ function inkOf(image: RgbImage): Ink {
       weights.push(darkness);
     }
   }
-  return { xs: Int32Array.from(xs), ys: Int32Array.from(ys), weights: Float32Array.from(weights), count: xs.length, width: sw, height: sh };
+  return { xs: Int32Array.from(xs), ys: Int32Array.from(ys), weights: Float32Array.from(weights), count: xs.length, height: sh };
 }
 
 /**
@@ -116,7 +115,7 @@ export function levellingRotation(image: RgbImage): number {
 }
 
 /** Width and height of the image rotated by `rotation` degrees (swapped for quarter turns). */
-export function rotatedSize(width: number, height: number, rotation: number): [number, number] {
+function rotatedSize(width: number, height: number, rotation: number): [number, number] {
   const quarter = Math.round(rotation / 90);
   return quarter % 2 !== 0 ? [height, width] : [width, height];
 }
