@@ -1,8 +1,10 @@
 // Quality benchmark: parses documents with ground truth and prints per-source metrics.
-// Sources: documents generated here (exact truth), and ../shared/corpus when present:
-// olmocr-bench-sample (human-reviewed present/absent/order tests) and docling (Docling's own
-// Markdown: a peer's answer, not truth). Tables: TEDS per source (quality/tables.ts); display
-// equations: LaTeX edit distance (quality/equations.ts).
+// Sources: documents generated here (exact truth; also as scans and images, and through Debian's
+// tesseract for comparison), and ../shared/corpus when present: omnidocbench-demo (human
+// annotations of page images), olmocr-bench-sample (human-reviewed present/absent/order tests;
+// some of its pages are scans), docling-eval-cvat, py-pdf-sample-files and docling (Docling's
+// own Markdown: a peer's answer, not truth). Tables: TEDS per source (quality/tables.ts);
+// display equations: LaTeX edit distance (quality/equations.ts).
 // Writes bench/out/quality.json and quality.md.
 // Usage: npm run bench:quality [-- text|tables|equations]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,10 +14,12 @@ import { parseDocument, type ParseResult } from '../src/engine/parse.js';
 import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
 import { loadCvat, scoreCvat } from './quality/cvat.js';
 import { equationsMarkdown, scoreEquations, summarizeEquations } from './quality/equations.js';
-import { asScan, generatedDocuments, type GeneratedDoc } from './quality/generated.js';
+import { asScan, generatedDocuments, pagePngs, type GeneratedDoc } from './quality/generated.js';
 import { containsFuzzy, furnitureLeak, matchF1, normalize, normalizedEditDistance, readingOrderScore, stripMarkdown } from './quality/metrics.js';
+import { loadOmniDocBench, omniEditDistance } from './quality/omnidocbench.js';
 import { sourceTable } from './quality/report.js';
 import { scoreTables, summarizeTables, tablesMarkdown } from './quality/tables.js';
+import { ensureTesseract, tesseractBodyText, tesseractText } from './quality/tesseract.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
 
@@ -68,15 +72,54 @@ function scoreAgainstTruth(source: string, doc: GeneratedDoc, result: ParseResul
   };
 }
 
-/** Generated documents, born-digital and as 200-dpi scans (image-only PDFs, read by OCR). */
+/**
+ * Generated documents: born-digital; as 200- and 150-dpi scans (image-only PDFs, read by OCR),
+ * and the same scans read by Debian's tesseract (plain text, given the benefit of dropped
+ * furniture lines and joined hyphenations); one-page documents also as 200- and 300-dpi PNG images.
+ */
 async function scoreGenerated(): Promise<DocScore[]> {
   const scores: DocScore[] = [];
+  const tesseract = ensureTesseract();
   for (const doc of await generatedDocuments()) {
     const [result, seconds] = await timed(() => parse(doc.pdf));
     scores.push(scoreAgainstTruth('generated', doc, result, seconds));
-    const scan = await asScan(doc, 200);
-    const [scanResult, scanSeconds] = await timed(() => parse(scan.pdf));
-    scores.push(scoreAgainstTruth('generated scans 200 dpi', scan, scanResult, scanSeconds));
+    for (const dpi of [200, 150]) {
+      const scan = await asScan(doc, dpi);
+      const [scanResult, scanSeconds] = await timed(() => parse(scan.pdf));
+      scores.push(scoreAgainstTruth(`generated scans ${dpi} dpi`, scan, scanResult, scanSeconds));
+      if (tesseract) {
+        const pngs = await pagePngs(doc.pdf, dpi);
+        const [text, tesseractSeconds] = await timed(async () => pngs.map((png) => tesseractText(png)).join('\n'));
+        const body = tesseractBodyText(text, doc.truth.furniture);
+        scores.push({
+          source: `tesseract (Debian, 1 thread) ${dpi} dpi`,
+          id: scan.id,
+          textEditDistance: normalizedEditDistance(doc.truth.text, body),
+          readingOrder: readingOrderScore(doc.truth.paragraphs, body).score,
+          seconds: tesseractSeconds,
+        });
+      }
+    }
+    for (const dpi of [200, 300]) {
+      const pngs = await pagePngs(doc.pdf, dpi);
+      if (pngs.length !== 1) continue;
+      const [imageResult, imageSeconds] = await timed(() => parse(pngs[0]!));
+      scores.push(scoreAgainstTruth(`generated PNG images ${dpi} dpi`, { ...doc, id: `${doc.id}.png` }, imageResult, imageSeconds));
+    }
+  }
+  return scores;
+}
+
+/** OmniDocBench demo page images: page text edit distance (definitions in quality/omnidocbench.ts). */
+async function scoreOmniDocBench(): Promise<DocScore[]> {
+  const scores: DocScore[] = [];
+  for (const page of loadOmniDocBench(CORPUS)) {
+    try {
+      const [result, seconds] = await timed(() => parse(readFileSync(page.file)));
+      scores.push({ source: 'omnidocbench-demo', id: page.id, textEditDistance: omniEditDistance(page, stripMarkdown(result.markdown)), seconds });
+    } catch (e) {
+      scores.push({ source: 'omnidocbench-demo', id: page.id, seconds: 0, error: (e as Error).message });
+    }
   }
   return scores;
 }
@@ -274,6 +317,7 @@ async function main() {
   const part = (name: string) => !only || only === name;
   const scores = !part('text') ? [] : [
     ...(await scoreGenerated()),
+    ...(await scoreOmniDocBench()),
     ...(await scoreOlmocr()),
     ...(await scoreCvatSource()),
     ...(await scorePyPdf()),

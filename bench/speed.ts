@@ -1,17 +1,20 @@
 // Speed benchmark: born-digital pages/s in one worker (in-process), on dense text and on
-// table-heavy pages, and wall-clock times of a 1-page and a 50-page born-digital PDF and of a
-// scanned page through the HTTP API.
+// table-heavy pages, and wall-clock times of a 1-page and a 50-page born-digital PDF and of
+// scanned 200-dpi pages through the HTTP API, with Debian's tesseract on the same scans
+// (seconds and character error rate) beside ours.
 // Usage: npm run bench   (writes bench/out/speed.json)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { OcrEngine } from '../src/engine/ocr/ocr.js';
 import { parseDocument } from '../src/engine/parse.js';
 import { makePdf, rasterize } from '../test/fixtures.js';
 import { parseRequest, startServer } from '../test/helpers.js';
+import { characterErrorRate, stripMarkdown } from './quality/metrics.js';
 import { tableHeavyPdf } from './quality/table-documents.js';
+import { ensureTesseract, tesseractBodyText, tesseractText } from './quality/tesseract.js';
 
 const WORDS = 'the of and to in is that for it as was with be by on not he this are or his from at which but have an they you were her she there one all we their'.split(' ');
 
@@ -32,6 +35,13 @@ function densePage(n: number) {
   return items;
 }
 
+/** A dense page's body text in reading order (left column, then right), without its page number. */
+function denseText(n: number): string {
+  const [title, ...rest] = densePage(n).slice(0, -1);
+  const column = (left: boolean) => rest.filter((item) => item.x < 300 === left).map((item) => item.text);
+  return [title!.text, ...column(true), ...column(false)].join('\n');
+}
+
 async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
   const result = await fn();
@@ -45,7 +55,9 @@ const noOcr = async (): Promise<OcrEngine> => {
 async function main() {
   const one = await makePdf([densePage(1)]);
   const fifty = await makePdf(Array.from({ length: 50 }, (_, i) => densePage(i + 1)));
-  const scan = await rasterize(await makePdf([densePage(3)]), 200);
+  // Scanned pages for OCR: one column (3) and two columns (4), 200 dpi.
+  const scans = await Promise.all([3, 4].map(async (n) => ({ n, png: await rasterize(await makePdf([densePage(n)]), 200) })));
+  const scan = scans[0]!.png;
   const report: Record<string, unknown> = {};
 
   // In-process, one thread: the engine's own throughput.
@@ -122,13 +134,48 @@ async function main() {
     workers: defaults.workers,
     onePagePdfSeconds: await best(one, 'one.pdf'),
     fiftyPagePdfSeconds: await best(fifty, 'fifty.pdf'),
-    scannedPage200DpiSeconds: await best(scan, 'scan.png', 2),
+  };
+  // Scanned pages one at a time, as a client with one document sees it (best of two each).
+  let ocrSeconds = 0;
+  let ocrCer = 0;
+  for (const { n, png } of scans) {
+    ocrSeconds += await best(png, 'scan.png', 2);
+    ocrCer += characterErrorRate(denseText(n), stripMarkdown(((await post(png, 'scan.png')) as { markdown: string }).markdown));
+  }
+  report.scanned200Dpi = {
+    pages: scans.length,
+    quireApiSecondsPerPage: Number((ocrSeconds / scans.length).toFixed(2)),
+    quireCharacterErrorRate: Number((ocrCer / scans.length).toFixed(4)),
+    ...tesseractOnScans(scans),
   };
   await server.close();
 
   mkdirSync('bench/out', { recursive: true });
   writeFileSync('bench/out/speed.json', JSON.stringify(report, null, 2) + '\n');
   console.log(JSON.stringify(report, null, 2));
+}
+
+/** Debian's tesseract on the same scans: seconds per page with one thread and with its default, and its CER. */
+function tesseractOnScans(scans: Array<{ n: number; png: Uint8Array }>): Record<string, number | string> {
+  if (!ensureTesseract()) return { tesseract: 'not available (apt-get install tesseract-ocr)' };
+  const run = (threads?: number) => {
+    let seconds = 0;
+    let cer = 0;
+    for (const { n, png } of scans) {
+      const start = performance.now();
+      const text = tesseractText(png, threads);
+      seconds += (performance.now() - start) / 1000;
+      cer += characterErrorRate(denseText(n), tesseractBodyText(text, [String(n)]));
+    }
+    return { seconds: Number((seconds / scans.length).toFixed(2)), cer: Number((cer / scans.length).toFixed(4)) };
+  };
+  const single = run(1);
+  const all = run(availableParallelism());
+  return {
+    tesseractOneThreadSecondsPerPage: single.seconds,
+    tesseractAllThreadsSecondsPerPage: all.seconds,
+    tesseractCharacterErrorRate: single.cer,
+  };
 }
 
 await main();

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import sharp from 'sharp';
 import { OcrEngine, splitColumns, type OcrLine } from '../src/engine/ocr/ocr.js';
+import { displayedBox, rotateImage, unrotateBox } from '../src/engine/ocr/orientation.js';
+import { ocrLines, parseDocument } from '../src/engine/parse.js';
 import { loadPdfium, PdfDocument, renderPage, type RgbImage } from '../src/engine/pdf/pdfium.js';
+import { ocrThreadShare, WorkerPool } from '../src/engine/pool.js';
+import { imageOnlyPdf, makePdf, rasterize, twoColumnPage } from './fixtures.js';
 
 const DPI = 150;
 const PAGE_W = 612;
@@ -102,7 +107,7 @@ describe('OcrEngine', () => {
 
   beforeAll(async () => {
     [engine, fixture] = await Promise.all([OcrEngine.create({ threads: 2 }), buildFixture()]);
-    lines = await engine.recognize(fixture.image);
+    ({ lines } = await engine.recognize(fixture.image));
   });
 
   afterAll(async () => {
@@ -181,12 +186,12 @@ describe('OcrEngine', () => {
     const width = 800;
     const height = 600;
     const data = new Uint8Array(width * height * 3).fill(255);
-    expect(await engine.recognize({ width, height, data })).toEqual([]);
+    expect(await engine.recognize({ width, height, data })).toMatchObject({ lines: [], rotation: 0 });
   });
 
   it('handles tiny images', async () => {
     const data = new Uint8Array(5 * 7 * 3).fill(255);
-    expect(await engine.recognize({ width: 5, height: 7, data })).toEqual([]);
+    expect((await engine.recognize({ width: 5, height: 7, data })).lines).toEqual([]);
   });
 });
 
@@ -214,5 +219,146 @@ describe('splitColumns', () => {
     const { prob, w } = map(61, 70);
     const box = { x0: 10, y0: 5, x1: 180, y1: 12 };
     expect(splitColumns(prob, w, box)).toEqual([box]);
+  });
+});
+
+describe('page orientation', () => {
+  let engine: OcrEngine;
+  let png: Uint8Array;
+  let uprightText: string;
+
+  /** The fixture page as a scan turned clockwise by `degrees`, as raw RGB. */
+  async function turned(degrees: number, keepSize = false): Promise<RgbImage> {
+    let s = sharp(png).rotate(degrees, { background: '#ffffff' });
+    if (keepSize) {
+      // A skewed scan keeps the paper's size: cut the turned page back to it, about its centre.
+      const { width = 0, height = 0 } = await sharp(png).metadata();
+      const turnedPng = await s.png().toBuffer();
+      const big = await sharp(turnedPng).metadata();
+      s = sharp(turnedPng).extract({ left: Math.round((big.width! - width) / 2), top: Math.round((big.height! - height) / 2), width, height });
+    }
+    const { data, info } = await s.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  }
+
+  const textOf = (lines: OcrLine[]) => lines.map((l) => l.text).join('\n');
+
+  beforeAll(async () => {
+    engine = await OcrEngine.create({ threads: 2 });
+    png = await rasterize(await makePdf([twoColumnPage()]), 150);
+    const upright = await engine.recognize(await turned(0));
+    expect(upright.rotation).toBe(0);
+    uprightText = textOf(upright.lines);
+    expect(uprightText).toContain('Two Column Layout');
+  });
+
+  afterAll(async () => {
+    await engine?.release();
+  });
+
+  for (const degrees of [90, 180, 270]) {
+    it(`reads a page scanned turned by ${degrees}°`, async () => {
+      const read = await engine.recognize(await turned(degrees));
+      expect(read.rotation).toBe((360 - degrees) % 360);
+      expect(cer(uprightText, textOf(read.lines))).toBeLessThan(0.02);
+    });
+  }
+
+  for (const degrees of [3, -4]) {
+    it(`levels a page skewed by ${degrees}°`, async () => {
+      const read = await engine.recognize(await turned(degrees, true));
+      expect(Math.abs(read.rotation + degrees)).toBeLessThan(0.3);
+      expect(cer(uprightText, textOf(read.lines))).toBeLessThan(0.02);
+    });
+  }
+
+  it('reads a small low-resolution page image (72 dpi)', async () => {
+    const small = await rasterize(await makePdf([twoColumnPage()]), 72);
+    const { data, info } = await sharp(small).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const read = await engine.recognize({ width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) });
+    expect(read.lines.length).toBe(25);
+    expect(cer(uprightText, textOf(read.lines))).toBeLessThan(0.02);
+  });
+
+  it('gives content_list boxes on the page as displayed', async () => {
+    const image = await turned(90);
+    const rotatedPng = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+      raw: { width: image.width, height: image.height, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    const result = await parseDocument(new Uint8Array(rotatedPng), { maxPages: 1, ocr: async () => engine });
+    expect(result.markdown).toContain('# Two Column Layout');
+    const title = result.content_list.find((b) => b.text === 'Two Column Layout');
+    // Turned clockwise, the top of the page (the title) is at the right edge of the image.
+    expect(title?.bbox?.[0]).toBeGreaterThan(850);
+    expect(title?.bbox?.[2]).toBeLessThanOrEqual(1000);
+    // A scanned PDF page turned by 180° is read, with its boxes on the page as displayed.
+    const upsideDown = await sharp(png).rotate(180).png().toBuffer();
+    const scan = await parseDocument(await imageOnlyPdf(new Uint8Array(upsideDown)), { maxPages: 1, ocr: async () => engine });
+    const scanTitle = scan.content_list.find((b) => b.text === 'Two Column Layout');
+    expect(scanTitle?.bbox?.[1]).toBeGreaterThan(850);
+  });
+
+  it('rotates images and maps boxes back exactly for quarter turns', () => {
+    const data = new Uint8Array(4 * 2 * 3).fill(255);
+    data.set([0, 0, 0], (1 * 4 + 3) * 3); // a black pixel at x=3, y=1 of a 4x2 image
+    const image = { width: 4, height: 2, data };
+    const once = rotateImage(image, 90);
+    expect([once.width, once.height]).toEqual([2, 4]);
+    // Turned clockwise, (3, 1) lands at (0, 3).
+    expect(Array.from(once.data.subarray((3 * 2 + 0) * 3, (3 * 2 + 0) * 3 + 3))).toEqual([0, 0, 0]);
+    expect(rotateImage(rotateImage(once, 90), 180).data).toEqual(data);
+    expect(unrotateBox([0, 3, 1, 4], 90, [2, 4], [4, 2])).toEqual([3, 1, 4, 2]);
+    expect(displayedBox([0, 0, 500, 250], 180, 100, 200)).toEqual([500, 750, 1000, 1000]);
+  });
+});
+
+describe('OCR thread budget', () => {
+  it('gives a job running alone all the threads and busy workers equal shares', () => {
+    expect(ocrThreadShare(2, 1)).toBe(2);
+    expect(ocrThreadShare(2, 2)).toBe(1);
+    expect(ocrThreadShare(4, 2)).toBe(2);
+    expect(ocrThreadShare(8, 3)).toBe(2);
+    expect(ocrThreadShare(2, 3)).toBe(1);
+    expect(ocrThreadShare(1, 0)).toBe(1);
+  });
+
+  it('shares the budget out among busy workers as jobs start and end', async () => {
+    const pool = new WorkerPool({ size: 2, queueLimit: 2, jobTimeoutMs: 120_000, ocrThreadBudget: 2 });
+    try {
+      const scan = await imageOnlyPdf(await rasterize(await makePdf([twoColumnPage()]), 100));
+      const first = pool.run<{ markdown: string }>({ task: 'parse', bytes: scan, maxPages: 5 });
+      expect(pool.ocrThreadShares).toEqual([2]);
+      const second = pool.run<{ markdown: string }>({ task: 'parse', bytes: scan, maxPages: 5 });
+      expect(pool.ocrThreadShares).toEqual([1, 1]);
+      // Both scans are read whatever share their worker had when each page started.
+      for (const result of await Promise.all([first, second])) expect(result.markdown).toContain('Left column line 1');
+      expect(pool.ocrThreadShares).toEqual([]);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('ocrLines', () => {
+  it('reads bold from ink density against the body text, not against many light short pieces', () => {
+    const width = 1000;
+    const height = 800;
+    const data = new Uint8Array(width * height * 3).fill(255);
+    const lines: OcrLine[] = [];
+    /** A box whose pixels are inked at the given share, in a scattered pattern. */
+    const paint = (text: string, box: OcrLine['box'], share: number) => {
+      for (let y = box[1]; y < box[3]; y++) {
+        for (let x = box[0]; x < box[2]; x++) if ((x * 37 + y * 91) % 100 < share * 100) data.fill(0, (y * width + x) * 3, (y * width + x) * 3 + 3);
+      }
+      lines.push({ text, box, score: 0.9 });
+    };
+    paint('Heading', [50, 20, 400, 50], 0.4);
+    for (let i = 0; i < 4; i++) paint(`Body line ${i}`, [50, 70 + i * 40, 950, 100 + i * 40], 0.2);
+    // A table of numbers: many short, light cells (more lines than the body has).
+    for (let i = 0; i < 12; i++) paint(String(i), [50 + (i % 6) * 150, 300 + Math.floor(i / 6) * 40, 110 + (i % 6) * 150, 330 + Math.floor(i / 6) * 40], 0.08);
+    const bold = ocrLines(lines, { width, height, data }, 1).filter((l) => l.bold).map((l) => l.text);
+    expect(bold).toEqual(['Heading']);
   });
 });

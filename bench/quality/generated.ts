@@ -240,15 +240,12 @@ export async function generatedDocuments(): Promise<GeneratedDoc[]> {
   return [await report(1), await report(2, 4), await report(3, 2), await paper(4, 2), await paper(5, 2), await paper(6, 3), await paper(7, 3), await book(8), await book(9, 6)];
 }
 
-/**
- * The same document as a scan: every page rendered at `dpi` and placed as a full-page image
- * in an image-only PDF (no text layer), so it goes through OCR.
- */
-export async function asScan<T extends { id: string; pdf: Uint8Array }>(doc: T, dpi: number): Promise<T> {
+/** Every page of a PDF rendered at `dpi`, as PNG files' bytes (what a scanner would give). */
+export async function pagePngs(pdf: Uint8Array, dpi: number): Promise<Uint8Array[]> {
   const pdfium = await loadPdfium();
-  const source = PdfDocument.open(pdfium, doc.pdf);
-  const scan = await PDFDocument.create();
+  const source = PdfDocument.open(pdfium, pdf);
   try {
+    const pngs: Uint8Array[] = [];
     for (let i = 0; i < source.pageCount; i++) {
       const image = renderPage(source, i, dpi);
       const png = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
@@ -256,13 +253,25 @@ export async function asScan<T extends { id: string; pdf: Uint8Array }>(doc: T, 
       })
         .png({ compressionLevel: 1 })
         .toBuffer();
-      const embedded = await scan.embedPng(png);
-      const width = (image.width * 72) / dpi;
-      const height = (image.height * 72) / dpi;
-      scan.addPage([width, height]).drawImage(embedded, { x: 0, y: 0, width, height });
+      pngs.push(new Uint8Array(png));
     }
+    return pngs;
   } finally {
     source.close();
+  }
+}
+
+/**
+ * The same document as a scan: every page rendered at `dpi` and placed as a full-page image
+ * in an image-only PDF (no text layer), so it goes through OCR.
+ */
+export async function asScan<T extends { id: string; pdf: Uint8Array }>(doc: T, dpi: number): Promise<T> {
+  const scan = await PDFDocument.create();
+  for (const png of await pagePngs(doc.pdf, dpi)) {
+    const embedded = await scan.embedPng(png);
+    const width = (embedded.width * 72) / dpi;
+    const height = (embedded.height * 72) / dpi;
+    scan.addPage([width, height]).drawImage(embedded, { x: 0, y: 0, width, height });
   }
   return { ...doc, id: `${doc.id}@${dpi}dpi`, pdf: await scan.save() };
 }

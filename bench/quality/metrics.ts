@@ -45,6 +45,12 @@ export function normalizedEditDistance(a: string, b: string): number {
   return longest === 0 ? 0 : distance(x, y) / longest;
 }
 
+/** Character error rate: Levenshtein distance over the truth's length (after normalize()). */
+export function characterErrorRate(truth: string, output: string): number {
+  const x = normalize(truth);
+  return x.length === 0 ? 0 : distance(x, normalize(output)) / x.length;
+}
+
 export interface Prf {
   precision: number;
   recall: number;

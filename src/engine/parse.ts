@@ -3,7 +3,8 @@
 import sharp from 'sharp';
 import { analyzeLayout } from './layout/layout.js';
 import type { Page, TextLine } from './model.js';
-import type { OcrEngine, OcrLine } from './ocr/ocr.js';
+import type { OcrEngine, OcrLine, OcrPage } from './ocr/ocr.js';
+import { displayedBox } from './ocr/orientation.js';
 import { extractPage, type ExtractedPage } from './pdf/extract.js';
 import { loadPdfium, renderPage, type PdfDocument, type RgbImage } from './pdf/pdfium.js';
 import { renderContentList, renderMarkdown, type ContentBlock } from './render/render.js';
@@ -26,7 +27,7 @@ export interface ParseOptions {
 
 export async function parseDocument(bytes: Uint8Array, options: ParseOptions): Promise<ParseResult> {
   const pdfium = await loadPdfium();
-  let pages: Page[];
+  let pages: ReadPage[];
   if (sniffKind(bytes) === 'pdf') {
     // Checked by opening it, and kept open for extraction: the bytes enter WASM memory once.
     pages = await pdfPages(openPdf(pdfium, bytes, options.maxPages), options);
@@ -35,8 +36,17 @@ export async function parseDocument(bytes: Uint8Array, options: ParseOptions): P
     pages = [await imagePage(bytes, options)];
   }
   const blocks = analyzeLayout(pages);
-  return { markdown: renderMarkdown(blocks), page_count: pages.length, content_list: renderContentList(blocks, pages) };
+  const contentList = renderContentList(blocks, pages);
+  // Scans turned upright to be read: their boxes go back onto the page as displayed.
+  for (const block of contentList) {
+    const page = pages[block.page_idx];
+    if (block.bbox && page?.rotation) block.bbox = displayedBox(block.bbox, page.rotation, page.width, page.height);
+  }
+  return { markdown: renderMarkdown(blocks), page_count: pages.length, content_list: contentList };
 }
+
+/** A page as the layout reads it: OCR'd pages upright, turned clockwise by `rotation` degrees from how they are displayed. */
+type ReadPage = Page & { rotation?: number };
 
 /** Whether a page's text layer is missing, invisible or garbage, so the page must be OCR'd. */
 export function needsOcr(page: ExtractedPage): boolean {
@@ -47,18 +57,16 @@ export function needsOcr(page: ExtractedPage): boolean {
 }
 
 /** Extracts (or OCRs) every page of an open PDF, then closes it. */
-async function pdfPages(doc: PdfDocument, options: ParseOptions): Promise<Page[]> {
+async function pdfPages(doc: PdfDocument, options: ParseOptions): Promise<ReadPage[]> {
   try {
-    const pages: Page[] = [];
+    const pages: ReadPage[] = [];
     for (let i = 0; i < doc.pageCount; i++) {
       const page = extractPage(doc, i);
       if (needsOcr(page)) {
         const dpi = options.ocrDpi ?? 200;
         const image = renderPage(doc, i, dpi);
         const ocr = await options.ocr();
-        const scale = page.width / image.width;
-        const lines = ocrLines(await ocr.recognize(image), image, scale);
-        pages.push({ index: i, width: page.width, height: page.height, lines, images: [], rules: imageRules(image, scale), source: 'ocr' });
+        pages.push(ocrPage(await ocr.recognize(image), i, page.width / image.width));
       } else {
         const { stats: _stats, ...plain } = page;
         pages.push(plain);
@@ -70,7 +78,7 @@ async function pdfPages(doc: PdfDocument, options: ParseOptions): Promise<Page[]
   }
 }
 
-async function imagePage(bytes: Uint8Array, options: ParseOptions): Promise<Page> {
+async function imagePage(bytes: Uint8Array, options: ParseOptions): Promise<ReadPage> {
   let image: RgbImage;
   try {
     // rotate() applies the EXIF orientation; flatten() puts transparent pixels on white.
@@ -88,19 +96,39 @@ async function imagePage(bytes: Uint8Array, options: ParseOptions): Promise<Page
     throw new InputError(`the image cannot be decoded: ${(e as Error).message}`);
   }
   const ocr = await options.ocr();
-  const lines = ocrLines(await ocr.recognize(image), image, 1);
-  return { index: 0, width: image.width, height: image.height, lines, images: [], rules: imageRules(image, 1), source: 'ocr' };
+  return ocrPage(await ocr.recognize(image), 0, 1);
+}
+
+/**
+ * A page read by OCR, in the upright frame it was read in; `scale` converts image pixels to
+ * page units. Table rules come from the upright image's pixels.
+ */
+function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
+  return {
+    index,
+    width: read.image.width * scale,
+    height: read.image.height * scale,
+    lines: ocrLines(read.lines, read.image, scale),
+    images: [],
+    rules: imageRules(read.image, scale),
+    source: 'ocr',
+    rotation: read.rotation,
+  };
 }
 
 /**
  * OCR lines as model lines. OCR gives no font weight: bold is read from ink density, since bold
- * strokes darken about twice the share of a line's box as regular text does.
+ * strokes darken about twice the share of a line's box as regular text does. The regular density
+ * is the median over the page's text weighted by line width, so that body lines set it rather
+ * than many short pieces (table cells, numbers), which are lighter.
  */
 export function ocrLines(lines: OcrLine[], image: RgbImage, scale: number): TextLine[] {
   const densities = lines.map((l) => inkDensity(image, l.box));
-  const sorted = [...densities].sort((a, b) => a - b);
-  const median = sorted[sorted.length >> 1] ?? 0;
-  return lines.map((l, i) => ({ ...ocrLineToTextLine(l, scale), bold: median > 0 && densities[i]! > median * 1.6 }));
+  const byDensity = lines.map((l, i) => ({ density: densities[i]!, width: l.box[2] - l.box[0] })).sort((a, b) => a.density - b.density);
+  const half = byDensity.reduce((sum, l) => sum + l.width, 0) / 2;
+  let seen = 0;
+  const regular = byDensity.find((l) => (seen += l.width) >= half)?.density ?? 0;
+  return lines.map((l, i) => ({ ...ocrLineToTextLine(l, scale), bold: regular > 0 && densities[i]! > regular * 1.6 }));
 }
 
 /** Share of dark pixels inside a box (sampled every other pixel). */

@@ -4,7 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config.js';
-import type { WorkerJob, WorkerReply } from './worker.js';
+import type { WorkerJob, WorkerMessage, WorkerReply } from './worker.js';
 
 export class PoolFullError extends Error {
   readonly status = 503;
@@ -41,21 +41,24 @@ export interface PoolOptions {
   queueLimit: number;
   /** A job running longer than this is killed with its worker. */
   jobTimeoutMs: number;
-  /** intra-op threads the OCR model may use inside each worker. */
-  ocrThreads: number;
+  /**
+   * Threads the OCR model may use, shared out among the busy workers: a job running alone gets
+   * all of them, two busy workers get half each (see ocrThreadShare).
+   */
+  ocrThreadBudget: number;
   /** V8 heap limit of each worker. */
   maxHeapMb?: number;
 }
 
 interface Pending {
-  job: Omit<WorkerJob, 'id'>;
+  job: Omit<WorkerJob, 'id' | 'ocrThreads'>;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
 
 interface Slot {
   worker: Worker;
-  current?: Pending & { id: number; timer: NodeJS.Timeout; started: number };
+  current?: Pending & { id: number; timer: NodeJS.Timeout; started: number; ocrThreads: number };
 }
 
 let nextJobId = 1;
@@ -79,8 +82,13 @@ export class WorkerPool {
     return this.queue.length;
   }
 
+  /** OCR threads currently given to each busy worker (in slot order). */
+  get ocrThreadShares(): number[] {
+    return this.slots.filter((s) => s.current).map((s) => s.current!.ocrThreads);
+  }
+
   /** Runs a job, or throws PoolFullError at once when no worker is free and the queue is full. */
-  run<T>(job: Omit<WorkerJob, 'id'>): Promise<T> {
+  run<T>(job: Omit<WorkerJob, 'id' | 'ocrThreads'>): Promise<T> {
     if (this.closed) return Promise.reject(new JobFailedError('the service is shutting down'));
     const idle = this.slots.find((s) => !s.current);
     if (!idle && this.queue.length >= this.options.queueLimit) {
@@ -117,7 +125,7 @@ export class WorkerPool {
   private spawn(): Slot {
     // Under the test runner this module is TypeScript source: let the worker load it with tsx.
     const fromSource = import.meta.url.endsWith('.ts');
-    const options = { workerData: { ocrThreads: this.options.ocrThreads }, resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 2048 } };
+    const options = { resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 2048 } };
     const worker = fromSource
       ? new Worker(
           `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`,
@@ -135,8 +143,25 @@ export class WorkerPool {
   private start(slot: Slot, pending: Pending): void {
     const id = nextJobId++;
     const timer = setTimeout(() => this.fail(slot, 'parsing took too long and was stopped'), this.options.jobTimeoutMs);
-    slot.current = { ...pending, id, timer, started: Date.now() };
-    slot.worker.postMessage({ ...pending.job, id } satisfies WorkerJob);
+    const ocrThreads = ocrThreadShare(this.options.ocrThreadBudget, this.busy + 1);
+    slot.current = { ...pending, id, timer, started: Date.now(), ocrThreads };
+    slot.worker.postMessage({ ...pending.job, id, ocrThreads } satisfies WorkerJob);
+    this.shareOcrThreads();
+  }
+
+  /**
+   * Gives every busy worker its share of the OCR threads again after a job started or ended. A
+   * worker applies a new share from its next OCR page on, so the cores are oversubscribed at most
+   * for the page that is running when the share changes.
+   */
+  private shareOcrThreads(): void {
+    const busy = this.slots.filter((s) => s.current);
+    const share = ocrThreadShare(this.options.ocrThreadBudget, busy.length);
+    for (const slot of busy) {
+      if (slot.current!.ocrThreads === share) continue;
+      slot.current!.ocrThreads = share;
+      slot.worker.postMessage({ task: 'ocr-threads', ocrThreads: share } satisfies WorkerMessage);
+    }
   }
 
   private finish(slot: Slot, reply: WorkerReply): void {
@@ -145,6 +170,7 @@ export class WorkerPool {
     clearTimeout(current.timer);
     slot.current = undefined;
     this.averageMs = 0.8 * this.averageMs + 0.2 * (Date.now() - current.started);
+    this.shareOcrThreads();
     if (reply.ok) current.resolve(reply.result);
     else if (reply.error.status && reply.error.status < 500) {
       current.reject(new JobRejectedError(reply.error.message, reply.error.status, reply.error.name));
@@ -161,6 +187,7 @@ export class WorkerPool {
     if (current) {
       clearTimeout(current.timer);
       current.reject(new JobFailedError(message));
+      this.shareOcrThreads();
     }
     slot.worker.removeAllListeners();
     slot.worker.on('error', () => {}); // a terminating worker may still report; nobody listens now
@@ -177,6 +204,11 @@ export class WorkerPool {
   }
 }
 
+/** Each of `busy` workers' share of `budget` OCR threads: an equal part, at least one. */
+export function ocrThreadShare(budget: number, busy: number): number {
+  return Math.max(1, Math.floor(budget / Math.max(1, busy)));
+}
+
 export interface Pools {
   /** Parses documents. */
   parse: WorkerPool;
@@ -186,13 +218,18 @@ export interface Pools {
 }
 
 /**
- * The service's two pools. The cores are shared out among the parse workers as OCR threads, so
- * that busy workers do not fight over them.
+ * The service's two pools. The cores are the parse workers' OCR thread budget: a scan parsed
+ * while the other workers are idle uses every core, and busy workers split the cores evenly
+ * instead of fighting over them.
  */
 export function createPools(config: Config, overrides: { parseTimeoutMs?: number } = {}): Pools {
-  const ocrThreads = Math.max(1, Math.floor(availableParallelism() / config.workers));
-  const parse = new WorkerPool({ size: config.workers, queueLimit: config.queueLimit, jobTimeoutMs: overrides.parseTimeoutMs ?? config.parseTimeoutMs, ocrThreads });
-  const inspect = new WorkerPool({ size: 1, queueLimit: 256, jobTimeoutMs: 30_000, ocrThreads: 1, maxHeapMb: 512 });
+  const parse = new WorkerPool({
+    size: config.workers,
+    queueLimit: config.queueLimit,
+    jobTimeoutMs: overrides.parseTimeoutMs ?? config.parseTimeoutMs,
+    ocrThreadBudget: availableParallelism(),
+  });
+  const inspect = new WorkerPool({ size: 1, queueLimit: 256, jobTimeoutMs: 30_000, ocrThreadBudget: 1, maxHeapMb: 512 });
   return {
     parse,
     inspect,

@@ -1,5 +1,5 @@
 // Runs inside a worker thread: inspects or parses documents sent by the pool.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { OcrEngine } from './ocr/ocr.js';
 import { parseDocument } from './parse.js';
 import { loadPdfium } from './pdf/pdfium.js';
@@ -10,22 +10,45 @@ export interface WorkerJob {
   task: 'inspect' | 'parse';
   bytes: Uint8Array;
   maxPages: number;
+  /** This worker's share of the OCR thread budget when the job starts. */
+  ocrThreads: number;
 }
+
+/** The pool changed this worker's OCR thread share while a job runs (applies from the next page). */
+export interface OcrThreadsMessage {
+  task: 'ocr-threads';
+  ocrThreads: number;
+}
+
+export type WorkerMessage = WorkerJob | OcrThreadsMessage;
 
 export type WorkerReply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { name: string; message: string; status?: number } };
 
-const { ocrThreads } = workerData as { ocrThreads: number };
-let ocr: Promise<OcrEngine> | undefined;
+let ocrThreads = 1;
+/**
+ * One engine per thread count, created on first use: onnxruntime fixes a session's threads when
+ * it is created. With the default budget (cores shared by busy workers) that is at most two
+ * engines per worker, ~100 MB each.
+ */
+const engines = new Map<number, Promise<OcrEngine>>();
 
-parentPort!.on('message', async (job: WorkerJob) => {
+function ocrEngine(): Promise<OcrEngine> {
+  const threads = ocrThreads;
+  let engine = engines.get(threads);
+  if (!engine) engines.set(threads, (engine = OcrEngine.create({ threads })));
+  return engine;
+}
+
+parentPort!.on('message', async (message: WorkerMessage) => {
+  ocrThreads = message.ocrThreads;
+  if (message.task === 'ocr-threads') return;
+  const job = message;
   let reply: WorkerReply;
   try {
     const result =
-      job.task === 'inspect'
-        ? inspect(job.bytes, await loadPdfium(), job.maxPages)
-        : await parseDocument(job.bytes, { maxPages: job.maxPages, ocr: () => (ocr ??= OcrEngine.create({ threads: ocrThreads })) });
+      job.task === 'inspect' ? inspect(job.bytes, await loadPdfium(), job.maxPages) : await parseDocument(job.bytes, { maxPages: job.maxPages, ocr: ocrEngine });
     reply = { id: job.id, ok: true, result };
   } catch (e) {
     const err = e as Error & { status?: number };
