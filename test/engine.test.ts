@@ -313,6 +313,24 @@ describe('blocks', () => {
     expect(paragraphs(list)).toHaveLength(1);
   });
 
+  it('reads a bullet glued to its text (as OCR reads it) as a list item', () => {
+    const block = classify([line('·Understanding the layout', 72, 100), line('•Reading order', 72, 112)], 0, 10);
+    expect(block.type).toBe('list');
+    expect(block.listItems).toEqual(['Understanding the layout', 'Reading order']);
+    // A middle dot inside a line is not a bullet.
+    expect(classify([line('·5 per cent', 72, 100)], 0, 10).type).toBe('text');
+  });
+
+  it('sets a short first line followed by a full line apart, and reads numbered headings of body weight', () => {
+    const wide = (text: string, x: number, y: number) => ({ ...line(text, x, y), box: [x, y, 540, y + 10] as Box });
+    const lines = [line('4.2 Results of the study', 72, 100), wide('The measurements were taken on two machines over', 72, 112), wide('three weeks of testing.', 72, 124)];
+    const paras = paragraphs(lines);
+    expect(paras.map((p) => p.length)).toEqual([1, 2]);
+    expect(classify(paras[0]!, 0, 10).type).toBe('title');
+    // A numbered sentence is not a heading.
+    expect(classify([line('3 apples were eaten.', 72, 100)], 0, 10).type).toBe('text');
+  });
+
   it('removes bullet glyphs from list items', () => {
     const block = classify([line('• apples', 72, 100), line('• pears that run over', 72, 112), line('two lines', 80, 124)], 0, 10);
     expect(block.listItems).toEqual(['apples', 'pears that run over two lines']);

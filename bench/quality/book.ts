@@ -133,7 +133,7 @@ export async function book(seed: number, sections = 4): Promise<GeneratedDoc> {
       truth.furniture.push(number);
       return;
     }
-    const head = i % 2 ? chapter.toUpperCase() : `SECTION ${seed}`;
+    const head = i % 2 ? 'THE QUIRE HANDBOOK' : 'PARSING IN PRACTICE';
     const headWidth = fonts.regular.widthOfTextAtSize(head, 8.5);
     const odd = i % 2 === 0;
     page.drawText(number, { x: odd ? LEFT + WIDTH - 10 : LEFT, y: PAGE[1] - 60, size: 9, font: fonts.regular });

@@ -4,7 +4,8 @@ import type { Block, Box, TextLine } from '../model.js';
 
 // Bullet glyphs, including Symbol/Wingdings bullets that map to the Private Use Area (U+F0xx).
 const BULLET_CHARS = '•◦▪▫●○■□‣⁃∙·*–\\-»►▶▸▹➢➤✓✔❖◆◇→\\uF0A7\\uF0B7\\uF076\\uF0D8\\uF0FC\\uF0A8';
-const BULLET = new RegExp(`^[${BULLET_CHARS}]\\s+`, 'u');
+// Round and square bullets may touch their text (OCR often reads "•Item" as one word).
+const BULLET = new RegExp(`^([${BULLET_CHARS}]\\s+|[•◦▪●■·∙](?=\\p{Lu}))`, 'u');
 /** A line that is only a bullet glyph (set apart from its text by a tab stop). */
 export const LONE_BULLET = new RegExp(`^[${BULLET_CHARS}]$`, 'u');
 const ENUMERATOR = /^(\(?(\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]|\d{1,3}(\.\d{1,3})+\.?)\s+/i;
@@ -43,6 +44,9 @@ function startsNewParagraph(prev: TextLine, line: TextLine, block: TextLine[]): 
   // A list item starts a new block unless the block is already a list.
   if (isListStart(line.text) && !line.monospace && !isListStart(block[0]!.text)) return true;
   if (startsWithIndent(prev, line, block)) return true;
+  // A paragraph's first line runs to its right edge: a short first line followed by a full
+  // one is a line of its own (a heading whose weight OCR could not tell, a one-line paragraph).
+  if (block.length === 1 && !BULLET.test(prev.text) && line.box[2] - prev.box[2] > 4 * size && Math.abs(line.box[0] - prev.box[0]) < size) return true;
   return false;
 }
 
@@ -122,7 +126,9 @@ function isTitle(lines: TextLine[], text: string, bodySize: number): boolean {
   const bold = lines.every((l) => l.bold);
   // A bold line the size of body text is a heading only when it is short and not a sentence.
   const shortBold = bold && text.length < 90 && !/[.:;,]$/.test(text);
-  return larger || shortBold;
+  // A numbered section heading ("4.2 Results"), alone on its line, whatever its weight.
+  const numbered = lines.length === 1 && text.length <= 70 && /^\d{1,2}(\.\d{1,2}){0,3}\s+\p{Lu}[^.:;!?]*$/u.test(text) && text.split(' ').length <= 9;
+  return larger || shortBold || numbered;
 }
 
 /**
