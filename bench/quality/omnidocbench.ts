@@ -6,7 +6,9 @@
 // - header, footer, page_number, page_footnote, abandon and caption/footnote annotations are
 //   ignored: neither required nor penalised (their text is taken out of our output before scoring);
 // - figures, tables and isolated equations are scored separately by OmniDocBench (TEDS, CDM) and
-//   not here; any text we read inside them counts against us;
+//   not here: our table, equation, image and chart blocks are left out of the compared text (as
+//   OmniDocBench's Markdown parser separates them), but text we read as ordinary blocks inside
+//   them counts against us;
 // - whitespace is removed before comparing (Chinese has none between words), the rest as
 //   normalize() in metrics.ts; unlike OmniDocBench, paragraphs are not matched one to one first,
 //   so a different reading order also costs.
