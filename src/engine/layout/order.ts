@@ -2,7 +2,7 @@
 // columns (left to right); lines that cross the gutter (full-width titles, figures' captions)
 // cut the region into bands read top to bottom. Each leaf is a single column of lines.
 import type { TextLine } from '../model.js';
-import { isRightToLeft } from '../script.js';
+import { isMostlyRightToLeft } from '../script.js';
 
 /**
  * Returns groups of lines; each group is one column segment, in reading order. On a
@@ -21,16 +21,9 @@ interface Direction {
 
 /** Most letters of the lines are Hebrew, Arabic, Syriac or Thaana. */
 export function isRightToLeftText(lines: TextLine[]): boolean {
-  let rtl = 0;
-  let letters = 0;
-  for (const l of lines) {
-    for (const ch of l.text) {
-      if (!/\p{L}/u.test(ch)) continue;
-      letters++;
-      if (isRightToLeft(ch.codePointAt(0)!)) rtl++;
-    }
-  }
-  return rtl > letters / 2;
+  const codes: number[] = [];
+  for (const l of lines) for (let i = 0; i < l.text.length; i++) codes.push(l.text.charCodeAt(i));
+  return isMostlyRightToLeft(codes);
 }
 
 function cut(lines: TextLine[], dir: Direction, out: TextLine[][], depth: number): void {

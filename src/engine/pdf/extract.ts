@@ -2,7 +2,7 @@
 // visual lines, plus the boxes of embedded images. Everything comes out in displayed
 // coordinates (after /Rotate), in points, origin top-left.
 import type { Box, Glyph, GlyphStyle, Page, TextLine } from '../model.js';
-import { isRightToLeft } from '../script.js';
+import { isMostlyRightToLeft, isRightToLeft } from '../script.js';
 import { transformBox, type Affine } from './affine.js';
 import { extractGraphics } from './paths.js';
 import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';
@@ -419,13 +419,8 @@ export function dropOverprint(lines: TextLine[]): TextLine[] {
 }
 
 function isRightToLeftLine(chars: Char[]): boolean {
-  let rtl = 0;
-  let ltr = 0;
-  for (const c of chars) {
-    if (isRightToLeft(c.code)) rtl++;
-    else if (/\p{L}/u.test(String.fromCodePoint(c.code))) ltr++;
-  }
-  return rtl > ltr;
+  // Only lines holding a right-to-left glyph need the vote.
+  return chars.some((c) => isRightToLeft(c.code)) && isMostlyRightToLeft(chars.map((c) => c.code));
 }
 
 /**
