@@ -1,6 +1,7 @@
 // Tables and charts: vector rules from PDF paths, ruled and borderless table structure as
 // minimal HTML, captions and notes, continued tables, charts drawn as paths, and pages that
 // must not produce a table.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextLine } from '../src/engine/model.js';
 import { OcrEngine } from '../src/engine/ocr/ocr.js';
@@ -294,6 +295,23 @@ describe('scanned tables', () => {
     for (const text of ['Region', 'North', '1,200', 'Total', '2,150']) expect(table!.table_body).toContain(`<td>${text}</td>`);
     expect((table!.table_body!.match(/<tr>/g) ?? []).length).toBe(4);
     expect(table!.table_body).toContain('<td></td>'); // the empty cell
+  });
+  it('enlarges a small table image (text about 8 px high) before OCR, and keeps its box in image pixels', async () => {
+    const engine = OcrEngine.create({ threads: 2 });
+    const dpi = 60;
+    const page = await rasterize(await drawnPdf([(c) => drawTable(c, { ...SALES, rules: 'none' })]), dpi);
+    // Just the table, cut from the page as a table image of a paper is.
+    const px = (pt: number) => Math.round((pt * dpi) / 72);
+    const region = { left: px(SALES.x - 6), top: px(SALES.top - 6), width: px(292), height: px(110) };
+    const png = new Uint8Array(await sharp(page).extract(region).png().toBuffer());
+    const result = await parseDocument(png, { maxPages: 1, ocr: () => engine });
+    const [table] = tables(result);
+    expect(table).toBeDefined();
+    // Read as it is, the 8-px text loses letters ("Regin").
+    expect(table!.table_body).toBe(SALES_HTML);
+    // The table fills the image: its box, in 0-1000 of the image, is not that of the enlarged one.
+    expect(table!.bbox![2]).toBeLessThanOrEqual(1000);
+    expect(table!.bbox![2]).toBeGreaterThan(700);
   });
 });
 
