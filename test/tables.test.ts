@@ -225,6 +225,30 @@ describe('borderless tables', () => {
     expect(result.content_list[0]!.text).toContain('Some intro paragraph');
   });
 
+  it('keeps a header set from the left of its column with the right-aligned numbers below it', async () => {
+    // Few rows (each gap left open by every row) and many rows (a gap may be crossed by one).
+    for (const count of [5, 11]) {
+      const body = Array.from({ length: count }, (_, i) => [`Item ${i + 1}`, `${(i * 37.1 + 3.3).toFixed(1)}`, `${(i * 512.4 + 88.2).toFixed(1)}`, `${i}.5`]);
+      const rows = [['Category', 'Low', 'Mid', 'High'], ...body];
+      const result = await parse(
+        await drawnPdf([
+          (c, _page, font) => {
+            rows.forEach((row, r) => {
+              row.forEach((text, col) => {
+                const left = 72 + (col ? 150 + (col - 1) * 90 : 0);
+                // Headers from the column's left edge, numbers against its right edge.
+                const x = r === 0 || col === 0 ? left + 4 : left + 90 - 4 - font.widthOfTextAtSize(text, 10);
+                c.text(text, x, 120 + r * 14, 10);
+              });
+            });
+          },
+        ]),
+      );
+      const [table] = tables(result);
+      expect(table!.table_body).toBe(`<table>${rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+    }
+  });
+
   it('finds no table in running text, two-column pages or a report page', async () => {
     for (const pdf of [await makePdf([twoColumnPage()]), await makePdf([reportPage(1, 'Introduction')])]) {
       expect(tables(await parse(pdf))).toEqual([]);

@@ -112,16 +112,48 @@ export function columnEdges(run: TextLine[][], box: Box, size: number): number[]
   const allowed = Math.floor(rows.length * 0.1);
   const edges = [box[0]];
   let start = -1;
+  // Where in the gap those few fragments start: a header set from the left edge of the column
+  // of right-aligned numbers it heads lies in the gap before them, and goes with them.
+  let firstCovered = -1;
   for (let x = 0; x < width; x++) {
     const open = cover[x]! <= allowed;
     if (open && start < 0) start = x;
+    if (open && cover[x]! > 0 && firstCovered < 0) firstCovered = x;
     if ((!open || x === width - 1) && start >= 0) {
-      if (x - start >= 0.6 * size && start > 0 && x < width - 1) edges.push(x0 + (start + x) / 2);
+      const edge = firstCovered > start ? firstCovered - 0.5 : (start + x) / 2;
+      if (x - start >= 0.6 * size && start > 0 && x < width - 1) edges.push(x0 + edge);
       start = -1;
+      firstCovered = -1;
     }
   }
   edges.push(box[2]);
   return edges;
+}
+
+/**
+ * Column edges without the columns that hold only header text set beside (not above) the
+ * numbers it heads: a header written from a column's left edge over right-aligned numbers
+ * narrower than the column leaves a gap between the two, and becomes a column of its own. Such
+ * a column (text in the top two rows only, never in a row with the numbers to its right) joins
+ * the numbers' column.
+ */
+function headersJoinTheirColumns(run: TextLine[][], edges: number[]): number[] {
+  const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
+  const rowsOf = (col: number) => new Set(run.flatMap((row, r) => (row.some((l) => colOf(l) === col) ? [r] : [])));
+  const cols = edges.length - 1;
+  const rows = Array.from({ length: cols }, (_, c) => rowsOf(c));
+  const dropped = new Set<number>();
+  for (let c = 0; c + 1 < cols; c++) {
+    const header = rows[c]!;
+    const values = rows[c + 1]!;
+    if (!header.size || [...header].some((r) => r > 1 || values.has(r)) || values.size < 2) continue;
+    const cells = run.flat().filter((l) => colOf(l) === c + 1);
+    if (cells.filter((l) => isNumeric(l.text)).length < 0.5 * cells.length) continue;
+    dropped.add(c + 1);
+    // The joined column takes the header's rows too: a header column further right does not join it.
+    rows[c + 1] = new Set([...values, ...header]);
+  }
+  return edges.filter((_, i) => !dropped.has(i));
 }
 
 function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): DetectedTable | null {
@@ -136,7 +168,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): Detecte
   const ruled = above.length > 0 && below.length > 0;
   if (run.length < (ruled ? 2 : 3)) return null;
 
-  const edges = columnEdges(run, box, size);
+  const edges = headersJoinTheirColumns(run, columnEdges(run, box, size));
   const cols = edges.length - 1;
   if (cols < 2) return null;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
