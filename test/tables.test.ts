@@ -249,6 +249,34 @@ describe('borderless tables', () => {
     }
   });
 
+  it('spans a header over the columns its rule below reaches, and joins a row label written over the header rows', async () => {
+    const body = Array.from({ length: 5 }, (_, i) => [`${45 + i * 10}–${54 + i * 10}`, `${120 + i * 7}`, `${(i * 3.1 + 2).toFixed(1)}`, `${210 + i * 9}`, `${(i * 2.7 + 5).toFixed(1)}`]);
+    const result = await parse(
+      await drawnPdf([
+        (c, _page, font) => {
+          const cols = [72, 160, 230, 300, 370, 440];
+          const centred = (text: string, from: number, to: number, y: number) => c.text(text, (cols[from]! + cols[to]! - font.widthOfTextAtSize(text, 10)) / 2, y, 10);
+          c.line(72, 105, 440, 105, 0.6);
+          c.text('Age', 76, 118, 10);
+          // Written from the left of the first column they head, not centred over both.
+          c.text('Men', 164, 118, 10);
+          c.text('Women', 304, 118, 10);
+          // Spanner rules under "Men" and "Women", with a gap between them.
+          c.line(162, 122, 298, 122, 0.4);
+          c.line(302, 122, 438, 122, 0.4);
+          c.text('group', 76, 134, 10);
+          ['no.', 'Rate', 'no.', 'Rate'].forEach((t, i) => centred(t, i + 1, i + 2, 134));
+          c.line(72, 139, 440, 139, 0.4);
+          body.forEach((row, r) => row.forEach((t, i) => (i ? centred(t, i, i + 1, 154 + r * 14) : c.text(t, 76, 154 + r * 14, 10))));
+          c.line(72, 154 + 4 * 14 + 5, 440, 154 + 4 * 14 + 5, 0.6);
+        },
+      ]),
+    );
+    const [table] = tables(result);
+    const header = '<tr><td rowspan="2">Age group</td><td colspan="2">Men</td><td colspan="2">Women</td></tr><tr><td>no.</td><td>Rate</td><td>no.</td><td>Rate</td></tr>';
+    expect(table!.table_body).toBe(`<table>${header}${body.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+  });
+
   it('finds no table in running text, two-column pages or a report page', async () => {
     for (const pdf of [await makePdf([twoColumnPage()]), await makePdf([reportPage(1, 'Introduction')])]) {
       expect(tables(await parse(pdf))).toEqual([]);

@@ -188,6 +188,8 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): Detecte
   // Running text inside the region: a table beside a column of prose, not one table.
   if (members.filter((l) => !isCellLike(l)).length > 0.2 * members.length) return null;
   const table = gridTable(members, edges, box);
+  spanOverRules(table, edges, rules, size);
+  joinStackedHeaderLabel(table);
   // Mostly empty cells: scattered labels (a chart's values beside prose), not rows of data.
   const filled = table.cells.reduce((n, c) => n + c.colSpan, 0);
   return table.rows >= 2 && filled >= 0.4 * table.rows * table.cols ? { table, lines: members } : null;
@@ -231,6 +233,59 @@ function widestGap(fragments: TextLine[], edges: number[]): number {
     if (next !== undefined) widest = Math.max(widest, next - r);
   }
   return widest;
+}
+
+/**
+ * A header cell with a rule right below it that reaches over several columns (a spanner rule,
+ * as booktabs' \cmidrule draws) spans those columns, when no other cell of its row stands
+ * over the rule.
+ */
+function spanOverRules(table: Table, edges: number[], rules: HRule[], size: number): void {
+  for (const cell of table.cells) {
+    if (!cell.lines.length) continue;
+    const bottom = Math.max(...cell.lines.map((l) => l.box[3]));
+    const x0 = Math.min(...cell.lines.map((l) => l.box[0]));
+    const x1 = Math.max(...cell.lines.map((l) => l.box[2]));
+    const rule = rules.find((r) => r.y >= bottom - 1 && r.y - bottom < size && r.x0 <= x0 && r.x1 >= x1);
+    if (!rule) continue;
+    // The columns the rule covers for most of their width.
+    const covered: number[] = [];
+    for (let c = 0; c + 1 < edges.length; c++) {
+      const overlap = Math.min(rule.x1, edges[c + 1]!) - Math.max(rule.x0, edges[c]!);
+      if (overlap > 0.5 * (edges[c + 1]! - edges[c]!)) covered.push(c);
+    }
+    const first = covered[0];
+    const last = covered[covered.length - 1];
+    if (first === undefined || last === undefined || covered.length <= cell.colSpan || cell.col < first || cell.col + cell.colSpan - 1 > last) continue;
+    const others = table.cells.some((o) => o !== cell && o.row === cell.row && o.col + o.colSpan - 1 >= first && o.col <= last);
+    if (others) continue;
+    cell.col = first;
+    cell.colSpan = last - first + 1;
+  }
+}
+
+/**
+ * The label of the first column in a header of several rows, written over several of them
+ * ("Age" / "group" / "(yrs)" beside two rows of column headers), is one cell spanning the
+ * header's rows; rows that held only a piece of it go. The header: the rows above the first
+ * with a number right of the first column, down to the last with text right of it.
+ */
+function joinStackedHeaderLabel(table: Table): void {
+  const firstData = table.cells.filter((c) => c.col > 0 && c.lines.some((l) => isNumeric(l.text))).reduce((m, c) => Math.min(m, c.row), Infinity);
+  // The header ends with its last row of column headers (a section row may follow it).
+  const dataRow = 1 + table.cells.filter((c) => c.col > 0 && c.row < firstData).reduce((m, c) => Math.max(m, c.row), -1);
+  if (dataRow < 2 || firstData === Infinity) return;
+  const pieces = table.cells.filter((c) => c.row < dataRow && c.col === 0);
+  if (pieces.length < 2 || pieces.some((c) => c.colSpan > 1)) return;
+  const label: Cell = { row: 0, col: 0, rowSpan: dataRow, colSpan: 1, lines: pieces.flatMap((c) => c.lines) };
+  const cells = [label, ...table.cells.filter((c) => !pieces.includes(c))];
+  // Header rows with nothing but the label's pieces go.
+  const kept = Array.from({ length: table.rows }, (_, r) => r >= dataRow || r === 0 || cells.some((c) => c !== label && c.row === r));
+  const newIndex = kept.map((_, r) => kept.slice(0, r).filter(Boolean).length);
+  for (const c of cells) c.row = newIndex[c.row]!;
+  label.rowSpan = newIndex[dataRow]!;
+  table.cells = cells;
+  table.rows = kept.filter(Boolean).length;
 }
 
 function median(values: number[]): number {
