@@ -277,6 +277,28 @@ describe('borderless tables', () => {
     expect(table!.table_body).toBe(`<table>${header}${body.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
   });
 
+  it('keeps a table in one column of a two-column page whole, beside short lines of the other column', async () => {
+    const rows = [['State', 'Cases', 'Rate'], ...Array.from({ length: 12 }, (_, i) => [`State ${String.fromCharCode(65 + i)}`, `${1000 + i * 137}`, `${(i * 1.7 + 10).toFixed(1)}`])];
+    const prose = rows.map((_, i) => ({
+      // The other column: running text with the short last line of a paragraph and a heading.
+      text: i === 4 ? 'ends here.' : i === 9 ? 'References' : 'running text of the other page column goes on here',
+      x: 320,
+      y: 110 + 4 + 9 + i * (9 * 1.3 + 8), // the baselines of the table's rows (drawTable's layout)
+    }));
+    const result = await parse(
+      await drawnPdf([
+        (c) => {
+          drawTable(c, { x: 50, top: 110, colWidths: [110, 70, 70], rows, rules: 'none', size: 9 });
+          drawTexts(c, prose);
+        },
+      ]),
+    );
+    const found = tables(result);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.table_body).toBe(`<table>${rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+    expect(result.markdown).toContain('References');
+  });
+
   it('finds no table in running text, two-column pages or a report page', async () => {
     for (const pdf of [await makePdf([twoColumnPage()]), await makePdf([reportPage(1, 'Introduction')])]) {
       expect(tables(await parse(pdf))).toEqual([]);

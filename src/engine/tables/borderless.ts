@@ -44,7 +44,7 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
   let runBox: Box | null = null;
   let lastBottom = -Infinity;
   for (const all of baselineGroups(lines)) {
-    const cells = all.filter(isCellLike).sort((a, b) => a.box[0] - b.box[0]);
+    const cells = all.filter((l) => isCellLike(l) && !farBeside(run, runBox, l)).sort((a, b) => a.box[0] - b.box[0]);
     const tabular = cells.length >= 2;
     // Beside a run, running text of another page column neither joins nor ends it.
     const group = tabular || !runBox ? all : all.filter((l) => l.box[0] < runBox![2] && l.box[2] > runBox![0]);
@@ -70,6 +70,14 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
   }
   if (run.length) runs.push(run);
   return runs;
+}
+
+/**
+ * A short line far right of a run of three rows or more (a page column's last words, a
+ * heading of the other column) is not a cell of the run's rows.
+ */
+function farBeside(run: TextLine[][], runBox: Box | null, line: TextLine): boolean {
+  return run.length >= 3 && runBox !== null && line.box[0] - runBox[2] > 3 * line.fontSize;
 }
 
 function extend(box: Box | null, lines: TextLine[]): Box {
