@@ -299,6 +299,28 @@ describe('borderless tables', () => {
     expect(result.markdown).toContain('References');
   });
 
+  it('spans a section row centred over the values across all their columns', async () => {
+    const values = (i: number) => [`Edition ${i + 1}`, ...[0, 1, 2, 3].map((c) => `${49 + i},${100 + c * 37 + i * 11}`)];
+    const result = await parse(
+      await drawnPdf([
+        (c, _page, font) => {
+          const cols = [72, 232, 292, 352, 412, 472];
+          const row = (cells: string[], y: number) => cells.forEach((t, i) => (i ? c.text(t, (cols[i]! + cols[i + 1]! - font.widthOfTextAtSize(t, 10)) / 2, y, 10) : c.text(t, 76, y, 10)));
+          row(['Source', '2007', '2008', '2009', '2010'], 120);
+          row(values(0), 134);
+          // Narrower than the four value columns, centred over them.
+          const section = 'Projected enrollment';
+          c.text(section, 352 - font.widthOfTextAtSize(section, 10) / 2, 148, 10);
+          [1, 2, 3, 4].forEach((i) => row(values(i), 148 + i * 14));
+        },
+      ]),
+    );
+    const [table] = tables(result);
+    const tr = (cells: string[]) => `<tr>${cells.map((t) => `<td>${t}</td>`).join('')}</tr>`;
+    const body = [tr(['Source', '2007', '2008', '2009', '2010']), tr(values(0)), '<tr><td></td><td colspan="4">Projected enrollment</td></tr>', ...[1, 2, 3, 4].map((i) => tr(values(i)))];
+    expect(table!.table_body).toBe(`<table>${body.join('')}</table>`);
+  });
+
   it('finds no table in running text, two-column pages or a report page', async () => {
     for (const pdf of [await makePdf([twoColumnPage()]), await makePdf([reportPage(1, 'Introduction')])]) {
       expect(tables(await parse(pdf))).toEqual([]);

@@ -44,7 +44,10 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
   let runBox: Box | null = null;
   let lastBottom = -Infinity;
   for (const all of baselineGroups(lines)) {
-    const cells = all.filter((l) => isCellLike(l) && !farBeside(run, runBox, l)).sort((a, b) => a.box[0] - b.box[0]);
+    const cellLike = all.filter(isCellLike);
+    // Lines far beside the run are left out of a row that is tabular without them.
+    const inRun = cellLike.filter((l) => !farBeside(run, runBox, l));
+    const cells = (inRun.length >= 2 ? inRun : cellLike).sort((a, b) => a.box[0] - b.box[0]);
     const tabular = cells.length >= 2;
     // Beside a run, running text of another page column neither joins nor ends it.
     const group = tabular || !runBox ? all : all.filter((l) => l.box[0] < runBox![2] && l.box[2] > runBox![0]);
@@ -120,18 +123,21 @@ export function columnEdges(run: TextLine[][], box: Box, size: number): number[]
   const allowed = Math.floor(rows.length * 0.1);
   const edges = [box[0]];
   let start = -1;
-  // Where in the gap those few fragments start: a header set from the left edge of the column
-  // of right-aligned numbers it heads lies in the gap before them, and goes with them.
+  // Where in the gap those few fragments are: a header set from the left edge of the column of
+  // right-aligned numbers it heads lies in the gap before them (ending in it), and goes with them.
   let firstCovered = -1;
+  let firstCoverEnded = false;
   for (let x = 0; x < width; x++) {
     const open = cover[x]! <= allowed;
     if (open && start < 0) start = x;
     if (open && cover[x]! > 0 && firstCovered < 0) firstCovered = x;
+    if (open && cover[x] === 0 && firstCovered >= 0) firstCoverEnded = true;
     if ((!open || x === width - 1) && start >= 0) {
-      const edge = firstCovered > start ? firstCovered - 0.5 : (start + x) / 2;
-      if (x - start >= 0.6 * size && start > 0 && x < width - 1) edges.push(x0 + edge);
+      const headerInGap = firstCovered > start && firstCoverEnded;
+      if (x - start >= 0.6 * size && start > 0 && x < width - 1) edges.push(x0 + (headerInGap ? firstCovered - 0.5 : (start + x) / 2));
       start = -1;
       firstCovered = -1;
+      firstCoverEnded = false;
     }
   }
   edges.push(box[2]);
@@ -197,6 +203,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): Detecte
   if (members.filter((l) => !isCellLike(l)).length > 0.2 * members.length) return null;
   const table = gridTable(members, edges, box);
   spanOverRules(table, edges, rules, size);
+  centreSpanningCells(table, size);
   joinStackedHeaderLabel(table);
   // Mostly empty cells: scattered labels (a chart's values beside prose), not rows of data.
   const filled = table.cells.reduce((n, c) => n + c.colSpan, 0);
@@ -267,6 +274,40 @@ function spanOverRules(table: Table, edges: number[], rules: HRule[], size: numb
     if (first === undefined || last === undefined || covered.length <= cell.colSpan || cell.col < first || cell.col + cell.colSpan - 1 > last) continue;
     const others = table.cells.some((o) => o !== cell && o.row === cell.row && o.col + o.colSpan - 1 >= first && o.col <= last);
     if (others) continue;
+    cell.col = first;
+    cell.colSpan = last - first + 1;
+  }
+}
+
+/**
+ * Text centred over several columns (a header over a group of columns, a section row over the
+ * table's values) spans all the columns it is centred on, not only those its words reach: of
+ * the column ranges around it that no other cell of its row uses, the widest whose middle is
+ * its middle.
+ */
+function centreSpanningCells(table: Table, size: number): void {
+  // Where each column's text starts and ends (cells of one column only).
+  const left = new Array<number>(table.cols).fill(Infinity);
+  const right = new Array<number>(table.cols).fill(-Infinity);
+  for (const cell of table.cells) {
+    if (cell.colSpan > 1) continue;
+    for (const l of cell.lines) {
+      left[cell.col] = Math.min(left[cell.col]!, l.box[0]);
+      right[cell.col] = Math.max(right[cell.col]!, l.box[2]);
+    }
+  }
+  for (const cell of table.cells) {
+    if (cell.colSpan < 2) continue;
+    const middle = (Math.min(...cell.lines.map((l) => l.box[0])) + Math.max(...cell.lines.map((l) => l.box[2]))) / 2;
+    const free = (c: number) => !table.cells.some((o) => o !== cell && o.row === cell.row && c >= o.col && c < o.col + o.colSpan);
+    let first = cell.col;
+    let last = cell.col + cell.colSpan - 1;
+    // The first column holds the rows' labels: a header over values does not reach into it.
+    for (let a = cell.col; a >= Math.min(1, cell.col) && free(a); a--) {
+      for (let b = cell.col + cell.colSpan - 1; b < table.cols && free(b); b++) {
+        if (b - a > last - first && Math.abs((left[a]! + right[b]!) / 2 - middle) <= 1.5 * size) [first, last] = [a, b];
+      }
+    }
     cell.col = first;
     cell.colSpan = last - first + 1;
   }
