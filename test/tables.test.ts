@@ -321,6 +321,27 @@ describe('borderless tables', () => {
     expect(table!.table_body).toBe(`<table>${body.join('')}</table>`);
   });
 
+  it('keeps a long section heading centred over the values inside the table', async () => {
+    const values = (i: number) => [`Edition ${i + 1}`, ...[0, 1, 2, 3].map((c) => `${49 + i},${100 + c * 37 + i * 11}`)];
+    const heading = 'Percentage difference between actual and projected values';
+    const result = await parse(
+      await drawnPdf([
+        (c, _page, font) => {
+          const cols = [72, 200, 290, 380, 470, 560];
+          const row = (cells: string[], y: number) => cells.forEach((t, i) => (i ? c.text(t, cols[i + 1]! - 4 - font.widthOfTextAtSize(t, 10), y, 10) : c.text(t, 76, y, 10)));
+          [0, 1, 2].forEach((i) => row(values(i), 120 + i * 14));
+          c.text(heading, 380 - font.widthOfTextAtSize(heading, 10) / 2, 162, 10);
+          [3, 4, 5].forEach((i) => row(values(i), 176 + (i - 3) * 14));
+        },
+      ]),
+    );
+    const found = tables(result);
+    expect(found).toHaveLength(1);
+    const tr = (cells: string[]) => `<tr>${cells.map((t) => `<td>${t}</td>`).join('')}</tr>`;
+    const body = [...[0, 1, 2].map((i) => tr(values(i))), `<tr><td></td><td colspan="4">${heading}</td></tr>`, ...[3, 4, 5].map((i) => tr(values(i)))];
+    expect(found[0]!.table_body).toBe(`<table>${body.join('')}</table>`);
+  });
+
   it('finds no table in running text, two-column pages or a report page', async () => {
     for (const pdf of [await makePdf([twoColumnPage()]), await makePdf([reportPage(1, 'Introduction')])]) {
       expect(tables(await parse(pdf))).toEqual([]);

@@ -62,9 +62,9 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
       if (run.length) runs.push(run);
       run = [cells];
       runBox = extend(null, cells);
-    } else if (!near || group.some((l) => !isCellLike(l)) || (runBox && !inside(runBox, group))) {
+    } else if (!near || group.some((l) => !isCellLike(l) && !headingOver(runBox, l)) || (runBox && !inside(runBox, group))) {
       // Running text, a line across the run's extent, or a wide gap ends it; a short line
-      // inside it (a section row, a wrapped cell) does not.
+      // inside it (a section row, a wrapped cell) or a heading over its values does not.
       if (run.length) runs.push(run);
       run = [];
       runBox = null;
@@ -81,6 +81,14 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
  */
 function farBeside(run: TextLine[][], runBox: Box | null, line: TextLine): boolean {
   return run.length >= 3 && runBox !== null && line.box[0] - runBox[2] > 3 * line.fontSize;
+}
+
+/**
+ * A long line inside a run's extent that starts well right of its left edge: a section heading
+ * over the table's values, not running text (which starts at the left).
+ */
+function headingOver(runBox: Box | null, line: TextLine): boolean {
+  return runBox !== null && line.box[0] > runBox[0] + 0.25 * (runBox[2] - runBox[0]) && line.box[2] <= runBox[2] + 2;
 }
 
 function extend(box: Box | null, lines: TextLine[]): Box {
