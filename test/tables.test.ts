@@ -1,6 +1,7 @@
 // Tables and charts: vector rules from PDF paths, ruled and borderless table structure as
 // minimal HTML, captions and notes, continued tables, charts drawn as paths, and pages that
 // must not produce a table.
+import { degrees } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextLine } from '../src/engine/model.js';
@@ -13,7 +14,7 @@ import { imageRules } from '../src/engine/tables/image-rules.js';
 import { tableHtml, type Table } from '../src/engine/tables/table.js';
 import { makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
 import { parseRequest, startServer, type TestServer } from './helpers.js';
-import { drawChart, drawnPdf, drawTable, drawTexts, type TableSpec } from './table-fixtures.js';
+import { drawChart, drawnPdf, drawTable, drawTexts, type Canvas, type TableSpec } from './table-fixtures.js';
 
 const noOcr = async () => {
   throw new Error('no OCR expected for born-digital pages');
@@ -138,6 +139,30 @@ describe('ruled tables', () => {
     // x from 72 to 352 of 792 displayed points: 91 to 444 in thousandths.
     expect(table!.bbox![0]).toBeCloseTo(91, -1);
     expect(table!.bbox![2]).toBeCloseTo(444, -1);
+  });
+
+  it('reads a table printed sideways on an upright page (text bottom to top or top to bottom)', async () => {
+    for (const bottomUp of [true, false]) {
+      const result = await parse(
+        await drawnPdf([
+          (_c, page, font) => {
+            // Upright table coordinates (x along the text, y down the table) to user space.
+            const at = (x: number, y: number) => (bottomUp ? { x: y, y: x } : { x: 612 - y, y: 792 - x });
+            const sideways: Canvas = {
+              text: (text, x, baseline, size) => page.drawText(text, { ...at(x, baseline), size, font, rotate: degrees(bottomUp ? 90 : -90) }),
+              line: (x0, y0, x1, y1, thickness) => page.drawLine({ start: at(x0, y0), end: at(x1, y1), thickness }),
+              bar: () => {},
+            };
+            drawTable(sideways, { ...SALES, rules: 'lines' });
+          },
+        ]),
+      );
+      const [table] = tables(result);
+      expect(table!.table_body).toBe(SALES_HTML);
+      // Its box on the displayed page is tall and narrow, and its text is no margin note.
+      expect(table!.bbox![3] - table!.bbox![1]).toBeGreaterThan(table!.bbox![2] - table!.bbox![0]);
+      expect(result.content_list.filter((b) => b.type === 'aside_text')).toEqual([]);
+    }
   });
 
   it('keeps every character inside the table in a cell', async () => {

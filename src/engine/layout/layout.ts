@@ -4,6 +4,7 @@ import { classify, LONE_BULLET, paragraphs, unionBox } from './blocks.js';
 import { groupEquations } from '../equations/detect.js';
 import { findFloats, FIGURE_CAPTION, linkContinuedTables, placeFloats, placeInOrder, takeCaption } from './floats.js';
 import { detectFurniture } from './furniture.js';
+import { turnedTables } from '../tables/rotated.js';
 import { orderLines } from './order.js';
 
 const REFERENCES = /^(\d+\.?\s*)?(references|bibliography|works cited|literature cited)$/i;
@@ -16,7 +17,10 @@ export function analyzeLayout(pages: Page[]): Block[] {
     const marks = furniture[page.index] ?? new Map();
     const bodyLines: TextLine[] = [];
     const pageFurniture: Block[] = [];
+    // A table printed sideways: its vertical text is the table's, not margin notes.
+    const turned = turnedTables(page);
     page.lines.forEach((line, i) => {
+      if (turned.lines.has(line)) return;
       const kind = marks.get(i);
       if (kind) pageFurniture.push({ type: kind, pageIndex: page.index, box: line.box, text: line.text });
       // Rotated text (arXiv stamps, vertical margin labels) is a margin note, not body text.
@@ -26,6 +30,7 @@ export function analyzeLayout(pages: Page[]): Block[] {
     attachLoneBullets(bodyLines);
     // Tables and charts take their lines first; equations are then found among the rest.
     const { floats, rest } = findFloats(page, bodyLines);
+    floats.push(...turned.blocks);
     const contentLines = groupEquations(rest, bodyFontSize(rest));
     attachDropCaps(contentLines, bodyFontSize(contentLines));
     const bodySize = bodyFontSize(contentLines);
