@@ -367,6 +367,14 @@ describe('borderless tables', () => {
     expect(found[0]!.table_body).toBe(`<table>${body.join('')}</table>`);
   });
 
+  it('keeps a table row of numbers at the foot of the page in the table, not as page numbers', async () => {
+    const rows = [['Language', 'Infancy', 'Early', 'Late', 'Total'], ['Cantonese', '8', '21', '9', '38'], ['Mandarin', '1', '3', '9', '13'], ['Arabic', '11', '6', '12', '29'], ['Total', '20', '30', '30', '80']];
+    // The last rows fall in the page's bottom margin band, where page numbers are looked for.
+    const result = await parse(await drawnPdf([(c) => drawTable(c, { x: 72, top: 660, colWidths: [120, 70, 70, 70, 70], rows, rules: 'none' })]));
+    expect(result.content_list.filter((b) => b.type === 'page_number')).toEqual([]);
+    expect(tables(result)[0]!.table_body).toBe(`<table>${rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+  });
+
   it('finds no table in running text, two-column pages or a report page', async () => {
     for (const pdf of [await makePdf([twoColumnPage()]), await makePdf([reportPage(1, 'Introduction')])]) {
       expect(tables(await parse(pdf))).toEqual([]);
