@@ -165,6 +165,27 @@ describe('ruled tables', () => {
     }
   });
 
+  it('reads column headers set vertically in a ruled table as its cells, not margin notes', async () => {
+    const rows = [['Region', 'Revenue', 'Growth', 'Margin'], ['North', '1,200', '4.5%', '12%'], ['South', '950', '3.1%', '9%'], ['East', '700', '2.2%', '7%']];
+    const xs = [72, 172, 232, 292, 352];
+    const ys = [100, 160, 180, 200, 220];
+    const result = await parse(
+      await drawnPdf([
+        (c, page, font) => {
+          for (const y of ys) c.line(xs[0]!, y, xs[4]!, y, 0.5);
+          for (const x of xs) c.line(x, ys[0]!, x, ys[4]!, 0.5);
+          c.text(rows[0]![0]!, 76, 154, 10);
+          // The other headers read bottom to top, from the foot of the header row.
+          rows[0]!.slice(1).forEach((t, i) => page.drawText(t, { x: xs[i + 1]! + 34, y: 792 - 155, size: 10, font, rotate: degrees(90) }));
+          rows.slice(1).forEach((row, r) => row.forEach((t, i) => c.text(t, xs[i]! + 4, ys[r + 1]! + 14, 10)));
+        },
+      ]),
+    );
+    const [table] = tables(result);
+    expect(table!.table_body).toBe(`<table>${rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+    expect(result.content_list.filter((b) => b.type === 'aside_text')).toEqual([]);
+  });
+
   it('keeps every character inside the table in a cell', async () => {
     const rows = Array.from({ length: 12 }, (_, r) => [`Item ${r + 1}`, `${(r * 37) % 100}.${r}`, `code-${r}x`, r % 3 ? `note ${r}` : '']);
     const result = await parse(await drawnPdf([(c) => drawTable(c, { x: 60, top: 80, colWidths: [100, 80, 90, 120], rows, rules: 'lines' })]));
