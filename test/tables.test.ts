@@ -186,6 +186,27 @@ describe('ruled tables', () => {
     expect(result.content_list.filter((b) => b.type === 'aside_text')).toEqual([]);
   });
 
+  it('reads a sparse table ruled with double rules between its rows (the thin bands are no empty cells)', async () => {
+    const rows = [['Feature', 'Basic', 'Pro', 'Team'], ['Export', '', 'yes', ''], ['Sharing', '', '', 'yes'], ['History', 'yes', '', ''], ['Audit', '', '', 'yes']];
+    const xs = [72, 172, 232, 292, 352];
+    const result = await parse(
+      await drawnPdf([
+        (c) => {
+          rows.forEach((row, r) => {
+            const top = 100 + r * 26;
+            // Each row between two rules, 6 pt from the next row's: a double rule.
+            c.line(xs[0]!, top, xs[4]!, top, 0.5);
+            c.line(xs[0]!, top + 20, xs[4]!, top + 20, 0.5);
+            row.forEach((t, i) => t && c.text(t, xs[i]! + 4, top + 14, 10));
+          });
+          for (const x of xs) c.line(x, 100, x, 100 + 4 * 26 + 20, 0.5);
+        },
+      ]),
+    );
+    const [table] = tables(result);
+    expect(table!.table_body).toBe(`<table>${rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+  });
+
   it('keeps every character inside the table in a cell', async () => {
     const rows = Array.from({ length: 12 }, (_, r) => [`Item ${r + 1}`, `${(r * 37) % 100}.${r}`, `code-${r}x`, r % 3 ? `note ${r}` : '']);
     const result = await parse(await drawnPdf([(c) => drawTable(c, { x: 60, top: 80, colWidths: [100, 80, 90, 120], rows, rules: 'lines' })]));

@@ -345,7 +345,7 @@ function joinStackedHeaderLabel(table: Table): void {
   table.rows = kept.filter(Boolean).length;
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1] ?? 0;
 }
