@@ -1,6 +1,8 @@
 // Tables and charts: vector rules from PDF paths, ruled and borderless table structure as
 // minimal HTML, captions and notes, continued tables, charts drawn as paths, and pages that
 // must not produce a table.
+import { degrees } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextLine } from '../src/engine/model.js';
 import { OcrEngine } from '../src/engine/ocr/ocr.js';
@@ -12,7 +14,7 @@ import { imageRules } from '../src/engine/tables/image-rules.js';
 import { tableHtml, type Table } from '../src/engine/tables/table.js';
 import { makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
 import { parseRequest, startServer, type TestServer } from './helpers.js';
-import { drawChart, drawnPdf, drawTable, drawTexts, type TableSpec } from './table-fixtures.js';
+import { drawChart, drawnPdf, drawTable, drawTexts, type Canvas, type TableSpec } from './table-fixtures.js';
 
 const noOcr = async () => {
   throw new Error('no OCR expected for born-digital pages');
@@ -139,6 +141,72 @@ describe('ruled tables', () => {
     expect(table!.bbox![2]).toBeCloseTo(444, -1);
   });
 
+  it('reads a table printed sideways on an upright page (text bottom to top or top to bottom)', async () => {
+    for (const bottomUp of [true, false]) {
+      const result = await parse(
+        await drawnPdf([
+          (_c, page, font) => {
+            // Upright table coordinates (x along the text, y down the table) to user space.
+            const at = (x: number, y: number) => (bottomUp ? { x: y, y: x } : { x: 612 - y, y: 792 - x });
+            const sideways: Canvas = {
+              text: (text, x, baseline, size) => page.drawText(text, { ...at(x, baseline), size, font, rotate: degrees(bottomUp ? 90 : -90) }),
+              line: (x0, y0, x1, y1, thickness) => page.drawLine({ start: at(x0, y0), end: at(x1, y1), thickness }),
+              bar: () => {},
+            };
+            drawTable(sideways, { ...SALES, rules: 'lines' });
+          },
+        ]),
+      );
+      const [table] = tables(result);
+      expect(table!.table_body).toBe(SALES_HTML);
+      // Its box on the displayed page is tall and narrow, and its text is no margin note.
+      expect(table!.bbox![3] - table!.bbox![1]).toBeGreaterThan(table!.bbox![2] - table!.bbox![0]);
+      expect(result.content_list.filter((b) => b.type === 'aside_text')).toEqual([]);
+    }
+  });
+
+  it('reads column headers set vertically in a ruled table as its cells, not margin notes', async () => {
+    const rows = [['Region', 'Revenue', 'Growth', 'Margin'], ['North', '1,200', '4.5%', '12%'], ['South', '950', '3.1%', '9%'], ['East', '700', '2.2%', '7%']];
+    const xs = [72, 172, 232, 292, 352];
+    const ys = [100, 160, 180, 200, 220];
+    const result = await parse(
+      await drawnPdf([
+        (c, page, font) => {
+          for (const y of ys) c.line(xs[0]!, y, xs[4]!, y, 0.5);
+          for (const x of xs) c.line(x, ys[0]!, x, ys[4]!, 0.5);
+          c.text(rows[0]![0]!, 76, 154, 10);
+          // The other headers read bottom to top, from the foot of the header row.
+          rows[0]!.slice(1).forEach((t, i) => page.drawText(t, { x: xs[i + 1]! + 34, y: 792 - 155, size: 10, font, rotate: degrees(90) }));
+          rows.slice(1).forEach((row, r) => row.forEach((t, i) => c.text(t, xs[i]! + 4, ys[r + 1]! + 14, 10)));
+        },
+      ]),
+    );
+    const [table] = tables(result);
+    expect(table!.table_body).toBe(`<table>${rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+    expect(result.content_list.filter((b) => b.type === 'aside_text')).toEqual([]);
+  });
+
+  it('reads a sparse table ruled with double rules between its rows (the thin bands are no empty cells)', async () => {
+    const rows = [['Feature', 'Basic', 'Pro', 'Team'], ['Export', '', 'yes', ''], ['Sharing', '', '', 'yes'], ['History', 'yes', '', ''], ['Audit', '', '', 'yes']];
+    const xs = [72, 172, 232, 292, 352];
+    const result = await parse(
+      await drawnPdf([
+        (c) => {
+          rows.forEach((row, r) => {
+            const top = 100 + r * 26;
+            // Each row between two rules, 6 pt from the next row's: a double rule.
+            c.line(xs[0]!, top, xs[4]!, top, 0.5);
+            c.line(xs[0]!, top + 20, xs[4]!, top + 20, 0.5);
+            row.forEach((t, i) => t && c.text(t, xs[i]! + 4, top + 14, 10));
+          });
+          for (const x of xs) c.line(x, 100, x, 100 + 4 * 26 + 20, 0.5);
+        },
+      ]),
+    );
+    const [table] = tables(result);
+    expect(table!.table_body).toBe(`<table>${rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+  });
+
   it('keeps every character inside the table in a cell', async () => {
     const rows = Array.from({ length: 12 }, (_, r) => [`Item ${r + 1}`, `${(r * 37) % 100}.${r}`, `code-${r}x`, r % 3 ? `note ${r}` : '']);
     const result = await parse(await drawnPdf([(c) => drawTable(c, { x: 60, top: 80, colWidths: [100, 80, 90, 120], rows, rules: 'lines' })]));
@@ -224,6 +292,131 @@ describe('borderless tables', () => {
     expect(result.content_list[0]!.text).toContain('Some intro paragraph');
   });
 
+  it('keeps a header set from the left of its column with the right-aligned numbers below it', async () => {
+    // Few rows (each gap left open by every row) and many rows (a gap may be crossed by one).
+    for (const count of [5, 11]) {
+      const body = Array.from({ length: count }, (_, i) => [`Item ${i + 1}`, `${(i * 37.1 + 3.3).toFixed(1)}`, `${(i * 512.4 + 88.2).toFixed(1)}`, `${i}.5`]);
+      const rows = [['Category', 'Low', 'Mid', 'High'], ...body];
+      const result = await parse(
+        await drawnPdf([
+          (c, _page, font) => {
+            rows.forEach((row, r) => {
+              row.forEach((text, col) => {
+                const left = 72 + (col ? 150 + (col - 1) * 90 : 0);
+                // Headers from the column's left edge, numbers against its right edge.
+                const x = r === 0 || col === 0 ? left + 4 : left + 90 - 4 - font.widthOfTextAtSize(text, 10);
+                c.text(text, x, 120 + r * 14, 10);
+              });
+            });
+          },
+        ]),
+      );
+      const [table] = tables(result);
+      expect(table!.table_body).toBe(`<table>${rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+    }
+  });
+
+  it('spans a header over the columns its rule below reaches, and joins a row label written over the header rows', async () => {
+    const body = Array.from({ length: 5 }, (_, i) => [`${45 + i * 10}–${54 + i * 10}`, `${120 + i * 7}`, `${(i * 3.1 + 2).toFixed(1)}`, `${210 + i * 9}`, `${(i * 2.7 + 5).toFixed(1)}`]);
+    const result = await parse(
+      await drawnPdf([
+        (c, _page, font) => {
+          const cols = [72, 160, 230, 300, 370, 440];
+          const centred = (text: string, from: number, to: number, y: number) => c.text(text, (cols[from]! + cols[to]! - font.widthOfTextAtSize(text, 10)) / 2, y, 10);
+          c.line(72, 105, 440, 105, 0.6);
+          c.text('Age', 76, 118, 10);
+          // Written from the left of the first column they head, not centred over both.
+          c.text('Men', 164, 118, 10);
+          c.text('Women', 304, 118, 10);
+          // Spanner rules under "Men" and "Women", with a gap between them.
+          c.line(162, 122, 298, 122, 0.4);
+          c.line(302, 122, 438, 122, 0.4);
+          c.text('group', 76, 134, 10);
+          ['no.', 'Rate', 'no.', 'Rate'].forEach((t, i) => centred(t, i + 1, i + 2, 134));
+          c.line(72, 139, 440, 139, 0.4);
+          body.forEach((row, r) => row.forEach((t, i) => (i ? centred(t, i, i + 1, 154 + r * 14) : c.text(t, 76, 154 + r * 14, 10))));
+          c.line(72, 154 + 4 * 14 + 5, 440, 154 + 4 * 14 + 5, 0.6);
+        },
+      ]),
+    );
+    const [table] = tables(result);
+    const header = '<tr><td rowspan="2">Age group</td><td colspan="2">Men</td><td colspan="2">Women</td></tr><tr><td>no.</td><td>Rate</td><td>no.</td><td>Rate</td></tr>';
+    expect(table!.table_body).toBe(`<table>${header}${body.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+  });
+
+  it('keeps a table in one column of a two-column page whole, beside short lines of the other column', async () => {
+    const rows = [['State', 'Cases', 'Rate'], ...Array.from({ length: 12 }, (_, i) => [`State ${String.fromCharCode(65 + i)}`, `${1000 + i * 137}`, `${(i * 1.7 + 10).toFixed(1)}`])];
+    const prose = rows.map((_, i) => ({
+      // The other column: running text with the short last line of a paragraph and a heading.
+      text: i === 4 ? 'ends here.' : i === 9 ? 'References' : 'running text of the other page column goes on here',
+      x: 320,
+      y: 110 + 4 + 9 + i * (9 * 1.3 + 8), // the baselines of the table's rows (drawTable's layout)
+    }));
+    const result = await parse(
+      await drawnPdf([
+        (c) => {
+          drawTable(c, { x: 50, top: 110, colWidths: [110, 70, 70], rows, rules: 'none', size: 9 });
+          drawTexts(c, prose);
+        },
+      ]),
+    );
+    const found = tables(result);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.table_body).toBe(`<table>${rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+    expect(result.markdown).toContain('References');
+  });
+
+  it('spans a section row centred over the values across all their columns', async () => {
+    const values = (i: number) => [`Edition ${i + 1}`, ...[0, 1, 2, 3].map((c) => `${49 + i},${100 + c * 37 + i * 11}`)];
+    const result = await parse(
+      await drawnPdf([
+        (c, _page, font) => {
+          const cols = [72, 232, 292, 352, 412, 472];
+          const row = (cells: string[], y: number) => cells.forEach((t, i) => (i ? c.text(t, (cols[i]! + cols[i + 1]! - font.widthOfTextAtSize(t, 10)) / 2, y, 10) : c.text(t, 76, y, 10)));
+          row(['Source', '2007', '2008', '2009', '2010'], 120);
+          row(values(0), 134);
+          // Narrower than the four value columns, centred over them.
+          const section = 'Projected enrollment';
+          c.text(section, 352 - font.widthOfTextAtSize(section, 10) / 2, 148, 10);
+          [1, 2, 3, 4].forEach((i) => row(values(i), 148 + i * 14));
+        },
+      ]),
+    );
+    const [table] = tables(result);
+    const tr = (cells: string[]) => `<tr>${cells.map((t) => `<td>${t}</td>`).join('')}</tr>`;
+    const body = [tr(['Source', '2007', '2008', '2009', '2010']), tr(values(0)), '<tr><td></td><td colspan="4">Projected enrollment</td></tr>', ...[1, 2, 3, 4].map((i) => tr(values(i)))];
+    expect(table!.table_body).toBe(`<table>${body.join('')}</table>`);
+  });
+
+  it('keeps a long section heading centred over the values inside the table', async () => {
+    const values = (i: number) => [`Edition ${i + 1}`, ...[0, 1, 2, 3].map((c) => `${49 + i},${100 + c * 37 + i * 11}`)];
+    const heading = 'Percentage difference between actual and projected values';
+    const result = await parse(
+      await drawnPdf([
+        (c, _page, font) => {
+          const cols = [72, 200, 290, 380, 470, 560];
+          const row = (cells: string[], y: number) => cells.forEach((t, i) => (i ? c.text(t, cols[i + 1]! - 4 - font.widthOfTextAtSize(t, 10), y, 10) : c.text(t, 76, y, 10)));
+          [0, 1, 2].forEach((i) => row(values(i), 120 + i * 14));
+          c.text(heading, 380 - font.widthOfTextAtSize(heading, 10) / 2, 162, 10);
+          [3, 4, 5].forEach((i) => row(values(i), 176 + (i - 3) * 14));
+        },
+      ]),
+    );
+    const found = tables(result);
+    expect(found).toHaveLength(1);
+    const tr = (cells: string[]) => `<tr>${cells.map((t) => `<td>${t}</td>`).join('')}</tr>`;
+    const body = [...[0, 1, 2].map((i) => tr(values(i))), `<tr><td></td><td colspan="4">${heading}</td></tr>`, ...[3, 4, 5].map((i) => tr(values(i)))];
+    expect(found[0]!.table_body).toBe(`<table>${body.join('')}</table>`);
+  });
+
+  it('keeps a table row of numbers at the foot of the page in the table, not as page numbers', async () => {
+    const rows = [['Language', 'Infancy', 'Early', 'Late', 'Total'], ['Cantonese', '8', '21', '9', '38'], ['Mandarin', '1', '3', '9', '13'], ['Arabic', '11', '6', '12', '29'], ['Total', '20', '30', '30', '80']];
+    // The last rows fall in the page's bottom margin band, where page numbers are looked for.
+    const result = await parse(await drawnPdf([(c) => drawTable(c, { x: 72, top: 660, colWidths: [120, 70, 70, 70, 70], rows, rules: 'none' })]));
+    expect(result.content_list.filter((b) => b.type === 'page_number')).toEqual([]);
+    expect(tables(result)[0]!.table_body).toBe(`<table>${rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('')}</table>`);
+  });
+
   it('finds no table in running text, two-column pages or a report page', async () => {
     for (const pdf of [await makePdf([twoColumnPage()]), await makePdf([reportPage(1, 'Introduction')])]) {
       expect(tables(await parse(pdf))).toEqual([]);
@@ -294,6 +487,23 @@ describe('scanned tables', () => {
     for (const text of ['Region', 'North', '1,200', 'Total', '2,150']) expect(table!.table_body).toContain(`<td>${text}</td>`);
     expect((table!.table_body!.match(/<tr>/g) ?? []).length).toBe(4);
     expect(table!.table_body).toContain('<td></td>'); // the empty cell
+  });
+  it('enlarges a small table image (text about 8 px high) before OCR, and keeps its box in image pixels', async () => {
+    const engine = OcrEngine.create({ threads: 2 });
+    const dpi = 60;
+    const page = await rasterize(await drawnPdf([(c) => drawTable(c, { ...SALES, rules: 'none' })]), dpi);
+    // Just the table, cut from the page as a table image of a paper is.
+    const px = (pt: number) => Math.round((pt * dpi) / 72);
+    const region = { left: px(SALES.x - 6), top: px(SALES.top - 6), width: px(292), height: px(110) };
+    const png = new Uint8Array(await sharp(page).extract(region).png().toBuffer());
+    const result = await parseDocument(png, { maxPages: 1, ocr: () => engine });
+    const [table] = tables(result);
+    expect(table).toBeDefined();
+    // Read as it is, the 8-px text loses letters ("Regin").
+    expect(table!.table_body).toBe(SALES_HTML);
+    // The table fills the image: its box, in 0-1000 of the image, is not that of the enlarged one.
+    expect(table!.bbox![2]).toBeLessThanOrEqual(1000);
+    expect(table!.bbox![2]).toBeGreaterThan(700);
   });
 });
 

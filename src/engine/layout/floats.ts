@@ -12,12 +12,14 @@ const TABLE_CAPTION = /^(table|tab\.)\s*[\dIVXA-Z]+\b/i;
 const TABLE_NOTE = /^(notes?|sources?)\b|^[*†‡§¶]|^\(?[a-z]\)\s|^[a-z]\s\p{Lu}/iu;
 
 /**
- * Tables (ruled, then borderless) and charts among a page's body lines. Returns their blocks
- * (without captions yet) and the lines left for the text flow: a table's lines are its cells,
- * a chart's lines are its labels, and neither reaches the text.
+ * Tables (ruled, then borderless) and charts among a page's body lines (and its `vertical`
+ * lines, for ruled tables). Returns their blocks (without captions yet), the lines left for the
+ * text flow, and the lines they use: a table's lines are its cells, a chart's lines are its
+ * labels, and neither reaches the text.
  */
-export function findFloats(page: Page, lines: TextLine[]): { floats: Block[]; rest: TextLine[] } {
-  const ruled = ruledTables(lines, page.rules ?? []);
+export function findFloats(page: Page, lines: TextLine[], vertical: TextLine[] = []): { floats: Block[]; rest: TextLine[]; used: Set<TextLine> } {
+  // Vertical text (a column header set sideways) can be a ruled table's cell, nothing else.
+  const ruled = ruledTables([...lines, ...vertical], page.rules ?? []);
   const tableBoxes = ruled.tables.map((t) => t.table.box);
   const graphics = (page.graphics ?? []).filter((g) => !tableBoxes.some((b) => containsCenter(b, g)));
   const inRuled = new Set(ruled.tables.flatMap((t) => t.lines));
@@ -41,7 +43,7 @@ export function findFloats(page: Page, lines: TextLine[]): { floats: Block[]; re
   }
   ruled.tables.forEach(addTable);
   borderlessTables(lines.filter((l) => !used.has(l) && !ruled.gridLines.has(l)), ruled.looseRules).forEach(addTable);
-  return { floats: floats.sort((a, b) => a.box[1] - b.box[1]), rest: lines.filter((l) => !used.has(l)) };
+  return { floats: floats.sort((a, b) => a.box[1] - b.box[1]), rest: lines.filter((l) => !used.has(l)), used };
 }
 
 /**

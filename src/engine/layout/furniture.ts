@@ -51,8 +51,11 @@ export function detectFurniture(pages: Page[]): Map<number, FurnitureKind>[] {
   return pages.map((page) => {
     const result = new Map<number, FurnitureKind>();
     const bodySize = medianFontSize(page.lines);
-    for (const { line, i } of bandLines(page)) {
+    const band = bandLines(page);
+    for (const { line, i } of band) {
       const top = line.box[3] <= page.height * MARGIN_BAND;
+      // Three numbers or more on one baseline: a table's row (its totals), not a page number.
+      if (band.filter((b) => Math.abs(b.line.baseline - line.baseline) < 0.5 * line.fontSize && isPageNumberText(b.line.text)).length >= 3) continue;
       const repeated = (seen.get(signature(line.text)) ?? 0) >= 2;
       // A footnote ("1 See …", "* Equal contribution") is content, unless it repeats on every page.
       if (!repeated && !top && /^([*†‡]|\d{1,3}\s*\p{L})/u.test(line.text) && !isPageNumberText(line.text)) continue;

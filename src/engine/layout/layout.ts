@@ -4,6 +4,7 @@ import { classify, LONE_BULLET, paragraphs, unionBox } from './blocks.js';
 import { groupEquations } from '../equations/detect.js';
 import { findFloats, FIGURE_CAPTION, linkContinuedTables, placeFloats, placeInOrder, takeCaption } from './floats.js';
 import { detectFurniture } from './furniture.js';
+import { turnedTables } from '../tables/rotated.js';
 import { orderLines } from './order.js';
 
 const REFERENCES = /^(\d+\.?\s*)?(references|bibliography|works cited|literature cited)$/i;
@@ -15,17 +16,28 @@ export function analyzeLayout(pages: Page[]): Block[] {
   for (const page of pages) {
     const marks = furniture[page.index] ?? new Map();
     const bodyLines: TextLine[] = [];
-    const pageFurniture: Block[] = [];
+    let pageFurniture: Block[] = [];
+    const asides = new Map<Block, TextLine>();
+    // A table printed sideways: its vertical text is the table's, not margin notes.
+    const turned = turnedTables(page);
     page.lines.forEach((line, i) => {
+      if (turned.lines.has(line)) return;
       const kind = marks.get(i);
       if (kind) pageFurniture.push({ type: kind, pageIndex: page.index, box: line.box, text: line.text });
       // Rotated text (arXiv stamps, vertical margin labels) is a margin note, not body text.
-      else if (line.rotated) pageFurniture.push({ type: 'aside_text', pageIndex: page.index, box: line.box, text: line.text });
+      else if (line.rotated) {
+        const aside: Block = { type: 'aside_text', pageIndex: page.index, box: line.box, text: line.text };
+        asides.set(aside, line);
+        pageFurniture.push(aside);
+      }
       else bodyLines.push(line);
     });
     attachLoneBullets(bodyLines);
     // Tables and charts take their lines first; equations are then found among the rest.
-    const { floats, rest } = findFloats(page, bodyLines);
+    const { floats, rest, used } = findFloats(page, bodyLines, [...asides.values()]);
+    // Vertical text in a table's cells is the table's.
+    pageFurniture = pageFurniture.filter((b) => !used.has(asides.get(b)!));
+    floats.push(...turned.blocks);
     const contentLines = groupEquations(rest, bodyFontSize(rest));
     attachDropCaps(contentLines, bodyFontSize(contentLines));
     const bodySize = bodyFontSize(contentLines);

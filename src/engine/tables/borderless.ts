@@ -44,7 +44,10 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
   let runBox: Box | null = null;
   let lastBottom = -Infinity;
   for (const all of baselineGroups(lines)) {
-    const cells = all.filter(isCellLike).sort((a, b) => a.box[0] - b.box[0]);
+    const cellLike = all.filter(isCellLike);
+    // Lines far beside the run are left out of a row that is tabular without them.
+    const inRun = cellLike.filter((l) => !farBeside(run, runBox, l));
+    const cells = (inRun.length >= 2 ? inRun : cellLike).sort((a, b) => a.box[0] - b.box[0]);
     const tabular = cells.length >= 2;
     // Beside a run, running text of another page column neither joins nor ends it.
     const group = tabular || !runBox ? all : all.filter((l) => l.box[0] < runBox![2] && l.box[2] > runBox![0]);
@@ -59,9 +62,9 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
       if (run.length) runs.push(run);
       run = [cells];
       runBox = extend(null, cells);
-    } else if (!near || group.some((l) => !isCellLike(l)) || (runBox && !inside(runBox, group))) {
+    } else if (!near || group.some((l) => !isCellLike(l) && !headingOver(runBox, l)) || (runBox && !inside(runBox, group))) {
       // Running text, a line across the run's extent, or a wide gap ends it; a short line
-      // inside it (a section row, a wrapped cell) does not.
+      // inside it (a section row, a wrapped cell) or a heading over its values does not.
       if (run.length) runs.push(run);
       run = [];
       runBox = null;
@@ -70,6 +73,22 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
   }
   if (run.length) runs.push(run);
   return runs;
+}
+
+/**
+ * A short line far right of a run of three rows or more (a page column's last words, a
+ * heading of the other column) is not a cell of the run's rows.
+ */
+function farBeside(run: TextLine[][], runBox: Box | null, line: TextLine): boolean {
+  return run.length >= 3 && runBox !== null && line.box[0] - runBox[2] > 3 * line.fontSize;
+}
+
+/**
+ * A long line inside a run's extent that starts well right of its left edge: a section heading
+ * over the table's values, not running text (which starts at the left).
+ */
+function headingOver(runBox: Box | null, line: TextLine): boolean {
+  return runBox !== null && line.box[0] > runBox[0] + 0.25 * (runBox[2] - runBox[0]) && line.box[2] <= runBox[2] + 2;
 }
 
 function extend(box: Box | null, lines: TextLine[]): Box {
@@ -112,16 +131,51 @@ export function columnEdges(run: TextLine[][], box: Box, size: number): number[]
   const allowed = Math.floor(rows.length * 0.1);
   const edges = [box[0]];
   let start = -1;
+  // Where in the gap those few fragments are: a header set from the left edge of the column of
+  // right-aligned numbers it heads lies in the gap before them (ending in it), and goes with them.
+  let firstCovered = -1;
+  let firstCoverEnded = false;
   for (let x = 0; x < width; x++) {
     const open = cover[x]! <= allowed;
     if (open && start < 0) start = x;
+    if (open && cover[x]! > 0 && firstCovered < 0) firstCovered = x;
+    if (open && cover[x] === 0 && firstCovered >= 0) firstCoverEnded = true;
     if ((!open || x === width - 1) && start >= 0) {
-      if (x - start >= 0.6 * size && start > 0 && x < width - 1) edges.push(x0 + (start + x) / 2);
+      const headerInGap = firstCovered > start && firstCoverEnded;
+      if (x - start >= 0.6 * size && start > 0 && x < width - 1) edges.push(x0 + (headerInGap ? firstCovered - 0.5 : (start + x) / 2));
       start = -1;
+      firstCovered = -1;
+      firstCoverEnded = false;
     }
   }
   edges.push(box[2]);
   return edges;
+}
+
+/**
+ * Column edges without the columns that hold only header text set beside (not above) the
+ * numbers it heads: a header written from a column's left edge over right-aligned numbers
+ * narrower than the column leaves a gap between the two, and becomes a column of its own. Such
+ * a column (text in the top two rows only, never in a row with the numbers to its right) joins
+ * the numbers' column.
+ */
+function headersJoinTheirColumns(run: TextLine[][], edges: number[]): number[] {
+  const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
+  const rowsOf = (col: number) => new Set(run.flatMap((row, r) => (row.some((l) => colOf(l) === col) ? [r] : [])));
+  const cols = edges.length - 1;
+  const rows = Array.from({ length: cols }, (_, c) => rowsOf(c));
+  const dropped = new Set<number>();
+  for (let c = 0; c + 1 < cols; c++) {
+    const header = rows[c]!;
+    const values = rows[c + 1]!;
+    if (!header.size || [...header].some((r) => r > 1 || values.has(r)) || values.size < 2) continue;
+    const cells = run.flat().filter((l) => colOf(l) === c + 1);
+    if (cells.filter((l) => isNumeric(l.text)).length < 0.5 * cells.length) continue;
+    dropped.add(c + 1);
+    // The joined column takes the header's rows too: a header column further right does not join it.
+    rows[c + 1] = new Set([...values, ...header]);
+  }
+  return edges.filter((_, i) => !dropped.has(i));
 }
 
 function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): DetectedTable | null {
@@ -136,7 +190,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): Detecte
   const ruled = above.length > 0 && below.length > 0;
   if (run.length < (ruled ? 2 : 3)) return null;
 
-  const edges = columnEdges(run, box, size);
+  const edges = headersJoinTheirColumns(run, columnEdges(run, box, size));
   const cols = edges.length - 1;
   if (cols < 2) return null;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
@@ -156,6 +210,9 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): Detecte
   // Running text inside the region: a table beside a column of prose, not one table.
   if (members.filter((l) => !isCellLike(l)).length > 0.2 * members.length) return null;
   const table = gridTable(members, edges, box);
+  spanOverRules(table, edges, rules, size);
+  centreSpanningCells(table, size);
+  joinStackedHeaderLabel(table);
   // Mostly empty cells: scattered labels (a chart's values beside prose), not rows of data.
   const filled = table.cells.reduce((n, c) => n + c.colSpan, 0);
   return table.rows >= 2 && filled >= 0.4 * table.rows * table.cols ? { table, lines: members } : null;
@@ -201,7 +258,94 @@ function widestGap(fragments: TextLine[], edges: number[]): number {
   return widest;
 }
 
-function median(values: number[]): number {
+/**
+ * A header cell with a rule right below it that reaches over several columns (a spanner rule,
+ * as booktabs' \cmidrule draws) spans those columns, when no other cell of its row stands
+ * over the rule.
+ */
+function spanOverRules(table: Table, edges: number[], rules: HRule[], size: number): void {
+  for (const cell of table.cells) {
+    if (!cell.lines.length) continue;
+    const bottom = Math.max(...cell.lines.map((l) => l.box[3]));
+    const x0 = Math.min(...cell.lines.map((l) => l.box[0]));
+    const x1 = Math.max(...cell.lines.map((l) => l.box[2]));
+    const rule = rules.find((r) => r.y >= bottom - 1 && r.y - bottom < size && r.x0 <= x0 && r.x1 >= x1);
+    if (!rule) continue;
+    // The columns the rule covers for most of their width.
+    const covered: number[] = [];
+    for (let c = 0; c + 1 < edges.length; c++) {
+      const overlap = Math.min(rule.x1, edges[c + 1]!) - Math.max(rule.x0, edges[c]!);
+      if (overlap > 0.5 * (edges[c + 1]! - edges[c]!)) covered.push(c);
+    }
+    const first = covered[0];
+    const last = covered[covered.length - 1];
+    if (first === undefined || last === undefined || covered.length <= cell.colSpan || cell.col < first || cell.col + cell.colSpan - 1 > last) continue;
+    const others = table.cells.some((o) => o !== cell && o.row === cell.row && o.col + o.colSpan - 1 >= first && o.col <= last);
+    if (others) continue;
+    cell.col = first;
+    cell.colSpan = last - first + 1;
+  }
+}
+
+/**
+ * Text centred over several columns (a header over a group of columns, a section row over the
+ * table's values) spans all the columns it is centred on, not only those its words reach: of
+ * the column ranges around it that no other cell of its row uses, the widest whose middle is
+ * its middle.
+ */
+function centreSpanningCells(table: Table, size: number): void {
+  // Where each column's text starts and ends (cells of one column only).
+  const left = new Array<number>(table.cols).fill(Infinity);
+  const right = new Array<number>(table.cols).fill(-Infinity);
+  for (const cell of table.cells) {
+    if (cell.colSpan > 1) continue;
+    for (const l of cell.lines) {
+      left[cell.col] = Math.min(left[cell.col]!, l.box[0]);
+      right[cell.col] = Math.max(right[cell.col]!, l.box[2]);
+    }
+  }
+  for (const cell of table.cells) {
+    if (cell.colSpan < 2) continue;
+    const middle = (Math.min(...cell.lines.map((l) => l.box[0])) + Math.max(...cell.lines.map((l) => l.box[2]))) / 2;
+    const free = (c: number) => !table.cells.some((o) => o !== cell && o.row === cell.row && c >= o.col && c < o.col + o.colSpan);
+    let first = cell.col;
+    let last = cell.col + cell.colSpan - 1;
+    // The first column holds the rows' labels: a header over values does not reach into it.
+    for (let a = cell.col; a >= Math.min(1, cell.col) && free(a); a--) {
+      for (let b = cell.col + cell.colSpan - 1; b < table.cols && free(b); b++) {
+        if (b - a > last - first && Math.abs((left[a]! + right[b]!) / 2 - middle) <= 1.5 * size) [first, last] = [a, b];
+      }
+    }
+    cell.col = first;
+    cell.colSpan = last - first + 1;
+  }
+}
+
+/**
+ * The label of the first column in a header of several rows, written over several of them
+ * ("Age" / "group" / "(yrs)" beside two rows of column headers), is one cell spanning the
+ * header's rows; rows that held only a piece of it go. The header: the rows above the first
+ * with a number right of the first column, down to the last with text right of it.
+ */
+function joinStackedHeaderLabel(table: Table): void {
+  const firstData = table.cells.filter((c) => c.col > 0 && c.lines.some((l) => isNumeric(l.text))).reduce((m, c) => Math.min(m, c.row), Infinity);
+  // The header ends with its last row of column headers (a section row may follow it).
+  const dataRow = 1 + table.cells.filter((c) => c.col > 0 && c.row < firstData).reduce((m, c) => Math.max(m, c.row), -1);
+  if (dataRow < 2 || firstData === Infinity) return;
+  const pieces = table.cells.filter((c) => c.row < dataRow && c.col === 0);
+  if (pieces.length < 2 || pieces.some((c) => c.colSpan > 1)) return;
+  const label: Cell = { row: 0, col: 0, rowSpan: dataRow, colSpan: 1, lines: pieces.flatMap((c) => c.lines) };
+  const cells = [label, ...table.cells.filter((c) => !pieces.includes(c))];
+  // Header rows with nothing but the label's pieces go.
+  const kept = Array.from({ length: table.rows }, (_, r) => r >= dataRow || r === 0 || cells.some((c) => c !== label && c.row === r));
+  const newIndex = kept.map((_, r) => kept.slice(0, r).filter(Boolean).length);
+  for (const c of cells) c.row = newIndex[c.row]!;
+  label.rowSpan = newIndex[dataRow]!;
+  table.cells = cells;
+  table.rows = kept.filter(Boolean).length;
+}
+
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1] ?? 0;
 }

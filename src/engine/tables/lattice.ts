@@ -2,7 +2,7 @@
 // neighbouring rules, merged where a rule is missing (a spanning cell). A grid row holding
 // several rows of text (a table ruled only between columns) is split into text rows.
 import type { Box, TextLine } from '../model.js';
-import { columnEdges } from './borderless.js';
+import { columnEdges, median } from './borderless.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { Cell, DetectedTable, Table } from './table.js';
 
@@ -152,9 +152,15 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
       cells.push({ row: firstRow[g.b0]!, col: g.c0, rowSpan: firstRow[g.b1 + 1]! - firstRow[g.b0]!, colSpan, lines: g.lines });
     }
   }
-  // Mostly empty cells: a form to fill in, or the gridlines and bar outlines of a plot.
+  // Mostly empty cells: a form to fill in, or the gridlines and bar outlines of a plot. Thin
+  // empty bands between two rules across the whole grid (double rules) are no cells to fill.
+  const size = median(inside.map((l) => l.fontSize));
+  const across = (y: number) => grid.h.some((r) => Math.abs(r.y - y) <= SNAP + 1 && r.x1 - r.x0 >= 0.9 * (box[2] - box[0]));
+  const thinBands = [...Array(bands).keys()].filter(
+    (b) => ys[b + 1]! - ys[b]! < size && across(ys[b]!) && across(ys[b + 1]!) && !inside.some((l) => bandOf(l) === b),
+  ).length;
   const filled = cells.filter((c) => c.lines.length).reduce((n, c) => n + c.rowSpan * c.colSpan, 0);
-  if (filled < 0.42 * rows * cols) return null;
+  if (filled < 0.42 * (rows - thinBands) * cols) return null;
   const table = dropEmptyRowsAndCols({ box, rows, cols, cells });
   if (table.rows < 2 || table.cols < 2 || !looksLikeTable(table, inside)) return null;
   return { table, lines: inside };
