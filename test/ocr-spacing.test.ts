@@ -73,9 +73,14 @@ describe('withWordSpaces', () => {
     expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 120)).toBe('allitis');
   });
 
-  it('never puts spaces between characters of other scripts or punctuation', () => {
-    const { chars, ink } = line('中文 字符 a,b', '中文字符 a,b', 12);
-    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('中文字符 a,b');
+  it('never puts spaces between characters of other scripts, symbols or two digits', () => {
+    const { chars, ink } = line('中文 字符 a,b V × A (1 0)', '中文字符 a,b V×A (10)', 12);
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('中文字符 a,b V×A (10)');
+  });
+
+  it('leaves lines too small to tell letter gaps from spaces alone', () => {
+    const { chars, ink } = line('she are by in all it have not', 'she are by in allit have not');
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 12)).toBe('she are by in allit have not');
   });
 });
 

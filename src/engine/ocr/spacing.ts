@@ -27,8 +27,22 @@ const INK_LEVEL = 0.5;
 /** Boxes with less contrast than this (grey levels) are left alone: blank or too faint to tell. */
 const MIN_CONTRAST = 48;
 
-/** Letters and digits of Latin scripts: the only neighbours a space is put between. */
-const LATIN = /^[A-Za-z0-9\u00C0-\u024F]$/;
+/**
+ * Lines less than this many pixels high are left alone: their letter gaps and word spaces differ
+ * by a pixel or two (small print on a low-resolution page image).
+ */
+const MIN_LINE_HEIGHT = 18;
+
+const LATIN_LETTER = /^\p{Script=Latin}$/u;
+const DIGIT = /^[0-9]$/;
+
+/**
+ * A space may go between two Latin letters, or a letter and a digit. Not between two digits:
+ * figures are often set on a fixed width, so a narrow "1" leaves a wide gap inside a number.
+ */
+function spaceable(a: string, b: string): boolean {
+  return (LATIN_LETTER.test(a) || DIGIT.test(a)) && (LATIN_LETTER.test(b) || DIGIT.test(b)) && !(DIGIT.test(a) && DIGIT.test(b));
+}
 
 /**
  * Which pixel columns of the box [x0, x1) x [y0, y1) hold ink (1) and which are blank (0), or
@@ -94,7 +108,7 @@ function median(values: number[]): number {
  */
 export function withWordSpaces(chars: DecodedChar[], ink: Uint8Array, columnsPerStep: number, height: number): string {
   const runs = blankRuns(ink);
-  if (runs.length === 0) return chars.map((c) => c.text).join('');
+  if (runs.length === 0 || height < MIN_LINE_HEIGHT) return chars.map((c) => c.text).join('');
   const centre = (first: number, last: number) => ((first + last) / 2 + 0.5) * columnsPerStep;
   const width = ([start, end]: [number, number]) => end - start;
   const claimed = new Set<number>();
@@ -134,7 +148,7 @@ export function withWordSpaces(chars: DecodedChar[], ink: Uint8Array, columnsPer
         best = i;
       }
     }
-    if (best > 0 && LATIN.test(chars[best - 1]!.text) && LATIN.test(chars[best]!.text)) split.add(best);
+    if (best > 0 && spaceable(chars[best - 1]!.text, chars[best]!.text)) split.add(best);
   });
   return chars.map((c, i) => (split.has(i) ? ' ' + c.text : c.text)).join('');
 }
