@@ -282,16 +282,19 @@ export class OcrEngine {
   // ---------------------------------------------------------------- recognition
 
   /**
-   * A crop's decoded characters as text, with the word spaces the recognizer dropped put back
-   * (spacing.ts). `inputPerStep` is how many recognizer input columns one CTC step spans.
+   * A crop's decoded characters as a line: the word spaces the recognizer dropped put back
+   * (spacing.ts), and the box narrowed to the ink. Detection boxes are grown by about a line
+   * height at each end (DB's unclip), which would bridge narrow gutters between columns.
+   * `inputPerStep` is how many recognizer input columns one CTC step spans.
    */
-  private spacedText(image: RgbImage, item: { box: [number, number, number, number]; crop: [number, number, number, number]; rw: number }, chars: DecodedChar[], inputPerStep: number): string {
+  private readLine(image: RgbImage, item: { box: [number, number, number, number]; rw: number }, chars: DecodedChar[], inputPerStep: number): { text: string; box: [number, number, number, number] } {
     const plain = chars.map((c) => c.text).join('');
-    if (!/[A-Za-z0-9][A-Za-z0-9]/.test(plain)) return plain;
     const [x0, y0, x1, y1] = item.box;
     const ink = inkColumns(image, x0, y0, x1, y1);
-    if (!ink) return plain;
-    return withWordSpaces(chars, ink, (inputPerStep * (x1 - x0)) / item.rw, y1 - y0);
+    if (!ink) return { text: plain, box: item.box };
+    const text = /[A-Za-z0-9][A-Za-z0-9]/.test(plain) ? withWordSpaces(chars, ink, (inputPerStep * (x1 - x0)) / item.rw, y1 - y0) : plain;
+    const first = ink.indexOf(1);
+    return first < 0 ? { text, box: item.box } : { text, box: [x0 + first, y0, x0 + ink.lastIndexOf(1) + 1, y1] };
   }
 
   private async recognizeBoxes(image: RgbImage, boxes: Array<[number, number, number, number]>): Promise<OcrLine[]> {
@@ -327,9 +330,10 @@ export class OcrEngine {
       const probs = t.data as Float32Array;
       for (let i = 0; i < n; i++) {
         const { chars, score } = ctcDecode(probs, i * steps * classes, steps, classes, this.dict);
-        const trimmed = this.spacedText(image, batch[i]!, chars, bw / steps).trim();
+        const line = this.readLine(image, batch[i]!, chars, bw / steps);
+        const trimmed = line.text.trim();
         if (!trimmed || score < REC_MIN_SCORE) continue;
-        lines.push({ text: trimmed, box: batch[i]!.box, score });
+        lines.push({ text: trimmed, box: line.box, score });
       }
       t.dispose?.();
     }
