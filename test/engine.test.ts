@@ -209,6 +209,17 @@ describe('reading order', () => {
     expect(order.indexOf('Left second section line 2')).toBeLessThan(order.indexOf('Right first section line 0'));
   });
 
+  it('reads a newspaper page column by column when sections below have their columns elsewhere', () => {
+    // A three-column article above a section whose gutters fall inside the article's columns.
+    const column = (label: string, x0: number, x1: number, top: number, count: number) =>
+      Array.from({ length: count }, (_, i) => line(`${label} ${i}`, x0, top + i * 12, { box: [x0, top + i * 12, x1, top + i * 12 + 10] }));
+    const article = [column('A1', 40, 200, 100, 8), column('A2', 215, 375, 100, 8), column('A3', 390, 550, 100, 8)];
+    const below = [column('B1', 40, 240, 214, 8), column('B2', 260, 400, 214, 12), column('B3', 415, 550, 214, 12)];
+    const order = orderLines([...article, ...below].flat(), 612).flat().map((l) => l.text);
+    const expected = [...article, ...below].flat().map((l) => l.text);
+    expect(order).toEqual(expected);
+  });
+
   it('keeps a single column top to bottom', () => {
     const lines = [line('second', 72, 120), line('first', 72, 100), line('third', 72, 140)];
     expect(orderLines(lines, 612).flat().map((l) => l.text)).toEqual(['first', 'second', 'third']);

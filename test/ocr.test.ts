@@ -152,6 +152,17 @@ describe('OcrEngine', () => {
     }
   });
 
+  it('fits each box to the ink at both ends of its line', () => {
+    // Detection grows boxes by about half a line height at each end; the ink is much closer.
+    for (const d of fixture.drawn) {
+      const hit = lines.find((l) => cer(d.text, l.text) < 0.1);
+      expect(hit, `line "${d.text}" not found`).toBeDefined();
+      const tol = (d.box[3] - d.box[1]) * 0.2;
+      expect(Math.abs(hit!.box[0] - d.box[0])).toBeLessThan(tol);
+      expect(Math.abs(hit!.box[2] - d.box[2])).toBeLessThan(tol);
+    }
+  });
+
   it('keeps the two columns apart', () => {
     const words = (list: string[]) => new Set(list.flatMap((t) => t.toLowerCase().split(' ')));
     const left = words(LEFT);

@@ -47,6 +47,14 @@ function cut(lines: TextLine[], dir: Direction, out: TextLine[][], depth: number
   }
   const [gx0, gx1] = gutter;
   const crossing = lines.filter((l) => spans(l, gx0, gx1));
+  // Lines across the gutter with other lines beside them: the gutter runs through only part of
+  // the region (sections of different columns stacked, as on a newspaper page). Cut the region
+  // across first, at its widest gap between lines, and look for each part's own columns.
+  const stacked = besideOthers(crossing, lines) > 2 ? splitAtWidestGap(lines) : null;
+  if (stacked) {
+    for (const part of stacked) cut(part, dir, out, depth + 1);
+    return;
+  }
   if (!crossing.length) {
     const mid = (gx0 + gx1) / 2;
     const left = lines.filter((l) => midX(l) < mid);
@@ -77,6 +85,29 @@ function cut(lines: TextLine[], dir: Direction, out: TextLine[][], depth: number
   }
   if (run.length) out.push(run);
   cut(band, dir, out, depth + 1);
+}
+
+/** How many of `crossing` have a line of `lines` beside them (on the same height, not crossing). */
+function besideOthers(crossing: TextLine[], lines: TextLine[]): number {
+  const crossingSet = new Set(crossing);
+  return crossing.filter((c) => lines.some((l) => !crossingSet.has(l) && l.box[1] < c.box[3] && c.box[1] < l.box[3])).length;
+}
+
+/** The lines above and below the widest horizontal gap between them, or null if there is none. */
+function splitAtWidestGap(lines: TextLine[]): [TextLine[], TextLine[]] | null {
+  const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
+  let bottom = sorted[0]!.box[3];
+  let best = 0;
+  let at = -1;
+  for (let i = 1; i < sorted.length; i++) {
+    const gap = sorted[i]!.box[1] - bottom;
+    if (gap > best) {
+      best = gap;
+      at = i;
+    }
+    bottom = Math.max(bottom, sorted[i]!.box[3]);
+  }
+  return at < 0 ? null : [sorted.slice(0, at), sorted.slice(at)];
 }
 
 /**

@@ -9,6 +9,7 @@ import path from 'node:path';
 import ort from 'onnxruntime-node';
 import type { RgbImage } from '../pdf/pdfium.js';
 import { levellingRotation, rotateImage } from './orientation.js';
+import { inkColumns, withWordSpaces, type DecodedChar } from './spacing.js';
 
 export interface OcrLine {
   text: string;
@@ -280,6 +281,22 @@ export class OcrEngine {
 
   // ---------------------------------------------------------------- recognition
 
+  /**
+   * A crop's decoded characters as a line: the word spaces the recognizer dropped put back
+   * (spacing.ts), and the box narrowed to the ink. Detection boxes are grown by about a line
+   * height at each end (DB's unclip), which would bridge narrow gutters between columns.
+   * `inputPerStep` is how many recognizer input columns one CTC step spans.
+   */
+  private readLine(image: RgbImage, item: { box: [number, number, number, number]; rw: number }, chars: DecodedChar[], inputPerStep: number): { text: string; box: [number, number, number, number] } {
+    const plain = chars.map((c) => c.text).join('');
+    const [x0, y0, x1, y1] = item.box;
+    const ink = inkColumns(image, x0, y0, x1, y1);
+    if (!ink) return { text: plain, box: item.box };
+    const text = /[A-Za-z0-9][A-Za-z0-9]/.test(plain) ? withWordSpaces(chars, ink, (inputPerStep * (x1 - x0)) / item.rw, y1 - y0) : plain;
+    const first = ink.indexOf(1);
+    return first < 0 ? { text, box: item.box } : { text, box: [x0 + first, y0, x0 + ink.lastIndexOf(1) + 1, y1] };
+  }
+
   private async recognizeBoxes(image: RgbImage, boxes: Array<[number, number, number, number]>): Promise<OcrLine[]> {
     const items = boxes.map((box) => {
       const pad = (box[3] - box[1]) * REC_CROP_PAD_Y;
@@ -312,10 +329,11 @@ export class OcrEngine {
       if (n !== batch.length || !steps || classes !== this.dict.length) throw new Error(`unexpected recognition output shape ${t.dims.join('x')}`);
       const probs = t.data as Float32Array;
       for (let i = 0; i < n; i++) {
-        const { text, score } = ctcDecode(probs, i * steps * classes, steps, classes, this.dict);
-        const trimmed = text.trim();
+        const { chars, score } = ctcDecode(probs, i * steps * classes, steps, classes, this.dict);
+        const line = this.readLine(image, batch[i]!, chars, bw / steps);
+        const trimmed = line.text.trim();
         if (!trimmed || score < REC_MIN_SCORE) continue;
-        lines.push({ text: trimmed, box: batch[i]!.box, score });
+        lines.push({ text: trimmed, box: line.box, score });
       }
       t.dispose?.();
     }
@@ -540,10 +558,9 @@ export function splitColumns(prob: Float32Array, w: number, b: DetBox): DetBox[]
 }
 
 /** Greedy CTC decoding of one sequence: argmax per step, drop blanks (0) and repeats. */
-function ctcDecode(probs: Float32Array, offset: number, steps: number, classes: number, dict: string[]): { text: string; score: number } {
-  let text = '';
+function ctcDecode(probs: Float32Array, offset: number, steps: number, classes: number, dict: string[]): { chars: DecodedChar[]; score: number } {
+  const chars: DecodedChar[] = [];
   let sum = 0;
-  let count = 0;
   let prev = -1;
   for (let t = 0; t < steps; t++) {
     const base = offset + t * classes;
@@ -556,14 +573,14 @@ function ctcDecode(probs: Float32Array, offset: number, steps: number, classes: 
         best = c;
       }
     }
-    if (best !== 0 && best !== prev) {
-      text += dict[best]!;
+    if (best !== 0 && best === prev) chars[chars.length - 1]!.last = t;
+    else if (best !== 0) {
+      chars.push({ text: dict[best]!, first: t, last: t });
       sum += bestP;
-      count++;
     }
     prev = best;
   }
-  return { text, score: count ? sum / count : 0 };
+  return { chars, score: chars.length ? sum / chars.length : 0 };
 }
 
 /** Top-to-bottom rows (boxes whose vertical centres fall inside the row's first box), left to right. */

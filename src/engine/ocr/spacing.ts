@@ -1,0 +1,154 @@
+// Word spaces the recognizer dropped. PP-OCRv4's recognizer (trained mostly on Chinese) sometimes
+// reads two Latin words as one ("all it" -> "allit"): the CTC step that held the space is taken
+// by the next letter, so the CTC output alone has no trace of it. The line's pixels still do:
+// a word space is a run of blank columns about as wide as the spaces the recognizer did read on
+// the same line, and clearly wider than the gaps between letters. The CTC steps of the two
+// letters say where in the crop to look.
+import type { RgbImage } from '../pdf/pdfium.js';
+
+/** One character of greedy CTC output and the steps its run covered. */
+export interface DecodedChar {
+  text: string;
+  /** First and last CTC step of the character's run. */
+  first: number;
+  last: number;
+}
+
+/**
+ * Without spaces read on the line to compare with, a blank run at least this many line heights
+ * wide is a space (a space is ~0.25 em plus side bearings; the box is ~1.3 em high, letter gaps
+ * are under ~0.08 em).
+ */
+const LONE_SPACE_HEIGHTS = 0.2;
+/** Spaces read on the line must be this many times wider than its letter gaps to be a yardstick. */
+const MIN_SPACE_TO_LETTER_GAP = 1.6;
+/** A pixel is ink when darker than this share of the way from the box's lightest to darkest. */
+const INK_LEVEL = 0.5;
+/** Boxes with less contrast than this (grey levels) are left alone: blank or too faint to tell. */
+const MIN_CONTRAST = 48;
+
+/**
+ * Lines less than this many pixels high are left alone: their letter gaps and word spaces differ
+ * by a pixel or two (small print on a low-resolution page image).
+ */
+const MIN_LINE_HEIGHT = 18;
+
+const LATIN_LETTER = /^\p{Script=Latin}$/u;
+const DIGIT = /^[0-9]$/;
+
+/**
+ * A space may go between two Latin letters, or a letter and a digit. Not between two digits:
+ * figures are often set on a fixed width, so a narrow "1" leaves a wide gap inside a number.
+ */
+function spaceable(a: string, b: string): boolean {
+  return (LATIN_LETTER.test(a) || DIGIT.test(a)) && (LATIN_LETTER.test(b) || DIGIT.test(b)) && !(DIGIT.test(a) && DIGIT.test(b));
+}
+
+/**
+ * Which pixel columns of the box [x0, x1) x [y0, y1) hold ink (1) and which are blank (0), or
+ * undefined when the box is too faint to tell.
+ */
+export function inkColumns(image: RgbImage, x0: number, y0: number, x1: number, y1: number): Uint8Array | undefined {
+  const left = Math.max(0, Math.floor(x0));
+  const top = Math.max(0, Math.floor(y0));
+  const right = Math.min(image.width, Math.ceil(x1));
+  const bottom = Math.min(image.height, Math.ceil(y1));
+  if (right <= left || bottom <= top) return undefined;
+  const { data, width } = image;
+  let lightest = 0;
+  let darkest = 255 * 3;
+  for (let y = top; y < bottom; y++) {
+    for (let i = (y * width + left) * 3, end = (y * width + right) * 3; i < end; i += 3) {
+      const v = data[i]! + data[i + 1]! + data[i + 2]!;
+      if (v > lightest) lightest = v;
+      if (v < darkest) darkest = v;
+    }
+  }
+  if (lightest - darkest < 3 * MIN_CONTRAST) return undefined;
+  const level = lightest - (lightest - darkest) * INK_LEVEL;
+  const columns = new Uint8Array(right - left);
+  for (let y = top; y < bottom; y++) {
+    for (let x = left, i = (y * width + left) * 3; x < right; x++, i += 3) {
+      if (data[i]! + data[i + 1]! + data[i + 2]! < level) columns[x - left] = 1;
+    }
+  }
+  return columns;
+}
+
+/** Runs of blank columns [start, end) between the first and the last inked column. */
+function blankRuns(ink: Uint8Array): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  let start = -1;
+  let seenInk = false;
+  for (let x = 0; x < ink.length; x++) {
+    if (ink[x]) {
+      if (seenInk && start >= 0) runs.push([start, x]);
+      seenInk = true;
+      start = -1;
+    } else if (start < 0) start = x;
+  }
+  return runs;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}
+
+/**
+ * The decoded text with the spaces the recognizer dropped put back between Latin letters and
+ * digits. `ink` covers the crop the recognizer read (one entry per pixel column),
+ * `columnsPerStep` is how many of those columns one CTC step spans, and `height` is the text
+ * box's height in pixels.
+ *
+ * The blank runs of the line are matched to the spaces that were read (the nearest run to each);
+ * their median width sets how wide a space is on this line. A run that wide that no read space
+ * claims is a dropped space: it goes in between the two characters whose CTC steps are nearest
+ * to it (steps lag or lead the glyphs by an amount measured on the matched spaces).
+ */
+export function withWordSpaces(chars: DecodedChar[], ink: Uint8Array, columnsPerStep: number, height: number): string {
+  const runs = blankRuns(ink);
+  if (runs.length === 0 || height < MIN_LINE_HEIGHT) return chars.map((c) => c.text).join('');
+  const centre = (first: number, last: number) => ((first + last) / 2 + 0.5) * columnsPerStep;
+  const width = ([start, end]: [number, number]) => end - start;
+  const claimed = new Set<number>();
+  const spaceWidths: number[] = [];
+  const lags: number[] = [];
+  for (const c of chars) {
+    if (c.text !== ' ') continue;
+    const at = centre(c.first, c.last);
+    let nearest = -1;
+    let nearestDistance = 1.5 * columnsPerStep;
+    runs.forEach(([start, end], i) => {
+      const d = at < start ? start - at : at > end ? at - end : 0;
+      if (d < nearestDistance || (d === nearestDistance && nearest >= 0 && width(runs[i]!) > width(runs[nearest]!))) {
+        nearestDistance = d;
+        nearest = i;
+      }
+    });
+    if (nearest < 0 || claimed.has(nearest)) continue;
+    claimed.add(nearest);
+    spaceWidths.push(width(runs[nearest]!));
+    lags.push(at - (runs[nearest]![0] + runs[nearest]![1]) / 2);
+  }
+  const letterGap = median(runs.filter((_, i) => !claimed.has(i)).map(width).concat(0));
+  let threshold = Math.max(LONE_SPACE_HEIGHTS * height, MIN_SPACE_TO_LETTER_GAP * letterGap);
+  if (spaceWidths.length && median(spaceWidths) >= MIN_SPACE_TO_LETTER_GAP * letterGap) threshold = (median(spaceWidths) + letterGap) / 2;
+  const lag = lags.length ? median(lags) : 0;
+  const split = new Set<number>();
+  runs.forEach((run, r) => {
+    if (claimed.has(r) || width(run) < threshold) return;
+    const at = (run[0] + run[1]) / 2 + lag;
+    let best = -1;
+    let bestDistance = columnsPerStep;
+    for (let i = 1; i < chars.length; i++) {
+      const d = Math.abs(centre(chars[i - 1]!.last, chars[i]!.first) - at);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = i;
+      }
+    }
+    if (best > 0 && spaceable(chars[best - 1]!.text, chars[best]!.text)) split.add(best);
+  });
+  return chars.map((c, i) => (split.has(i) ? ' ' + c.text : c.text)).join('');
+}

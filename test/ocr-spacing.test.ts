@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { inkColumns, withWordSpaces, type DecodedChar } from '../src/engine/ocr/spacing.js';
+
+const COLUMNS_PER_STEP = 4;
+const GLYPH = 6;
+const LETTER_GAP = 2;
+
+/**
+ * A synthetic line: `drawn` is the text as printed (spaces `spaceGap` columns wide, letters
+ * GLYPH wide with LETTER_GAP between them); `read` is what the recognizer emitted, the same text
+ * with some of the spaces missing; a '|' in `drawn` widens the gap between two letters to 8
+ * columns (letter spacing, never read as a space). Each character's CTC step sits on its glyph (or its gap),
+ * shifted by `lag` columns.
+ */
+function line(drawn: string, read: string, spaceGap = 10, lag = 0): { chars: DecodedChar[]; ink: Uint8Array } {
+  const columns: number[] = [];
+  const centres: number[] = [];
+  for (const ch of drawn) {
+    if (ch === '|') {
+      for (let i = 0; i < 6; i++) columns.push(0);
+      centres.push(0);
+      continue;
+    }
+    if (ch === ' ') {
+      centres.push(columns.length - LETTER_GAP + spaceGap / 2);
+      for (let i = 0; i < spaceGap - LETTER_GAP; i++) columns.push(0);
+      continue;
+    }
+    centres.push(columns.length + GLYPH / 2);
+    for (let i = 0; i < GLYPH; i++) columns.push(1);
+    for (let i = 0; i < LETTER_GAP; i++) columns.push(0);
+  }
+  const chars: DecodedChar[] = [];
+  let j = 0;
+  for (const ch of read) {
+    while (drawn[j] !== ch) j++;
+    const step = Math.floor((centres[j]! + lag) / COLUMNS_PER_STEP);
+    chars.push({ text: ch, first: step, last: step });
+    j++;
+  }
+  return { chars, ink: Uint8Array.from(columns) };
+}
+
+describe('withWordSpaces', () => {
+  it('puts back a space the recognizer dropped between two words', () => {
+    const { chars, ink } = line('she are by in all it have not', 'she are by in allit have not');
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('she are by in all it have not');
+  });
+
+  it('finds dropped spaces when the CTC steps lag behind the glyphs', () => {
+    const { chars, ink } = line('with the we and the with all by', 'with thewe and the withall by', 10, 3);
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('with the we and the with all by');
+  });
+
+  it('leaves words alone when every space was read', () => {
+    const { chars, ink } = line('the northern region grew', 'the northern region grew');
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('the northern region grew');
+  });
+
+  it('does not split a word at gaps narrower than the spaces read on the line', () => {
+    // Spaces 16 columns wide on this line; an 8-column gap inside "wide" is letter spacing.
+    const { chars, ink } = line('so wi|de a gap', 'so wide a gap', 16);
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 30)).toBe('so wide a gap');
+    // Had the line's spaces been 10 columns wide, the same gap would be a dropped space.
+    const narrow = line('so wi|de a gap', 'so wide a gap', 10);
+    expect(withWordSpaces(narrow.chars, narrow.ink, COLUMNS_PER_STEP, 30)).toBe('so wi de a gap');
+  });
+
+  it('splits a line read with no spaces at all by blank runs a fifth of the line height wide', () => {
+    const { chars, ink } = line('all it is', 'allitis', 12);
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('all it is');
+    // The same gaps on a line three times taller are letter spacing.
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 120)).toBe('allitis');
+  });
+
+  it('never puts spaces between characters of other scripts, symbols or two digits', () => {
+    const { chars, ink } = line('中文 字符 a,b V × A (1 0)', '中文字符 a,b V×A (10)', 12);
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('中文字符 a,b V×A (10)');
+  });
+
+  it('leaves lines too small to tell letter gaps from spaces alone', () => {
+    const { chars, ink } = line('she are by in all it have not', 'she are by in allit have not');
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 12)).toBe('she are by in allit have not');
+  });
+});
+
+describe('inkColumns', () => {
+  it('marks the columns that hold ink in a box', () => {
+    const width = 20;
+    const height = 10;
+    const data = new Uint8Array(width * height * 3).fill(250);
+    for (let y = 2; y < 8; y++) for (const x of [3, 4, 12]) data.fill(20, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    const ink = inkColumns({ width, height, data }, 2, 0, 14, 10)!;
+    expect([...ink]).toEqual([0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0]);
+  });
+
+  it('gives nothing for a blank or faint box', () => {
+    const data = new Uint8Array(10 * 10 * 3).fill(240);
+    data.fill(220, 0, 30);
+    expect(inkColumns({ width: 10, height: 10, data }, 0, 0, 10, 10)).toBeUndefined();
+  });
+});
