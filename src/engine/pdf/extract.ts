@@ -236,22 +236,38 @@ const ACCENTS = new Map<number, number>([
   [0x2d8, 0x306], [0x2d9, 0x307], [0xa8, 0x308], [0x2da, 0x30a], [0x2dd, 0x30b], [0x2c7, 0x30c], [0xb8, 0x327], [0x2db, 0x328],
 ]);
 
+/** Width (points) of the page strips letters are filed in for the accent search. */
+const ACCENT_STRIP = 8;
+
 /**
  * Puts accents drawn as separate glyphs over (or under) a letter back onto it: "a" with "´"
  * above becomes "á". TeX may emit the accent anywhere in the line, so the letter is found by
  * position: the one under the accent's centre, nearest below it.
  */
 export function attachAccents(chars: Char[]): Char[] {
+  const markOf = (c: Char) => (c.rotated ? undefined : (ACCENTS.get(c.code) ?? (c.code >= 0x300 && c.code <= 0x36f ? c.code : undefined)));
+  if (!chars.some((c) => markOf(c) !== undefined)) return chars;
+  // Letters by strips of the page's width, so each accent looks only at the letters under it.
+  const letters = new Map<number, Char[]>();
+  for (const c of chars) {
+    if (c.code <= 32 || c.rotated || !/\p{L}/u.test(String.fromCodePoint(c.code))) continue;
+    for (let strip = Math.floor(c.x0 / ACCENT_STRIP); strip <= Math.floor(c.x1 / ACCENT_STRIP); strip++) {
+      const list = letters.get(strip) ?? [];
+      list.push(c);
+      letters.set(strip, list);
+    }
+  }
   const drop = new Set<Char>();
   for (const accent of chars) {
-    const mark = ACCENTS.get(accent.code) ?? (accent.code >= 0x300 && accent.code <= 0x36f ? accent.code : undefined);
-    if (mark === undefined || accent.rotated) continue;
+    const mark = markOf(accent);
+    if (mark === undefined) continue;
     const centre = (accent.x0 + accent.x1) / 2;
     const below = mark === 0x327 || mark === 0x328; // cedilla and ogonek hang under the letter
     let best: Char | undefined;
     let bestDistance = Infinity;
-    for (const letter of chars) {
-      if (letter.code <= 32 || drop.has(letter) || letter.rotated || !/\p{L}/u.test(String.fromCodePoint(letter.code))) continue;
+    const nearby = [-1, 0, 1].flatMap((d) => letters.get(Math.floor(centre / ACCENT_STRIP) + d) ?? []);
+    for (const letter of nearby) {
+      if (drop.has(letter)) continue;
       const width = letter.x1 - letter.x0;
       if (centre < letter.x0 - 0.2 * width || centre > letter.x1 + 0.2 * width) continue;
       // Above the letter's top (or below its bottom), not beside it on the line.
