@@ -373,3 +373,31 @@ describe('ocrLines', () => {
     expect(bold).toEqual(['Heading']);
   });
 });
+
+describe('pages that are one image with a sparse text layer', () => {
+  it('reads the words in the image and keeps the text layer, without doubling it', async () => {
+    // The picture holds a heading and a sentence; the text layer adds a typed label on top.
+    const picture = await rasterize(
+      await makePdf([
+        [
+          { text: 'Annual Garden Show', x: 72, y: 120, size: 22, font: 'bold' },
+          { text: 'Flowers and vegetables from local growers', x: 72, y: 170, size: 14 },
+        ],
+      ]),
+      150,
+    );
+    const doc = await PDFDocument.load(await imageOnlyPdf(picture));
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc.getPage(0).drawText('Stamped label 2025', { x: 72, y: PAGE_H - 400, size: 12, font });
+    const engine = OcrEngine.create({ threads: 2 });
+    try {
+      const result = await parseDocument(await doc.save(), { maxPages: 5, ocr: () => engine });
+      expect(result.markdown).toContain('Stamped label 2025');
+      expect(result.markdown).toMatch(/Annual Garden Show/);
+      expect(result.markdown).toMatch(/Flowers and vegetables from local growers/);
+      expect(result.markdown.match(/Stamped label/g)).toHaveLength(1);
+    } finally {
+      await (await engine).release();
+    }
+  });
+});

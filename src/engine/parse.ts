@@ -48,6 +48,27 @@ export async function parseDocument(bytes: Uint8Array, options: ParseOptions): P
 /** A page as the layout reads it: OCR'd pages upright, turned clockwise by `rotation` degrees from how they are displayed. */
 type ReadPage = Page & { rotation?: number };
 
+/**
+ * A page that is one full-page image with a sparse text layer on it (a scan with a few typed
+ * labels, a poster or slide whose words are in the picture): its image is read too.
+ */
+export function hasTextInImage(page: ExtractedPage): boolean {
+  return page.stats.imageCoverage >= 0.9 && page.stats.usableChars < 400;
+}
+
+/** The text layer's lines plus the OCR lines of text that only the image holds. */
+function withImageText(page: ReadPage, read: ReadPage): ReadPage {
+  // OCR of a page read turned would need its boxes mapped back first: keep the text layer alone.
+  if (read.rotation) return page;
+  const covered = (box: Page['lines'][number]['box']) =>
+    page.lines.some((l) => {
+      const w = Math.min(l.box[2], box[2]) - Math.max(l.box[0], box[0]);
+      const h = Math.min(l.box[3], box[3]) - Math.max(l.box[1], box[1]);
+      return w > 0 && h > 0 && w * h > 0.3 * Math.min((box[2] - box[0]) * (box[3] - box[1]), (l.box[2] - l.box[0]) * (l.box[3] - l.box[1]));
+    });
+  return { ...page, lines: [...page.lines, ...read.lines.filter((l) => !covered(l.box))] };
+}
+
 /** Whether a page's text layer is missing, invisible or garbage, so the page must be OCR'd. */
 export function needsOcr(page: ExtractedPage): boolean {
   const { usableChars, unusableChars, imageCoverage, pathObjects } = page.stats;
@@ -62,13 +83,14 @@ async function pdfPages(doc: PdfDocument, options: ParseOptions): Promise<ReadPa
     const pages: ReadPage[] = [];
     for (let i = 0; i < doc.pageCount; i++) {
       const page = extractPage(doc, i);
-      if (needsOcr(page)) {
+      const { stats: _stats, ...plain } = page;
+      if (needsOcr(page) || hasTextInImage(page)) {
         const dpi = options.ocrDpi ?? 200;
         const image = renderPage(doc, i, dpi);
         const ocr = await options.ocr();
-        pages.push(ocrPage(await ocr.recognize(image), i, page.width / image.width));
+        const read = ocrPage(await ocr.recognize(image), i, page.width / image.width);
+        pages.push(needsOcr(page) ? read : withImageText(plain, read));
       } else {
-        const { stats: _stats, ...plain } = page;
         pages.push(plain);
       }
     }
