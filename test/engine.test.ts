@@ -375,6 +375,13 @@ describe('blocks', () => {
     expect(blocks[0]!.text).toMatch(/^This chapter opens with a large initial letter that spans/);
   });
 
+  it('does not take a bold label with its value beside it for a heading', () => {
+    const body = Array.from({ length: 6 }, (_, i) => line(`Body sentence number ${i} of the report page.`, 72, 300 + i * 14));
+    const page = pageOf([line('Overall', 72, 100, { bold: true }), line('53%', 250, 100, { bold: true }), line('Results', 72, 200, { bold: true }), ...body]);
+    const titles = analyzeLayout([page]).filter((b) => b.type === 'title').map((b) => b.text);
+    expect(titles).toEqual(['Results']);
+  });
+
   it('types entries under a References heading as ref_text', () => {
     const page = pageOf([line('References', 72, 100, { fontSize: 14, bold: true }), line('[1] A. Author. A paper. 2020.', 72, 130)]);
     const blocks = analyzeLayout([page]);

@@ -48,6 +48,8 @@ export function analyzeLayout(pages: Page[]): Block[] {
         const block = classify(para, page.index, bodySize);
         // A table-of-contents entry ("2 Methods ..... 7") is set like a heading but is not one.
         if (block.type === 'title' && para.length === 1 && hasPageReference(para[0]!, contentLines)) block.type = 'text';
+        // A label with its value beside it ("Overall  53%" in an infographic) is no heading either.
+        if (block.type === 'title' && para.length === 1 && labelsAValue(para[0]!, contentLines)) block.type = 'text';
         if (block.type === 'text' && isFootnote(para, page, bodySize)) block.type = 'page_footnote';
         if (block.type === 'title') inReferences = REFERENCES.test(block.text ?? '');
         else if (inReferences && (block.type === 'text' || block.type === 'list')) {
@@ -90,6 +92,13 @@ export function bodyFontSize(lines: TextLine[]): number {
 function hasPageReference(line: TextLine, lines: TextLine[]): boolean {
   return lines.some(
     (l) => l !== line && l.box[0] > line.box[2] && Math.abs(l.baseline - line.baseline) < 0.3 * line.fontSize && /^[.·\s]*(\d{1,4}|[ivxlc]{1,6})$/i.test(l.text),
+  );
+}
+
+/** Another line on the same row, to the right, holds only a figure (53%, $1.2M, 4,500). */
+function labelsAValue(line: TextLine, lines: TextLine[]): boolean {
+  return lines.some(
+    (l) => l !== line && l.box[0] > line.box[2] && Math.abs(l.baseline - line.baseline) < 0.3 * line.fontSize && /^[-+]?[$€£¥]?\d[\d.,]*\s?(%|[kKmMbB]n?)?$/.test(l.text),
   );
 }
 
