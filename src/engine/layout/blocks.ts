@@ -1,6 +1,7 @@
 // From ordered column segments of lines to typed blocks: paragraphs split at vertical gaps and
 // style changes, then each classified as title, list, code or text.
 import type { Block, Box, TextLine } from '../model.js';
+import { median } from '../numbers.js';
 
 // Bullet glyphs, including Symbol/Wingdings bullets that map to the Private Use Area (U+F0xx).
 const BULLET_CHARS = '•◦▪▫●○■□‣⁃∙·*–\\-»►▶▸▹➢➤✓✔❖◆◇→\\uF0A7\\uF0B7\\uF076\\uF0D8\\uF0FC\\uF0A8';
@@ -72,10 +73,7 @@ function isHeadingLike(line: TextLine): boolean {
 }
 
 function medianPitch(lines: TextLine[]): number {
-  const pitches: number[] = [];
-  for (let i = 1; i < lines.length; i++) pitches.push(lines[i]!.baseline - lines[i - 1]!.baseline);
-  pitches.sort((a, b) => a - b);
-  return pitches[pitches.length >> 1] ?? 0;
+  return median(lines.slice(1).map((l, i) => l.baseline - lines[i]!.baseline));
 }
 
 export function unionBox(lines: { box: Box }[]): Box {

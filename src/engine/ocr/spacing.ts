@@ -5,6 +5,7 @@
 // the same line, and clearly wider than the gaps between letters. The CTC steps of the two
 // letters say where in the crop to look.
 import type { RgbImage } from '../pdf/pdfium.js';
+import { median } from '../numbers.js';
 
 /** One character of greedy CTC output and the steps its run covered. */
 export interface DecodedChar {
@@ -88,11 +89,6 @@ function blankRuns(ink: Uint8Array): Array<[number, number]> {
     } else if (start < 0) start = x;
   }
   return runs;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1]!;
 }
 
 /**

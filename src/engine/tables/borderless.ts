@@ -2,6 +2,7 @@
 // column gaps line up. Conservative on purpose: running text, two-column pages, equations
 // with their numbers and lists must stay text.
 import type { Box, TextLine } from '../model.js';
+import { median } from '../numbers.js';
 import type { HRule } from './lattice.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { Cell, DetectedTable, Table } from './table.js';
@@ -343,11 +344,6 @@ function joinStackedHeaderLabel(table: Table): void {
   label.rowSpan = newIndex[dataRow]!;
   table.cells = cells;
   table.rows = kept.filter(Boolean).length;
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1] ?? 0;
 }
 
 function columnIndex(edges: number[], x: number): number {

@@ -2,7 +2,8 @@
 // neighbouring rules, merged where a rule is missing (a spanning cell). A grid row holding
 // several rows of text (a table ruled only between columns) is split into text rows.
 import type { Box, TextLine } from '../model.js';
-import { columnEdges, median } from './borderless.js';
+import { median } from '../numbers.js';
+import { columnEdges } from './borderless.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { Cell, DetectedTable, Table } from './table.js';
 
