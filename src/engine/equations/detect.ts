@@ -1,7 +1,7 @@
 // Display equations on a PDF page: lines that are mathematics rather than prose, together with
 // the fragments a typeset formula breaks into (raised exponents, fraction numerators and
 // denominators, limits under a sum), joined into one line whose text is the LaTeX.
-import type { Glyph, TextLine } from '../model.js';
+import type { Box, Glyph, TextLine } from '../model.js';
 import { isListStart } from '../layout/blocks.js';
 import { toLatex } from './latex.js';
 
@@ -114,39 +114,43 @@ export function groupEquations(lines: TextLine[], bodySize: number): TextLine[] 
   const used = new Set<TextLine>();
   const replacement = new Map<TextLine, TextLine>();
   const prose = lines.filter((l) => proseWords(l) >= 3);
+  const proseSet = new Set(prose);
   // Running text: prose, and formula lines continuing it; their scripts are inline too.
-  const running = [...prose, ...lines.filter((l) => !prose.includes(l) && isInlineMath(l, prose))];
+  const running = [...prose, ...lines.filter((l) => !proseSet.has(l) && isInlineMath(l, prose))];
+  // What each line can be in an equation does not depend on the equation: decide it once.
+  const formulas = new Set(lines.filter((l) => isFormulaLine(l)));
+  const pieces = new Set(lines.filter((l) => formulas.has(l) || isFragment(l)));
   // Limits and exponents are smaller than the text: they join an equation, never start one.
   for (const seed of seeds) {
     if (used.has(seed) || isInlineMath(seed, running)) continue;
     const members = [seed];
     used.add(seed);
     const size = Math.max(seed.fontSize, 1);
-    let box = [...seed.box];
+    let box: Box = [...seed.box];
     for (let grew = true; grew; ) {
       grew = false;
       for (const line of lines) {
-        if (used.has(line) || !(isFragment(line) || isFormulaLine(line))) continue;
-        const gapY = Math.max(line.box[1] - box[3]!, box[1]! - line.box[3]);
-        const gapX = Math.max(line.box[0] - box[2]!, box[0]! - line.box[2]);
+        if (used.has(line) || !pieces.has(line)) continue;
+        const gapY = Math.max(line.box[1] - box[3], box[1] - line.box[3]);
+        const gapX = Math.max(line.box[0] - box[2], box[0] - line.box[2]);
         // On the formula's row, pieces join across a gap of up to two quads (a big bracket
         // drawn as a path leaves a hole). Whole formula lines of body size above or below
         // are separate equations unless they touch (a fraction's numerator and denominator);
         // smaller fragments (limits, exponents) join from a little further away.
-        const sameRow = Math.min(line.box[3], box[3]!) - Math.max(line.box[1], box[1]!) > 0.3 * Math.min(line.box[3] - line.box[1], box[3]! - box[1]!);
-        const fragment = !isFormulaLine(line) || line.fontSize < 0.85 * size;
+        const sameRow = Math.min(line.box[3], box[3]) - Math.max(line.box[1], box[1]) > 0.3 * Math.min(line.box[3] - line.box[1], box[3] - box[1]);
+        const fragment = !formulas.has(line) || line.fontSize < 0.85 * size;
         if (!fragment && isInlineMath(line, prose)) continue;
         const joins = sameRow ? gapX < 2 * size : gapX < size && gapY <= (fragment ? 0.6 : 0.1) * size;
         if (!joins) continue;
         members.push(line);
         used.add(line);
-        box = [Math.min(box[0]!, line.box[0]), Math.min(box[1]!, line.box[1]), Math.max(box[2]!, line.box[2]), Math.max(box[3]!, line.box[3])];
+        box = [Math.min(box[0], line.box[0]), Math.min(box[1], line.box[1]), Math.max(box[2], line.box[2]), Math.max(box[3], line.box[3])];
         grew = true;
       }
     }
     // An equation number set apart on the same row, usually at the right margin.
     const number = lines.find(
-      (l) => !used.has(l) && EQUATION_NUMBER.test(l.text) && l.box[1] < box[3]! && l.box[3] > box[1]! && l.box[0] >= box[2]!,
+      (l) => !used.has(l) && EQUATION_NUMBER.test(l.text) && l.box[1] < box[3] && l.box[3] > box[1] && l.box[0] >= box[2],
     );
     if (number) used.add(number);
     let latex = toLatex(members.flatMap((l) => l.glyphs ?? []));
@@ -154,7 +158,7 @@ export function groupEquations(lines: TextLine[], bodySize: number): TextLine[] 
     const main = members.reduce((a, b) => ((b.glyphs?.length ?? 0) > (a.glyphs?.length ?? 0) ? b : a));
     const equation: TextLine = {
       text: latex,
-      box: [box[0]!, box[1]!, number ? Math.max(box[2]!, number.box[2]) : box[2]!, box[3]!],
+      box: [box[0], box[1], number ? Math.max(box[2], number.box[2]) : box[2], box[3]],
       baseline: main.baseline,
       fontSize: main.fontSize,
       bold: false,
@@ -162,8 +166,7 @@ export function groupEquations(lines: TextLine[], bodySize: number): TextLine[] 
       monospace: false,
       equation: true,
     };
-    replacement.set(seed, equation);
-    for (const m of members) if (m !== seed) replacement.set(m, equation);
+    for (const m of members) replacement.set(m, equation);
     if (number) replacement.set(number, equation);
   }
   if (!replacement.size) return lines;
