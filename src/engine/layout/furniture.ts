@@ -6,6 +6,9 @@ export type FurnitureKind = 'header' | 'footer' | 'page_number';
 
 const MARGIN_BAND = 0.09; // share of the page height at the top and at the bottom
 
+/** How a footnote opens ("1 See …", "* Equal contribution"): content, not a running footer. */
+const FOOTNOTE_START = /^([*†‡]|\d{1,3}\s*\p{L})/u;
+
 const PAGE_NUMBER = [
   /^\d{1,4}$/,
   /^[-–—]\s*\d{1,4}\s*[-–—]$/,
@@ -58,7 +61,7 @@ export function detectFurniture(pages: Page[]): Map<number, FurnitureKind>[] {
       if (band.filter((b) => Math.abs(b.line.baseline - line.baseline) < 0.5 * line.fontSize && isPageNumberText(b.line.text)).length >= 3) continue;
       const repeated = (seen.get(signature(line.text)) ?? 0) >= 2;
       // A footnote ("1 See …", "* Equal contribution") is content, unless it repeats on every page.
-      if (!repeated && !top && /^([*†‡]|\d{1,3}\s*\p{L})/u.test(line.text) && !isPageNumberText(line.text)) continue;
+      if (!repeated && !top && FOOTNOTE_START.test(line.text) && !isPageNumberText(line.text)) continue;
       if (isPageNumberText(line.text) && (repeated || pages.length === 1 || !top || line.text.length <= 4)) {
         result.set(i, 'page_number');
       } else if (repeated || isSmallAside(line, bodySize) || isIsolated(page, line, top, bodySize)) {
@@ -86,13 +89,15 @@ function markContentEdges(page: Page, result: Map<number, FurnitureKind>, bodySi
       const row = rest.filter(({ line }) => Math.abs(line.baseline - outer.baseline) < 0.5 * outer.fontSize);
       const height = Math.max(...row.map(({ line }) => line.box[3] - line.box[1]), 1);
       // The gap to the nearest line beyond the row, towards the page's middle.
+      const rowBottom = Math.max(...row.map((r) => r.line.box[3]));
+      const rowTop = Math.min(...row.map((r) => r.line.box[1]));
       let gap = Infinity;
       for (const { line } of rest) {
         if (row.some((r) => r.line === line)) continue;
-        gap = Math.min(gap, edge === 'top' ? line.box[1] - Math.max(...row.map((r) => r.line.box[3])) : Math.min(...row.map((r) => r.line.box[1])) - line.box[3]);
+        gap = Math.min(gap, edge === 'top' ? line.box[1] - rowBottom : rowTop - line.box[3]);
       }
       const numbers = row.filter(({ line }) => isPageNumberText(line.text) && atRowEnd(line, row.map((r) => r.line), page));
-      const small = row.every(({ line }) => bodySize > 0 && line.fontSize <= 0.75 * bodySize && line.text.length < 60 && !/^([*†‡]|\d{1,3}\s*\p{L})/u.test(line.text));
+      const small = row.every(({ line }) => bodySize > 0 && line.fontSize <= 0.75 * bodySize && line.text.length < 60 && !FOOTNOTE_START.test(line.text));
       const band = edge === 'top' ? outer.box[3] < page.height * 0.2 : outer.box[1] > page.height * 0.8;
       if (numbers.length && row.length <= 3 && gap > 1.2 * height) {
         for (const { line, i } of row) result.set(i, numbers.some((n) => n.line === line) ? 'page_number' : edge === 'top' ? 'header' : 'footer');

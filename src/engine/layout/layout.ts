@@ -39,17 +39,16 @@ export function analyzeLayout(pages: Page[]): Block[] {
     pageFurniture = pageFurniture.filter((b) => !used.has(asides.get(b)!));
     floats.push(...turned.blocks);
     const contentLines = groupEquations(rest, bodyFontSize(rest));
-    attachDropCaps(contentLines, bodyFontSize(contentLines));
     const bodySize = bodyFontSize(contentLines);
+    attachDropCaps(contentLines, bodySize);
 
     const pageBlocks: Block[] = [];
     for (const segment of mergeContinuations(orderLines(contentLines, page.width))) {
       for (const para of paragraphs(segment)) {
         const block = classify(para, page.index, bodySize);
-        // A table-of-contents entry ("2 Methods ..... 7") is set like a heading but is not one.
-        if (block.type === 'title' && para.length === 1 && hasPageReference(para[0]!, contentLines)) block.type = 'text';
-        // A label with its value beside it ("Overall  53%" in an infographic) is no heading either.
-        if (block.type === 'title' && para.length === 1 && labelsAValue(para[0]!, contentLines)) block.type = 'text';
+        // A table-of-contents entry ("2 Methods ..... 7") is set like a heading but is not one,
+        // nor is a label with its value beside it ("Overall  53%" in an infographic).
+        if (block.type === 'title' && para.length === 1 && [PAGE_REFERENCE, FIGURE].some((p) => endsRowWith(para[0]!, contentLines, p))) block.type = 'text';
         if (block.type === 'text' && isFootnote(para, page, bodySize)) block.type = 'page_footnote';
         if (block.type === 'title') inReferences = REFERENCES.test(block.text ?? '');
         else if (inReferences && (block.type === 'text' || block.type === 'list')) {
@@ -88,18 +87,14 @@ export function bodyFontSize(lines: TextLine[]): number {
   return best;
 }
 
-/** Another line on the same row, far to the right, holds only a page number (or dot leaders and one). */
-function hasPageReference(line: TextLine, lines: TextLine[]): boolean {
-  return lines.some(
-    (l) => l !== line && l.box[0] > line.box[2] && Math.abs(l.baseline - line.baseline) < 0.3 * line.fontSize && /^[.·\s]*(\d{1,4}|[ivxlc]{1,6})$/i.test(l.text),
-  );
-}
+/** A page number, alone or after dot leaders. */
+const PAGE_REFERENCE = /^[.·\s]*(\d{1,4}|[ivxlc]{1,6})$/i;
+/** A figure: 53%, $1.2M, 4,500. */
+const FIGURE = /^[-+]?[$€£¥]?\d[\d.,]*\s?(%|[kKmMbB]n?)?$/;
 
-/** Another line on the same row, to the right, holds only a figure (53%, $1.2M, 4,500). */
-function labelsAValue(line: TextLine, lines: TextLine[]): boolean {
-  return lines.some(
-    (l) => l !== line && l.box[0] > line.box[2] && Math.abs(l.baseline - line.baseline) < 0.3 * line.fontSize && /^[-+]?[$€£¥]?\d[\d.,]*\s?(%|[kKmMbB]n?)?$/.test(l.text),
-  );
+/** Another line on the same row, to the right, holds only text matching `pattern`. */
+function endsRowWith(line: TextLine, lines: TextLine[], pattern: RegExp): boolean {
+  return lines.some((l) => l !== line && l.box[0] > line.box[2] && Math.abs(l.baseline - line.baseline) < 0.3 * line.fontSize && pattern.test(l.text));
 }
 
 const FOOTNOTE_MARK = /^([*†‡§¶]|\d{1,3}[\s.)]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)/;
