@@ -2,8 +2,8 @@
 // justified lines, paragraphs marked by a first-line indent with no space between them,
 // numbered bold headings at body size, nested bullet lists, a running header that carries the
 // page number on the same row, and a centred page number at the foot of chapter pages.
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { Random, type GeneratedDoc, type Truth } from './generated.js';
+import { PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib';
+import { Random, type Fonts, type GeneratedDoc, type Truth } from './generated.js';
 
 const PAGE: [number, number] = [612, 792];
 const LEFT = 90;
@@ -13,11 +13,6 @@ const BOTTOM = 700;
 const SIZE = 10.5;
 const LEADING = 13;
 const INDENT = 15;
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
 
 class Typesetter {
   readonly pages: PDFPage[] = [];

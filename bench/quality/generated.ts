@@ -50,7 +50,7 @@ export class Random {
   }
 }
 
-interface Fonts {
+export interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
 }

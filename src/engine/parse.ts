@@ -2,7 +2,7 @@
 // (text layer, or OCR for pages without a usable one) → layout → render.
 import sharp from 'sharp';
 import { analyzeLayout } from './layout/layout.js';
-import type { Page, TextLine } from './model.js';
+import type { Box, Page, TextLine } from './model.js';
 import type { OcrEngine, OcrLine, OcrPage } from './ocr/ocr.js';
 import { displayedBox } from './ocr/orientation.js';
 import { extractPage, type ExtractedPage } from './pdf/extract.js';
@@ -60,7 +60,7 @@ export function hasTextInImage(page: ExtractedPage): boolean {
 function withImageText(page: ReadPage, read: ReadPage): ReadPage {
   // OCR of a page read turned would need its boxes mapped back first: keep the text layer alone.
   if (read.rotation) return page;
-  const covered = (box: Page['lines'][number]['box']) =>
+  const covered = (box: Box) =>
     page.lines.some((l) => {
       const w = Math.min(l.box[2], box[2]) - Math.max(l.box[0], box[0]);
       const h = Math.min(l.box[3], box[3]) - Math.max(l.box[1], box[1]);
@@ -84,12 +84,13 @@ async function pdfPages(doc: PdfDocument, options: ParseOptions): Promise<ReadPa
     for (let i = 0; i < doc.pageCount; i++) {
       const page = extractPage(doc, i);
       const { stats: _stats, ...plain } = page;
-      if (needsOcr(page) || hasTextInImage(page)) {
+      const scanned = needsOcr(page);
+      if (scanned || hasTextInImage(page)) {
         const dpi = options.ocrDpi ?? 200;
         const image = renderPage(doc, i, dpi);
         const ocr = await options.ocr();
         const read = ocrPage(await ocr.recognize(image), i, page.width / image.width);
-        pages.push(needsOcr(page) ? read : withImageText(plain, read));
+        pages.push(scanned ? read : withImageText(plain, read));
       } else {
         pages.push(plain);
       }

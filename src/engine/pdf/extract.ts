@@ -262,6 +262,7 @@ export function attachAccents(chars: Char[]): Char[] {
     const mark = markOf(accent);
     if (mark === undefined) continue;
     const centre = (accent.x0 + accent.x1) / 2;
+    const middle = (accent.y0 + accent.y1) / 2;
     const below = mark === 0x327 || mark === 0x328; // cedilla and ogonek hang under the letter
     let best: Char | undefined;
     let bestDistance = Infinity;
@@ -271,7 +272,6 @@ export function attachAccents(chars: Char[]): Char[] {
       const width = letter.x1 - letter.x0;
       if (centre < letter.x0 - 0.2 * width || centre > letter.x1 + 0.2 * width) continue;
       // Above the letter's top (or below its bottom), not beside it on the line.
-      const middle = (accent.y0 + accent.y1) / 2;
       if (below ? middle < letter.y1 : middle > letter.y0 + 0.25 * (letter.y1 - letter.y0)) continue;
       const distance = below ? Math.abs(accent.y0 - letter.y1) : Math.abs(letter.y0 - accent.y1);
       if (distance < 0.6 * letter.size && distance < bestDistance) {
