@@ -9,9 +9,7 @@
 // Usage: npm run bench:quality [-- text|tables|equations]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OcrEngine } from '../src/engine/ocr/ocr.js';
-import { parseDocument, type ParseResult } from '../src/engine/parse.js';
-import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
+import { loadPdfium, OcrEngine, parseDocument, PdfDocument, type ParseResult } from '../src/engine/index.js';
 import { loadCvat, scoreCvat } from './quality/cvat.js';
 import { equationsMarkdown, scoreEquations, summarizeEquations } from './quality/equations.js';
 import { asScan, generatedDocuments, pagePngs, type GeneratedDoc } from './quality/generated.js';

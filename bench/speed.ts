@@ -8,8 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
-import { OcrEngine } from '../src/engine/ocr/ocr.js';
-import { parseDocument } from '../src/engine/parse.js';
+import { OcrEngine, parseDocument } from '../src/engine/index.js';
 import { makePdf, rasterize } from '../test/fixtures.js';
 import { parseRequest, startServer } from '../test/helpers.js';
 import { characterErrorRate, stripMarkdown } from './quality/metrics.js';

@@ -5,12 +5,12 @@ import { classify, joinLines, paragraphs } from '../src/engine/layout/blocks.js'
 import { detectFurniture, isPageNumberText } from '../src/engine/layout/furniture.js';
 import { analyzeLayout } from '../src/engine/layout/layout.js';
 import { orderLines } from '../src/engine/layout/order.js';
-import type { Box, Page, TextLine } from '../src/engine/model.js';
-import { needsOcr, ocrLines } from '../src/engine/parse.js';
-import { attachAccents, dropOverprint, extractPage, groupLines, type Char } from '../src/engine/pdf/extract.js';
-import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
+import type { Box, Page, TextLine } from '../src/engine/model/document.js';
+import { needsOcr, ocrLines } from '../src/engine/input/read-pages.js';
+import { attachAccents, dropOverprint, extractPage, groupLines, type Char } from '../src/engine/input/pdf/extract.js';
+import { loadPdfium, PdfDocument } from '../src/engine/input/pdf/pdfium.js';
 import { renderContentList, renderMarkdown } from '../src/engine/render/render.js';
-import { imageDimensions, inspect, InputError, sniffKind, TooManyPagesError } from '../src/engine/sniff.js';
+import { imageDimensions, inspect, InputError, sniffKind, TooManyPagesError } from '../src/engine/input/sniff.js';
 import { imageOnlyPdf, makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
 import { pngHeaderOnly } from './helpers.js';
 

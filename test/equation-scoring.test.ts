@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { equationDocuments } from '../bench/quality/equation-documents.js';
 import { equationEditDistance, latexDistance, normalizeLatex, scoreEquations, summarizeEquations } from '../bench/quality/equations.js';
 import type { ParseResult } from '../src/engine/parse.js';
-import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
-import { extractPage } from '../src/engine/pdf/extract.js';
+import { loadPdfium, PdfDocument } from '../src/engine/input/pdf/pdfium.js';
+import { extractPage } from '../src/engine/input/pdf/extract.js';
 
 describe('normalizeLatex', () => {
   it('drops delimiters, tags, environments, font and spacing commands and spaces; lower-cases', () => {

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { groupEquations } from '../src/engine/equations/detect.js';
 import { toLatex } from '../src/engine/equations/latex.js';
-import type { Glyph, TextLine } from '../src/engine/model.js';
+import type { Glyph, TextLine } from '../src/engine/model/document.js';
 import { parseDocument } from '../src/engine/parse.js';
 
 const MATH = { bold: false, italic: true, monospace: false, math: true };

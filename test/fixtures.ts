@@ -1,7 +1,7 @@
 // Test fixtures generated at test time: PDFs built with pdf-lib, images rendered with PDFium.
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import sharp from 'sharp';
-import { loadPdfium, PdfDocument, renderPage } from '../src/engine/pdf/pdfium.js';
+import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
 
 export const BODY = [
   'Quire turns documents into clean Markdown for search and retrieval pipelines.',

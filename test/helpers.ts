@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/api/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { createPools, type WorkerPool } from '../src/engine/pool.js';
+import { createPools, type WorkerPool } from '../src/workers/pool.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 
 export interface TestServer {

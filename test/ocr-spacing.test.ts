@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inkColumns, withWordSpaces, type DecodedChar } from '../src/engine/ocr/spacing.js';
+import { inkColumns, withWordSpaces, type DecodedChar } from '../src/engine/input/ocr/spacing.js';
 
 const COLUMNS_PER_STEP = 4;
 const GLYPH = 6;

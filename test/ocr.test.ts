@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
-import { OcrEngine, splitColumns, type OcrLine } from '../src/engine/ocr/ocr.js';
-import { displayedBox, rotateImage, unrotateBox } from '../src/engine/ocr/orientation.js';
-import { ocrLines, parseDocument } from '../src/engine/parse.js';
-import { loadPdfium, PdfDocument, renderPage, type RgbImage } from '../src/engine/pdf/pdfium.js';
-import { ocrThreadShare, WorkerPool } from '../src/engine/pool.js';
+import { OcrEngine, splitColumns, type OcrLine } from '../src/engine/input/ocr/ocr.js';
+import { displayedBox, rotateImage, unrotateBox } from '../src/engine/input/ocr/orientation.js';
+import { ocrLines } from '../src/engine/input/read-pages.js';
+import { parseDocument } from '../src/engine/parse.js';
+import { loadPdfium, PdfDocument, renderPage, type RgbImage } from '../src/engine/input/pdf/pdfium.js';
+import { ocrThreadShare, WorkerPool } from '../src/workers/pool.js';
 import { imageOnlyPdf, makePdf, rasterize, twoColumnPage } from './fixtures.js';
 
 const DPI = 150;

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { passesTableTest, similarity } from '../bench/quality/olmocr-tables.js';
 import { tableDocuments } from '../bench/quality/table-documents.js';
 import { cellsToHtml, htmlToGrid, icdarTables, matchRegions, parseCsv, scoreRegions, scoreTables, summarizeTables, tabulaCases, type PageBox } from '../bench/quality/tables.js';
-import type { Block, Page } from '../src/engine/model.js';
+import type { Block, Page } from '../src/engine/model/document.js';
 import type { ParseResult } from '../src/engine/parse.js';
-import { extractPage } from '../src/engine/pdf/extract.js';
-import { loadPdfium, PdfDocument } from '../src/engine/pdf/pdfium.js';
+import { extractPage } from '../src/engine/input/pdf/extract.js';
+import { loadPdfium, PdfDocument } from '../src/engine/input/pdf/pdfium.js';
 import { renderContentList, renderMarkdown } from '../src/engine/render/render.js';
 
 /** A parse result holding the given tables, rendered as the engine renders blocks (pages 1000 x 1000 points). */

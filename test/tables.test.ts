@@ -4,13 +4,13 @@
 import { degrees } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TextLine } from '../src/engine/model.js';
-import { OcrEngine } from '../src/engine/ocr/ocr.js';
+import type { TextLine } from '../src/engine/model/document.js';
+import { OcrEngine } from '../src/engine/input/ocr/ocr.js';
 import { parseDocument, type ParseResult } from '../src/engine/parse.js';
-import { extractPage } from '../src/engine/pdf/extract.js';
-import { loadPdfium, PdfDocument, renderPage } from '../src/engine/pdf/pdfium.js';
+import { extractPage } from '../src/engine/input/pdf/extract.js';
+import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
 import type { ContentBlock } from '../src/engine/render/render.js';
-import { imageRules } from '../src/engine/tables/image-rules.js';
+import { imageRules } from '../src/engine/input/image-rules.js';
 import { tableHtml, type Table } from '../src/engine/tables/table.js';
 import { makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
 import { parseRequest, startServer, type TestServer } from './helpers.js';

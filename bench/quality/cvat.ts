@@ -3,7 +3,7 @@
 // overlap; from that: heading F1, furniture leak, reading order, label accuracy.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContentBlock } from '../../src/engine/render/render.js';
+import type { ContentBlock } from '../../src/engine/index.js';
 
 type Box = [number, number, number, number];
 

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { distance } from 'fastest-levenshtein';
-import type { ParseResult } from '../../src/engine/parse.js';
+import type { ParseResult } from '../../src/engine/index.js';
 import { equationDocuments } from './equation-documents.js';
 import { omniDocBenchPages } from './omnidocbench-pages.js';
 import { sourceTable } from './report.js';

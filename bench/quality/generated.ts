@@ -3,7 +3,7 @@
 // three-column papers with full-width titles.
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
-import { loadPdfium, PdfDocument, renderPage } from '../../src/engine/pdf/pdfium.js';
+import { loadPdfium, PdfDocument, renderPage } from '../../src/engine/index.js';
 import { book } from './book.js';
 
 export interface Truth {

@@ -13,8 +13,7 @@
 // with IoU >= 0.5 (one to one, best overlaps first). A true table without a match scores 0.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { ParseResult } from '../../src/engine/parse.js';
-import { loadPdfium, PdfDocument } from '../../src/engine/pdf/pdfium.js';
+import { loadPdfium, PdfDocument, type ParseResult } from '../../src/engine/index.js';
 import { asScan } from './generated.js';
 import { passesTableTest, type OlmocrTableTest } from './olmocr-tables.js';
 import { omniDocBenchPages } from './omnidocbench-pages.js';

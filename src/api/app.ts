@@ -5,9 +5,8 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { ALLOWED_FILE_NAME, type Inspection } from '../engine/sniff.js';
-import type { ParseResult } from '../engine/parse.js';
-import { JobFailedError, JobRejectedError, PoolFullError, type Pools, type WorkerPool } from '../engine/pool.js';
+import { ALLOWED_FILE_NAME, type Inspection, type ParseResult } from '../engine/index.js';
+import { JobFailedError, JobRejectedError, PoolFullError, type Pools, type WorkerPool } from '../workers/pool.js';
 import type { AuthenticatedKey, Store } from '../store/store.js';
 import { ErrorSchema, ParseResultSchema, UploadFormSchema } from './schemas.js';
 

@@ -5,10 +5,8 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../api/app.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { OcrEngine } from '../engine/ocr/ocr.js';
-import { parseDocument } from '../engine/parse.js';
-import { ALLOWED_FILE_NAME } from '../engine/sniff.js';
-import { createPools } from '../engine/pool.js';
+import { ALLOWED_FILE_NAME, OcrEngine, parseDocument } from '../engine/index.js';
+import { createPools } from '../workers/pool.js';
 import { openStore } from '../store/index.js';
 import { NotFoundError, type Store } from '../store/store.js';
 

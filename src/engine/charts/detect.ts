@@ -1,6 +1,6 @@
 // Charts drawn as vector paths: a dense cluster of drawings (bars, curves, axes, gridlines)
 // with little text, plus the short labels around it (ticks, axis titles, legend).
-import type { Box, TextLine } from '../model.js';
+import type { Box, TextLine } from '../model/document.js';
 
 export interface DetectedChart {
   box: Box;

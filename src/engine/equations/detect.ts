@@ -1,7 +1,7 @@
 // Display equations on a PDF page: lines that are mathematics rather than prose, together with
 // the fragments a typeset formula breaks into (raised exponents, fraction numerators and
 // denominators, limits under a sum), joined into one line whose text is the LaTeX.
-import type { Box, Glyph, TextLine } from '../model.js';
+import type { Box, Glyph, TextLine } from '../model/document.js';
 import { isListStart } from '../layout/blocks.js';
 import { toLatex } from './latex.js';
 

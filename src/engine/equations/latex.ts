@@ -2,8 +2,8 @@
 // lowered smaller glyphs, fractions from full-size groups stacked above and below the main
 // baseline, limits from glyphs above and below a big operator, symbols by a Unicode table.
 // Best effort: it reads what a typesetter laid out, it does not parse mathematics.
-import type { Glyph } from '../model.js';
-import { median } from '../numbers.js';
+import type { Glyph } from '../model/document.js';
+import { median } from '../model/numbers.js';
 
 const RELATIONS = new Set([0x3d, 0x3c, 0x3e, 0x2264, 0x2265, 0x2260, 0x2248, 0x2261, 0x223c, 0x2243, 0x2245, 0x221d, 0x2192, 0x21d2, 0x21d4, 0x2208, 0x2282, 0x2286]);
 const BIG_OPERATORS = new Set([0x2211, 0x220f, 0x2210, 0x22c3, 0x22c2, 0x2a01, 0x2a02, 0x2a00, 0x222b, 0x222c, 0x222d, 0x222e]);

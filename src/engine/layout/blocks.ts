@@ -1,7 +1,7 @@
 // From ordered column segments of lines to typed blocks: paragraphs split at vertical gaps and
 // style changes, then each classified as title, list, code or text.
-import type { Block, Box, TextLine } from '../model.js';
-import { median } from '../numbers.js';
+import type { Block, Box, TextLine } from '../model/document.js';
+import { median } from '../model/numbers.js';
 
 // Bullet glyphs, including Symbol/Wingdings bullets that map to the Private Use Area (U+F0xx).
 const BULLET_CHARS = '•◦▪▫●○■□‣⁃∙·*–\\-»►▶▸▹➢➤✓✔❖◆◇→\\uF0A7\\uF0B7\\uF076\\uF0D8\\uF0FC\\uF0A8';

@@ -1,7 +1,7 @@
 // Floats: tables and charts found among a page's body lines, their captions and notes, and
 // their place among the text blocks in reading order.
 import { detectCharts } from '../charts/detect.js';
-import type { Block, Box, Page, TextLine } from '../model.js';
+import type { Block, Box, Page, TextLine } from '../model/document.js';
 import { borderlessTables } from '../tables/borderless.js';
 import { ruledTables } from '../tables/detect.js';
 import { tableHtml, type DetectedTable } from '../tables/table.js';

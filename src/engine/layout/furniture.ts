@@ -1,6 +1,6 @@
 // Running headers, footers and page numbers: lines in the top or bottom margin band that look
 // like page numbers, or that repeat (digits ignored) on other pages of the document.
-import type { Page, TextLine } from '../model.js';
+import type { Page, TextLine } from '../model/document.js';
 
 export type FurnitureKind = 'header' | 'footer' | 'page_number';
 

@@ -1,5 +1,5 @@
 // The layout stage: pages of lines in, one flat list of typed blocks in reading order out.
-import type { Block, Box, Page, TextLine } from '../model.js';
+import type { Block, Box, Page, TextLine } from '../model/document.js';
 import { classify, LONE_BULLET, paragraphs, unionBox } from './blocks.js';
 import { groupEquations } from '../equations/detect.js';
 import { findFloats, FIGURE_CAPTION, linkContinuedTables, placeFloats, placeInOrder, takeCaption } from './floats.js';

@@ -1,8 +1,8 @@
 // Reading order by a recursive XY-cut: a region with a clean vertical gutter is split into
 // columns (left to right); lines that cross the gutter (full-width titles, figures' captions)
 // cut the region into bands read top to bottom. Each leaf is a single column of lines.
-import type { TextLine } from '../model.js';
-import { isMostlyRightToLeft } from '../script.js';
+import type { TextLine } from '../model/document.js';
+import { isMostlyRightToLeft } from '../model/script.js';
 
 /**
  * Returns groups of lines; each group is one column segment, in reading order. On a

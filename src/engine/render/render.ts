@@ -1,5 +1,5 @@
 // The two renderers: Markdown and the content_list of the API. Both read only the model.
-import type { Block, Page } from '../model.js';
+import type { Block, Page } from '../model/document.js';
 
 /** One entry of content_list: the twelve fields of the spec, plus optional caption lists. */
 export interface ContentBlock {

@@ -1,8 +1,8 @@
 // Tables without a grid of rules: runs of rows made of several short text fragments whose
 // column gaps line up. Conservative on purpose: running text, two-column pages, equations
 // with their numbers and lists must stay text.
-import type { Box, TextLine } from '../model.js';
-import { median } from '../numbers.js';
+import type { Box, TextLine } from '../model/document.js';
+import { median } from '../model/numbers.js';
 import type { HRule } from './lattice.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { Cell, DetectedTable, Table } from './table.js';

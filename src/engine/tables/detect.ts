@@ -1,6 +1,6 @@
 // Ruled tables on one page: grids of crossing rules whose cells hold text. What is left (rules
 // that form no table, lines outside tables) goes on to chart and borderless detection.
-import type { Box, TextLine } from '../model.js';
+import type { Box, TextLine } from '../model/document.js';
 import { latticeTable, mergeRules, ruleGrids, type HRule, type VRule } from './lattice.js';
 import type { DetectedTable } from './table.js';
 

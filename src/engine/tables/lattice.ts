@@ -1,8 +1,8 @@
 // Ruled tables: rules that cross each other form a grid; its cells are the rectangles between
 // neighbouring rules, merged where a rule is missing (a spanning cell). A grid row holding
 // several rows of text (a table ruled only between columns) is split into text rows.
-import type { Box, TextLine } from '../model.js';
-import { median } from '../numbers.js';
+import type { Box, TextLine } from '../model/document.js';
+import { median } from '../model/numbers.js';
 import { columnEdges } from './borderless.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { Cell, DetectedTable, Table } from './table.js';

@@ -1,7 +1,7 @@
 // Tables turned on an upright page (a wide table printed sideways): their text runs vertically.
 // The page's vertical text and its rules are turned upright, searched for tables as usual, and
 // the tables' boxes turned back onto the displayed page.
-import type { Block, Box, Page, TextLine } from '../model.js';
+import type { Block, Box, Page, TextLine } from '../model/document.js';
 import { borderlessTables } from './borderless.js';
 import { ruledTables } from './detect.js';
 import { tableHtml } from './table.js';

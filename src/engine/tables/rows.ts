@@ -2,7 +2,7 @@
 // wrapped cell above it (the cell's text ran to the column's edge) stays in that cell's row;
 // lines set half a line from a row label (a cell of two lines centred on a one-line label)
 // join the label's row.
-import type { TextLine } from '../model.js';
+import type { TextLine } from '../model/document.js';
 
 /**
  * Splits lines into table rows, top to bottom. `colOf` gives a line's column (0 holds the row

@@ -2,7 +2,7 @@
 // may span several of either, and its minimal HTML.
 import { joinLines } from '../layout/blocks.js';
 import { sortTopDown } from '../layout/order.js';
-import type { Box, TextLine } from '../model.js';
+import type { Box, TextLine } from '../model/document.js';
 
 export interface Cell {
   row: number;

@@ -1,7 +1,7 @@
 // Rules of a page image (a scanned or photographed table's borders): long, thin runs of dark
 // pixels, horizontal or vertical, in the same form as the vector rules of a PDF page.
-import type { Box } from '../model.js';
-import type { RgbImage } from '../pdf/pdfium.js';
+import type { Box } from '../model/document.js';
+import type { RgbImage } from './pdf/pdfium.js';
 
 /** Darker than this (sum of R, G and B) a pixel is ink. */
 const INK = 3 * 150;

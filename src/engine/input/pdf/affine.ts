@@ -1,5 +1,5 @@
 // Affine maps between PDF user space, form and path spaces, and the displayed page.
-import type { Box } from '../model.js';
+import type { Box } from '../../model/document.js';
 
 /** [a, b, c, d, e, f]: x' = a·x + c·y + e, y' = b·x + d·y + f. */
 export type Affine = [number, number, number, number, number, number];

@@ -2,7 +2,7 @@
 // (table borders, drawn as stroked lines or as thin filled rectangles) and the boxes of every
 // other visible drawing (plots, shapes, filled cells), in displayed coordinates. Raw WASM exports are called
 // directly, as for characters, because table-heavy pages hold thousands of path segments.
-import type { Box } from '../model.js';
+import type { Box } from '../../model/document.js';
 import { compose, transformBox, type Affine } from './affine.js';
 import type { Pdfium } from './pdfium.js';
 

@@ -1,9 +1,6 @@
 // Runs inside a worker thread: inspects or parses documents sent by the pool.
 import { parentPort } from 'node:worker_threads';
-import { OcrEngine } from './ocr/ocr.js';
-import { parseDocument } from './parse.js';
-import { loadPdfium } from './pdf/pdfium.js';
-import { inspect } from './sniff.js';
+import { inspect, loadPdfium, OcrEngine, parseDocument } from '../engine/index.js';
 
 export interface WorkerJob {
   id: number;

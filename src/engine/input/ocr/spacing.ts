@@ -5,7 +5,7 @@
 // the same line, and clearly wider than the gaps between letters. The CTC steps of the two
 // letters say where in the crop to look.
 import type { RgbImage } from '../pdf/pdfium.js';
-import { median } from '../numbers.js';
+import { median } from '../../model/numbers.js';
 
 /** One character of greedy CTC output and the steps its run covered. */
 export interface DecodedChar {

@@ -1,8 +1,8 @@
 // Page extraction: characters of the PDF text layer (with positions and fonts) grouped into
 // visual lines, plus the boxes of embedded images. Everything comes out in displayed
 // coordinates (after /Rotate), in points, origin top-left.
-import type { Box, Glyph, GlyphStyle, Page, TextLine } from '../model.js';
-import { isMostlyRightToLeft, isRightToLeft } from '../script.js';
+import type { Box, Glyph, GlyphStyle, Page, TextLine } from '../../model/document.js';
+import { isMostlyRightToLeft, isRightToLeft } from '../../model/script.js';
 import { transformBox, type Affine } from './affine.js';
 import { extractGraphics } from './paths.js';
 import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';

@@ -1,0 +1,206 @@
+// The input stage: bytes in, pages of the document model out. A PDF page keeps its text layer
+// when it has a usable one; a page whose text layer is missing, invisible or garbage, and every
+// image, is rendered (or decoded) and read with OCR.
+import sharp from 'sharp';
+import type { Box, Page, TextLine } from '../model/document.js';
+import { imageRules } from './image-rules.js';
+import type { OcrEngine, OcrLine, OcrPage } from './ocr/ocr.js';
+import { extractPage, type ExtractedPage } from './pdf/extract.js';
+import { loadPdfium, renderPage, type PdfDocument, type RgbImage } from './pdf/pdfium.js';
+import { inspect, InputError, MAX_IMAGE_PIXELS, openPdf, sniffKind } from './sniff.js';
+
+export interface ReadOptions {
+  maxPages: number;
+  /** Gives the OCR engine, created on first use (loading the models takes a moment). */
+  ocr: () => Promise<OcrEngine>;
+  /** Resolution at which pages without a usable text layer are rendered for OCR. */
+  ocrDpi?: number;
+  /** Cancels the read between pages (a client that hung up): the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Called after each page is read, with the pages done and the document's page count. */
+  onPage?: (done: number, total: number) => void;
+}
+
+/** A page as the analysis reads it: OCR'd pages upright, turned clockwise by `rotation` degrees from how they are displayed. */
+export type ReadPage = Page & { rotation?: number };
+
+/** Reads every page of a PDF, or the one page of an image. */
+export async function readPages(bytes: Uint8Array, options: ReadOptions): Promise<ReadPage[]> {
+  const pdfium = await loadPdfium();
+  options.signal?.throwIfAborted();
+  if (sniffKind(bytes) === 'pdf') {
+    // Checked by opening it, and kept open for extraction: the bytes enter WASM memory once.
+    return pdfPages(openPdf(pdfium, bytes, options.maxPages), options);
+  }
+  inspect(bytes, pdfium, options.maxPages); // empty, unknown type, or too many pixels: 400
+  const page = await imagePage(bytes, options);
+  options.onPage?.(1, 1);
+  return [page];
+}
+
+/**
+ * A page that is one full-page image with a sparse text layer on it (a scan with a few typed
+ * labels, a poster or slide whose words are in the picture): its image is read too.
+ */
+export function hasTextInImage(page: ExtractedPage): boolean {
+  return page.stats.imageCoverage >= 0.9 && page.stats.usableChars < 400;
+}
+
+/** The text layer's lines plus the OCR lines of text that only the image holds. */
+function withImageText(page: ReadPage, read: ReadPage): ReadPage {
+  // OCR of a page read turned would need its boxes mapped back first: keep the text layer alone.
+  if (read.rotation) return page;
+  const covered = (box: Box) =>
+    page.lines.some((l) => {
+      const w = Math.min(l.box[2], box[2]) - Math.max(l.box[0], box[0]);
+      const h = Math.min(l.box[3], box[3]) - Math.max(l.box[1], box[1]);
+      return w > 0 && h > 0 && w * h > 0.3 * Math.min((box[2] - box[0]) * (box[3] - box[1]), (l.box[2] - l.box[0]) * (l.box[3] - l.box[1]));
+    });
+  return { ...page, lines: [...page.lines, ...read.lines.filter((l) => !covered(l.box))] };
+}
+
+/** Whether a page's text layer is missing, invisible or garbage, so the page must be OCR'd. */
+export function needsOcr(page: ExtractedPage): boolean {
+  const { usableChars, unusableChars, imageCoverage, pathObjects } = page.stats;
+  if (unusableChars > 2 * usableChars) return true;
+  // Little text but a scan, a garbage layer, or many vector paths (text drawn as outlines).
+  return usableChars < 10 && (imageCoverage > 0.2 || unusableChars > 0 || pathObjects >= 50);
+}
+
+/** Extracts (or OCRs) every page of an open PDF, then closes it. */
+async function pdfPages(doc: PdfDocument, options: ReadOptions): Promise<ReadPage[]> {
+  try {
+    const pages: ReadPage[] = [];
+    for (let i = 0; i < doc.pageCount; i++) {
+      options.signal?.throwIfAborted();
+      const page = extractPage(doc, i);
+      const { stats: _stats, ...plain } = page;
+      const scanned = needsOcr(page);
+      if (scanned || hasTextInImage(page)) {
+        const dpi = options.ocrDpi ?? 200;
+        const image = renderPage(doc, i, dpi);
+        const ocr = await options.ocr();
+        const read = ocrPage(await ocr.recognize(image), i, page.width / image.width);
+        pages.push(scanned ? read : withImageText(plain, read));
+      } else {
+        pages.push(plain);
+      }
+      options.onPage?.(i + 1, doc.pageCount);
+    }
+    return pages;
+  } finally {
+    doc.close();
+  }
+}
+
+async function imagePage(bytes: Uint8Array, options: ReadOptions): Promise<ReadPage> {
+  let image: RgbImage;
+  try {
+    // rotate() applies the EXIF orientation; flatten() puts transparent pixels on white.
+    // A Buffer view (no copy), which sharp accepts whatever memory backs the bytes.
+    const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    image = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  } catch (e) {
+    throw new InputError(`the image cannot be decoded: ${(e as Error).message}`);
+  }
+  const ocr = await options.ocr();
+  // Small images (a cropped table, a thumbnail) are enlarged so that their text reaches the
+  // recognizer's working size; boxes come back in the original image's pixels.
+  const { enlarged, factor } = await enlargeSmallImage(image);
+  return ocrPage(await ocr.recognize(enlarged), 0, 1 / factor);
+}
+
+/**
+ * A page read by OCR, in the upright frame it was read in; `scale` converts image pixels to
+ * page units. Table rules come from the upright image's pixels.
+ */
+function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
+  return {
+    index,
+    width: read.image.width * scale,
+    height: read.image.height * scale,
+    lines: ocrLines(read.lines, read.image, scale),
+    images: [],
+    rules: imageRules(read.image, scale),
+    source: 'ocr',
+    rotation: read.rotation,
+  };
+}
+
+/** Small images are enlarged to this longer side (the OCR detector's input size) before OCR… */
+const SMALL_IMAGE_SIDE = 1280;
+/** …by at most this factor. */
+const MAX_ENLARGEMENT = 4;
+
+/**
+ * A small image (a table cropped from a page, a screenshot) enlarged for OCR: its text is
+ * often 8-10 px high, too small for the detector to separate neighbouring lines and words and
+ * for the recogniser to read (PubTabNet table images: TEDS 0.61 as they are, 0.83 enlarged).
+ * Lines found on the enlarged image are scaled back by 1 / `factor`.
+ */
+async function enlargeSmallImage(image: RgbImage): Promise<{ enlarged: RgbImage; factor: number }> {
+  const factor = Math.min(MAX_ENLARGEMENT, SMALL_IMAGE_SIDE / Math.max(image.width, image.height));
+  if (factor <= 1.25) return { enlarged: image, factor: 1 };
+  const raw = { width: image.width, height: image.height, channels: 3 as const };
+  const { data, info } = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), { raw })
+    .resize(Math.round(image.width * factor), Math.round(image.height * factor), { kernel: 'cubic' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const enlarged = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  return { enlarged, factor: info.width / image.width };
+}
+
+/**
+ * OCR lines as model lines. OCR gives no font weight: bold is read from ink density, since bold
+ * strokes darken about twice the share of a line's box as regular text does. The regular density
+ * is the median over the page's text weighted by line width, so that body lines set it rather
+ * than many short pieces (table cells, numbers), which are lighter.
+ */
+export function ocrLines(lines: OcrLine[], image: RgbImage, scale: number): TextLine[] {
+  const densities = lines.map((l) => inkDensity(image, l.box));
+  const byDensity = lines.map((l, i) => ({ density: densities[i]!, width: l.box[2] - l.box[0] })).sort((a, b) => a.density - b.density);
+  const half = byDensity.reduce((sum, l) => sum + l.width, 0) / 2;
+  let seen = 0;
+  const regular = byDensity.find((l) => (seen += l.width) >= half)?.density ?? 0;
+  return lines.map((l, i) => ({ ...ocrLineToTextLine(l, scale), bold: regular > 0 && densities[i]! > regular * 1.6 }));
+}
+
+/** Share of dark pixels inside a box (sampled every other pixel). */
+function inkDensity(image: RgbImage, box: OcrLine['box']): number {
+  const x0 = Math.max(0, Math.floor(box[0]));
+  const y0 = Math.max(0, Math.floor(box[1]));
+  const x1 = Math.min(image.width, Math.ceil(box[2]));
+  const y1 = Math.min(image.height, Math.ceil(box[3]));
+  let dark = 0;
+  let total = 0;
+  for (let y = y0; y < y1; y += 2) {
+    for (let x = x0; x < x1; x += 2) {
+      const i = (y * image.width + x) * 3;
+      total++;
+      if (image.data[i]! + image.data[i + 1]! + image.data[i + 2]! < 384) dark++;
+    }
+  }
+  return total ? dark / total : 0;
+}
+
+function ocrLineToTextLine(line: OcrLine, scale: number): TextLine {
+  const [x0, y0, x1, y1] = line.box;
+  const box: TextLine['box'] = [x0 * scale, y0 * scale, x1 * scale, y1 * scale];
+  return {
+    text: line.text,
+    box,
+    baseline: box[3],
+    // A detected line box is about 1.3× the font size (ascenders, descenders, padding).
+    fontSize: (box[3] - box[1]) / 1.3,
+    bold: false,
+    italic: false,
+    monospace: false,
+  };
+}
