@@ -7,6 +7,7 @@ import { ocrLines } from '../src/engine/input/read-pages.js';
 import { parseDocument } from '../src/engine/parse.js';
 import { loadPdfium, PdfDocument, renderPage, type RgbImage } from '../src/engine/input/pdf/pdfium.js';
 import { ocrThreadShare, WorkerPool } from '../src/workers/pool.js';
+import type { ParseStats } from '../src/workers/worker.js';
 import { imageOnlyPdf, makePdf, rasterize, twoColumnPage } from './fixtures.js';
 
 const DPI = 150;
@@ -340,12 +341,16 @@ describe('OCR thread budget', () => {
     const pool = new WorkerPool({ size: 2, queueLimit: 2, jobTimeoutMs: 120_000, ocrThreadBudget: 2 });
     try {
       const scan = await imageOnlyPdf(await rasterize(await makePdf([twoColumnPage()]), 100));
-      const first = pool.run<{ markdown: string }>({ task: 'parse', bytes: scan, maxPages: 5 });
+      type Parsed = { result: { markdown: string }; stats: ParseStats };
+      const first = pool.run<Parsed>({ task: 'parse', bytes: scan, maxPages: 5 });
       expect(pool.ocrThreadShares).toEqual([2]);
-      const second = pool.run<{ markdown: string }>({ task: 'parse', bytes: scan, maxPages: 5 });
+      const second = pool.run<Parsed>({ task: 'parse', bytes: scan, maxPages: 5 });
       expect(pool.ocrThreadShares).toEqual([1, 1]);
       // Both scans are read whatever share their worker had when each page started.
-      for (const result of await Promise.all([first, second])) expect(result.markdown).toContain('Left column line 1');
+      for (const { result, stats } of await Promise.all([first, second])) {
+        expect(result.markdown).toContain('Left column line 1');
+        expect(stats).toMatchObject({ pages: 1, ocrPages: 1 });
+      }
       expect(pool.ocrThreadShares).toEqual([]);
     } finally {
       await pool.close();

@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { ALLOWED_FILE_NAME, type Inspection, type ParseResult } from '../engine/index.js';
 import { JobFailedError, JobRejectedError, PoolFullError, type Pools, type WorkerPool } from '../workers/pool.js';
 import type { AuthenticatedKey, Store } from '../store/store.js';
+import type { ParseStats } from '../workers/worker.js';
 import { ErrorSchema, ParseResultSchema, UploadFormSchema } from './schemas.js';
 
 export const DEFAULT_MODEL = 'parser2.5-pro-2605';
@@ -113,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const inspection = await runJob<Inspection>(deps.pools.inspect, 'inspect', upload, config.maxPages);
       const price = config.pricing === 'page' ? inspection.pageCount : 1;
       if ((await store.getBalance(key.orgId)) < price) throw new HttpError(402, `insufficient credits: this parse costs ${price}`);
-      const result = await runJob<ParseResult>(deps.pools.parse, 'parse', upload, config.maxPages);
+      const { result } = await runJob<{ result: ParseResult; stats: ParseStats }>(deps.pools.parse, 'parse', upload, config.maxPages);
       const charged = await store.charge({ orgId: key.orgId, keyId: key.keyId, requestId: request.id, pages: result.page_count, credits: price });
       if (charged === null) throw new HttpError(402, `insufficient credits: this parse costs ${price}`);
       return reply.code(200).send(result);

@@ -19,6 +19,14 @@ export interface OcrThreadsMessage {
 
 export type WorkerMessage = WorkerJob | OcrThreadsMessage;
 
+/** What a parse job resolves with: the API's result and how the parse went (for logs and metrics). */
+export interface ParseStats {
+  pages: number;
+  /** Pages read with OCR. */
+  ocrPages: number;
+  parseMs: number;
+}
+
 export type WorkerReply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { name: string; message: string; status?: number } };
@@ -44,9 +52,15 @@ parentPort!.on('message', async (message: WorkerMessage) => {
   const job = message;
   let reply: WorkerReply;
   try {
-    const result =
-      job.task === 'inspect' ? inspect(job.bytes, await loadPdfium(), job.maxPages) : await parseDocument(job.bytes, { maxPages: job.maxPages, ocr: ocrEngine });
-    reply = { id: job.id, ok: true, result };
+    if (job.task === 'inspect') {
+      reply = { id: job.id, ok: true, result: inspect(job.bytes, await loadPdfium(), job.maxPages) };
+    } else {
+      const started = performance.now();
+      let ocrPages = 0;
+      const result = await parseDocument(job.bytes, { maxPages: job.maxPages, ocr: ocrEngine, onPage: (_done, _total, page) => void (page.ocr && ocrPages++) });
+      const stats: ParseStats = { pages: result.page_count, ocrPages, parseMs: Math.round(performance.now() - started) };
+      reply = { id: job.id, ok: true, result: { result, stats } };
+    }
   } catch (e) {
     const err = e as Error & { status?: number };
     reply = { id: job.id, ok: false, error: { name: err.name, message: err.message, status: err.status } };

@@ -17,8 +17,8 @@ export interface ReadOptions {
   ocrDpi?: number;
   /** Cancels the read between pages (a client that hung up): the promise rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Called after each page is read, with the pages done and the document's page count. */
-  onPage?: (done: number, total: number) => void;
+  /** Called after each page is read, with the pages done, the document's page count and how the page was read. */
+  onPage?: (done: number, total: number, page: { ocr: boolean }) => void;
 }
 
 /** A page as the analysis reads it: OCR'd pages upright, turned clockwise by `rotation` degrees from how they are displayed. */
@@ -34,7 +34,7 @@ export async function readPages(bytes: Uint8Array, options: ReadOptions): Promis
   }
   inspect(bytes, pdfium, options.maxPages); // empty, unknown type, or too many pixels: 400
   const page = await imagePage(bytes, options);
-  options.onPage?.(1, 1);
+  options.onPage?.(1, 1, { ocr: true });
   return [page];
 }
 
@@ -85,7 +85,7 @@ async function pdfPages(doc: PdfDocument, options: ReadOptions): Promise<ReadPag
       } else {
         pages.push(plain);
       }
-      options.onPage?.(i + 1, doc.pageCount);
+      options.onPage?.(i + 1, doc.pageCount, { ocr: scanned || hasTextInImage(page) });
     }
     return pages;
   } finally {
