@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makePdf, reportPage } from './fixtures.js';
+import sharp from 'sharp';
+import { makePdf, reportPage, twoColumnPage } from './fixtures.js';
 import { parseRequest } from './helpers.js';
 
 const run = promisify(execFile);
@@ -64,6 +65,32 @@ describe('parse', () => {
     const json = JSON.parse((await quire('parse', file, '--json')).stdout);
     expect(json.page_count).toBe(1);
     expect(json.content_list[0]).toHaveProperty('code_body');
+  });
+
+  it('explains every block with --trace and draws every page with --debug', async () => {
+    const file = join(dir, 'two-pages.pdf');
+    writeFileSync(file, await makePdf([reportPage(1, 'Traced'), twoColumnPage()]));
+    const traced = await quire('parse', file, '--trace', '--debug', join(dir, 'debug'));
+    expect(traced.code).toBe(0);
+    const blocks = traced.stdout.split('\n').filter((l) => l.startsWith('#'));
+    expect(blocks.length).toBeGreaterThan(5);
+    // Every block is followed by at least one rule line.
+    for (const header of blocks) {
+      const after = traced.stdout.split('\n')[traced.stdout.split('\n').indexOf(header) + 1] ?? '';
+      expect(after, header).toMatch(/^ {4}[a-z-]+: [a-z_-]+/);
+    }
+    const pages = ['page-001.png', 'page-002.png'].map((name) => join(dir, 'debug', name));
+    expect(traced.stderr).toContain(pages[1]);
+    for (const page of pages) {
+      const { width, height } = await sharp(page).metadata();
+      expect(width).toBe(850); // 8.5 in at 100 dpi
+      expect(height).toBe(1100);
+    }
+    // Boxes are drawn in colour over the white page.
+    const { data } = await sharp(pages[0]).raw().toBuffer({ resolveWithObject: true });
+    let coloured = 0;
+    for (let i = 0; i < data.length; i += 3) if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!) > 100) coloured++;
+    expect(coloured).toBeGreaterThan(1000);
   });
 
   it('gives the API errors as a message and a non-zero exit code', async () => {

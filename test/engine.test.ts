@@ -1,15 +1,20 @@
 // Unit tests of the engine's stages on small generated pages.
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { classify, joinLines, paragraphs } from '../src/engine/layout/blocks.js';
-import { detectFurniture, isPageNumberText } from '../src/engine/layout/furniture.js';
-import { analyzeLayout } from '../src/engine/layout/layout.js';
-import { orderLines } from '../src/engine/layout/order.js';
+import { assemble } from '../src/engine/assemble/assemble.js';
+import { classifyPage } from '../src/engine/classify/classify.js';
+import { detectFurniture, isPageNumberText } from '../src/engine/furniture/detect.js';
+import type { Block } from '../src/engine/model/blocks.js';
 import type { Box, Page, TextLine } from '../src/engine/model/document.js';
+import { joinLines } from '../src/engine/model/text.js';
+import { orderLines } from '../src/engine/order/xy-cut.js';
+import { splitParagraphs } from '../src/engine/paragraphs/split.js';
+import { analyze } from '../src/engine/pipeline/pipeline.js';
 import { needsOcr, ocrLines } from '../src/engine/input/read-pages.js';
 import { attachAccents, dropOverprint, extractPage, groupLines, type Char } from '../src/engine/input/pdf/extract.js';
 import { loadPdfium, PdfDocument } from '../src/engine/input/pdf/pdfium.js';
-import { renderContentList, renderMarkdown } from '../src/engine/render/render.js';
+import { renderContentList } from '../src/engine/render/content-list.js';
+import { renderMarkdown } from '../src/engine/render/markdown.js';
 import { imageDimensions, inspect, InputError, sniffKind, TooManyPagesError } from '../src/engine/input/sniff.js';
 import { imageOnlyPdf, makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
 import { pngHeaderOnly } from './helpers.js';
@@ -22,6 +27,25 @@ function line(text: string, x0: number, y0: number, opts: Partial<TextLine> = {}
 /** A text-layer page of US-letter size holding `lines`. */
 function pageOf(lines: TextLine[], index = 0): Page {
   return { index, width: 612, height: 792, images: [], source: 'text-layer', lines };
+}
+
+const analyzeLayout = (pages: Page[]) => analyze(pages).blocks;
+const paragraphs = (lines: TextLine[]) => splitParagraphs(lines, 'test').map((p) => p.lines);
+const textOf = (b: Block | undefined) => (b && 'text' in b ? b.text : undefined);
+
+/** The block one paragraph of `lines` becomes on a page whose body size is `bodySize`. */
+function classify(lines: TextLine[], _page: number, bodySize: number): Block {
+  const page = pageOf(lines);
+  const [paragraph] = classifyPage({ page, paragraphs: [{ lines, trace: [] }], flow: lines, bodySize }, { inReferences: false });
+  return assemble([{ page, furniture: new Map(), units: [{ kind: 'paragraph', paragraph: paragraph! }] }])[0]!;
+}
+
+/** A list block's item texts, or undefined for another block. */
+const itemsOf = (b: Block | undefined) => (b?.type === 'list' ? b.items.map((i) => i.text) : undefined);
+
+/** Furniture kinds by the index of their line on the page. */
+function furnitureOf(page: Page, labels: Map<TextLine, { kind: string }>): [number, string][] {
+  return page.lines.flatMap((l, i): [number, string][] => (labels.has(l) ? [[i, labels.get(l)!.kind]] : []));
 }
 
 async function extracted(pdf: Uint8Array, index = 0) {
@@ -101,7 +125,7 @@ describe('extraction', () => {
     expect(stamp.text).toBe('arXiv:2401.01234v2 [cs.CL] 3 Jan 2024');
     expect(stamp.box[3] - stamp.box[1]).toBeGreaterThan(stamp.box[2] - stamp.box[0]);
     const blocks = analyzeLayout([{ ...page, lines: page.lines }]);
-    expect(blocks.find((b) => b.type === 'aside_text')?.text).toBe(stamp.text);
+    expect(textOf(blocks.find((b) => b.type === 'aside_text'))).toBe(stamp.text);
     expect(renderMarkdown(blocks)).not.toContain('arXiv');
     expect(renderMarkdown(blocks)).toContain('Body text of the paper starts here.');
   });
@@ -180,7 +204,7 @@ describe('reading order', () => {
   it('reads two columns one after the other, never interleaved, after a full-width title', async () => {
     const page = await extracted(await makePdf([twoColumnPage()]));
     const text = orderLines(page.lines, page.width)
-      .flat()
+      .flatMap((s) => s.lines)
       .map((l) => l.text);
     expect(text[0]).toBe('Two Column Layout');
     const lastLeft = text.findIndex((t) => t.startsWith('Left column line 12'));
@@ -196,7 +220,7 @@ describe('reading order', () => {
       ...['DATE', 'NAME', 'ADDRESS', 'PHONE'].map((t, i) => line(t, 60, 160 + i * 20)),
       ...['Account number', 'Account type', 'Commercial', 'Monthly'].map((t, i) => line(t, 300, 160 + i * 20)),
     ];
-    const order = orderLines(lines, 612).flat().map((l) => l.text);
+    const order = orderLines(lines, 612).flatMap((s) => s.lines).map((l) => l.text);
     expect(order.slice(0, 2)).toEqual(['WORK ORDER FORM', 'Company name and address']);
   });
 
@@ -205,7 +229,7 @@ describe('reading order', () => {
       ...[0, 1, 2].map((i) => line(`${label} first section line ${i}`, x, 100 + i * 12)),
       ...[0, 1, 2].map((i) => line(`${label} second section line ${i}`, x, 200 + i * 12)),
     ];
-    const order = orderLines([...column(60, 'Left'), ...column(330, 'Right')], 612).flat().map((l) => l.text);
+    const order = orderLines([...column(60, 'Left'), ...column(330, 'Right')], 612).flatMap((s) => s.lines).map((l) => l.text);
     expect(order.indexOf('Left second section line 2')).toBeLessThan(order.indexOf('Right first section line 0'));
   });
 
@@ -215,14 +239,14 @@ describe('reading order', () => {
       Array.from({ length: count }, (_, i) => line(`${label} ${i}`, x0, top + i * 12, { box: [x0, top + i * 12, x1, top + i * 12 + 10] }));
     const article = [column('A1', 40, 200, 100, 8), column('A2', 215, 375, 100, 8), column('A3', 390, 550, 100, 8)];
     const below = [column('B1', 40, 240, 214, 8), column('B2', 260, 400, 214, 12), column('B3', 415, 550, 214, 12)];
-    const order = orderLines([...article, ...below].flat(), 612).flat().map((l) => l.text);
+    const order = orderLines([...article, ...below].flat(), 612).flatMap((s) => s.lines).map((l) => l.text);
     const expected = [...article, ...below].flat().map((l) => l.text);
     expect(order).toEqual(expected);
   });
 
   it('keeps a single column top to bottom', () => {
     const lines = [line('second', 72, 120), line('first', 72, 100), line('third', 72, 140)];
-    expect(orderLines(lines, 612).flat().map((l) => l.text)).toEqual(['first', 'second', 'third']);
+    expect(orderLines(lines, 612).flatMap((s) => s.lines).map((l) => l.text)).toEqual(['first', 'second', 'third']);
   });
 });
 
@@ -237,7 +261,7 @@ describe('furniture', () => {
       pageOf([line('ACME Annual Report 2025', 72, 30), line('Body text of the page '.repeat(3), 72, 300), line('Confidential', 72, 750), line(String(n), 300, 770)], n - 1),
     );
     const marks = detectFurniture(pages);
-    expect([...marks[1]!.entries()].sort()).toEqual([
+    expect(furnitureOf(pages[1]!, marks[1]!)).toEqual([
       [0, 'header'],
       [2, 'footer'],
       [3, 'page_number'],
@@ -247,13 +271,13 @@ describe('furniture', () => {
   it('finds the page number and a small footer of a page whose text ends above the margin band', () => {
     const body = Array.from({ length: 8 }, (_, i) => line(`Body line ${i} of a half-empty page with a short table.`, 72, 100 + i * 14));
     const page = pageOf([...body, line('62', 300, 500), line('Conference 2015', 450, 690, { fontSize: 6 })]);
-    expect([...detectFurniture([page])[0]!.entries()].sort()).toEqual([
+    expect(furnitureOf(page, detectFurniture([page])[0]!)).toEqual([
       [8, 'page_number'],
       [9, 'footer'],
     ]);
     // A running header with its page number on one row, below a wide top margin.
     const paper = pageOf([line('Optimized Table Tokenization', 195, 94), line('9', 476, 94), ...body.map((l) => ({ ...l, box: [l.box[0], l.box[1] + 20, l.box[2], l.box[3] + 20] as Box, baseline: l.baseline + 20 }))]);
-    expect([...detectFurniture([paper])[0]!.entries()].sort()).toEqual([
+    expect(furnitureOf(paper, detectFurniture([paper])[0]!)).toEqual([
       [0, 'header'],
       [1, 'page_number'],
     ]);
@@ -274,7 +298,7 @@ describe('overprint and isolated margin lines', () => {
   it('types a lone line far below the body of a one-page document as a footer', () => {
     const body = Array.from({ length: 20 }, (_, i) => line(`Body line number ${i} of the only page`, 72, 100 + i * 14));
     const page = pageOf([...body, line('Download date: 15. Sep. 2023', 72, 760)]);
-    expect(detectFurniture([page])[0]!.get(20)).toBe('footer');
+    expect(detectFurniture([page])[0]!.get(page.lines[20]!)?.kind).toBe('footer');
     // The last body line, at normal distance, is not furniture even near the bottom.
     const close: Page = { ...page, lines: [...body.map((l) => ({ ...l, box: [l.box[0], l.box[1] + 380, l.box[2], l.box[3] + 380] as typeof l.box, baseline: l.baseline + 380 }))] };
     expect(detectFurniture([close])[0]!.size).toBe(0);
@@ -300,8 +324,8 @@ describe('blocks', () => {
     const paras = paragraphs(lines);
     const blocks = paras.map((p) => classify(p, 0, 10));
     expect(blocks.map((b) => b.type)).toEqual(['title', 'text', 'list', 'code']);
-    expect(blocks[2]!.listItems).toEqual(['1. first step', '2. second step']);
-    expect(blocks[2]!.enumerated).toEqual([true, true]);
+    expect(itemsOf(blocks[2])).toEqual(['1. first step', '2. second step']);
+    expect(blocks[2]!.type === 'list' && blocks[2]!.items.map((i) => i.enumerated)).toEqual([true, true]);
   });
 
   it('nests list items by indentation and keeps each item\'s own marker kind', () => {
@@ -310,8 +334,8 @@ describe('blocks', () => {
       0,
       10,
     );
-    expect(block.listItems).toEqual(['1. Install the service', 'from npm', 'offline', '2. Start it']);
-    expect(block.listLevels).toEqual([0, 1, 1, 0]);
+    expect(itemsOf(block)).toEqual(['1. Install the service', 'from npm', 'offline', '2. Start it']);
+    expect(block.type === 'list' && block.items.map((i) => i.level)).toEqual([0, 1, 1, 0]);
     expect(renderMarkdown([block])).toBe('1. Install the service\n    - from npm\n    - offline\n2. Start it\n');
   });
 
@@ -327,7 +351,7 @@ describe('blocks', () => {
   it('reads a bullet glued to its text (as OCR reads it) as a list item', () => {
     const block = classify([line('·Understanding the layout', 72, 100), line('•Reading order', 72, 112)], 0, 10);
     expect(block.type).toBe('list');
-    expect(block.listItems).toEqual(['Understanding the layout', 'Reading order']);
+    expect(itemsOf(block)).toEqual(['Understanding the layout', 'Reading order']);
     // A middle dot inside a line is not a bullet.
     expect(classify([line('·5 per cent', 72, 100)], 0, 10).type).toBe('text');
   });
@@ -344,7 +368,7 @@ describe('blocks', () => {
 
   it('removes bullet glyphs from list items', () => {
     const block = classify([line('• apples', 72, 100), line('• pears that run over', 72, 112), line('two lines', 80, 124)], 0, 10);
-    expect(block.listItems).toEqual(['apples', 'pears that run over two lines']);
+    expect(itemsOf(block)).toEqual(['apples', 'pears that run over two lines']);
   });
 
   it('types small marked notes at the bottom of the page as page_footnote', () => {
@@ -363,7 +387,7 @@ describe('blocks', () => {
     const page = pageOf([line('\uF0B7', 72, 100), line('Word document bullet item', 90, 100), line('» Arrow bullet item', 72, 114)]);
     const blocks = analyzeLayout([page]);
     expect(blocks.map((b) => b.type)).toEqual(['list']);
-    expect(blocks[0]!.listItems).toEqual(['Word document bullet item', 'Arrow bullet item']);
+    expect(itemsOf(blocks[0])).toEqual(['Word document bullet item', 'Arrow bullet item']);
   });
 
   it('puts a drop cap back in front of the first line of its paragraph', () => {
@@ -372,13 +396,13 @@ describe('blocks', () => {
     const page = pageOf([cap, line('his chapter opens with a large initial letter', 100, 100), line('that spans the first two lines of the text.', 100, 112), line('The rest runs at the full width of the column.', 72, 124)]);
     const blocks = analyzeLayout([page]);
     expect(blocks.map((b) => b.type)).toEqual(['text']);
-    expect(blocks[0]!.text).toMatch(/^This chapter opens with a large initial letter that spans/);
+    expect(textOf(blocks[0])).toMatch(/^This chapter opens with a large initial letter that spans/);
   });
 
   it('does not take a bold label with its value beside it for a heading', () => {
     const body = Array.from({ length: 6 }, (_, i) => line(`Body sentence number ${i} of the report page.`, 72, 300 + i * 14));
     const page = pageOf([line('Overall', 72, 100, { bold: true }), line('53%', 250, 100, { bold: true }), line('Results', 72, 200, { bold: true }), ...body]);
-    const titles = analyzeLayout([page]).filter((b) => b.type === 'title').map((b) => b.text);
+    const titles = analyzeLayout([page]).filter((b) => b.type === 'title').map(textOf);
     expect(titles).toEqual(['Results']);
   });
 
@@ -391,14 +415,15 @@ describe('blocks', () => {
 
 describe('rendering', () => {
   const page: Page = { index: 0, width: 600, height: 800, images: [], source: 'text-layer', lines: [] };
-  const blocks = [
-    { type: 'header' as const, pageIndex: 0, box: [0, 0, 600, 20] as [number, number, number, number], text: 'Running header' },
-    { type: 'title' as const, pageIndex: 0, box: [60, 40, 300, 60] as [number, number, number, number], text: 'Title' },
-    { type: 'list' as const, pageIndex: 0, box: [60, 80, 300, 120] as [number, number, number, number], listItems: ['a', 'b'], enumerated: [false, false], subType: 'text' },
-    { type: 'list' as const, pageIndex: 0, box: [60, 130, 300, 160] as [number, number, number, number], listItems: ['1. one'], enumerated: [true], subType: 'text' },
-    { type: 'code' as const, pageIndex: 0, box: [60, 170, 300, 200] as [number, number, number, number], codeBody: 'x = 1\n  y', subType: 'code' },
-    { type: 'equation' as const, pageIndex: 0, box: [60, 210, 300, 240] as [number, number, number, number], text: 'E = mc^2' },
-    { type: 'page_number' as const, pageIndex: 0, box: [290, 780, 310, 790] as [number, number, number, number], text: '1' },
+  const box = (x0: number, y0: number, x1: number, y1: number): Box => [x0, y0, x1, y1];
+  const blocks: Block[] = [
+    { type: 'header', pageIndex: 0, box: box(0, 0, 600, 20), text: 'Running header', trace: [] },
+    { type: 'title', pageIndex: 0, box: box(60, 40, 300, 60), text: 'Title', trace: [] },
+    { type: 'list', pageIndex: 0, box: box(60, 80, 300, 120), items: [{ text: 'a', enumerated: false, level: 0 }, { text: 'b', enumerated: false, level: 0 }], subType: 'text', trace: [] },
+    { type: 'list', pageIndex: 0, box: box(60, 130, 300, 160), items: [{ text: '1. one', enumerated: true, level: 0 }], subType: 'text', trace: [] },
+    { type: 'code', pageIndex: 0, box: box(60, 170, 300, 200), code: 'x = 1\n  y', subType: 'code', trace: [] },
+    { type: 'equation', pageIndex: 0, box: box(60, 210, 300, 240), latex: 'E = mc^2', trace: [] },
+    { type: 'page_number', pageIndex: 0, box: box(290, 780, 310, 790), text: '1', trace: [] },
   ];
 
   it('writes the Markdown conventions and leaves furniture out', () => {
@@ -406,7 +431,7 @@ describe('rendering', () => {
   });
 
   it('escapes text that would read as Markdown syntax', () => {
-    const text = { type: 'text' as const, pageIndex: 0, box: [0, 0, 10, 10] as [number, number, number, number], text: '# of rows' };
+    const text: Block = { type: 'text', pageIndex: 0, box: [0, 0, 10, 10], text: '# of rows', trace: [] };
     expect(renderMarkdown([text])).toBe('\\# of rows\n');
     expect(renderContentList([text], [page])[0]!.text).toBe('# of rows');
   });

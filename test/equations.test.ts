@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { groupEquations } from '../src/engine/equations/detect.js';
+import { detectEquations } from '../src/engine/equations/detect.js';
 import { toLatex } from '../src/engine/equations/latex.js';
 import type { Glyph, TextLine } from '../src/engine/model/document.js';
 import { parseDocument } from '../src/engine/parse.js';
@@ -85,23 +85,21 @@ describe('display equation detection', () => {
     const main = lineOf([...glyphs('E=mc', 250, 250)], 'E=mc');
     const exponent = lineOf(glyphs('2', 270, 245, 7), '2');
     const number = lineOf(glyphs('(3)', 500, 250, 10, UPRIGHT), '(3)');
-    const out = groupEquations([prose(200), main, exponent, number, prose(300)], 10);
-    expect(out).toHaveLength(3);
-    expect(out[1]!.equation).toBe(true);
-    expect(out[1]!.text).toBe('E=mc^{2} \\tag{3}');
-    expect(out[0]!.equation).toBeUndefined();
+    const out = detectEquations([prose(200), main, exponent, number, prose(300)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.latex).toBe('E=mc^{2} \\tag{3}');
+    expect(out[0]!.lines).toEqual([main, exponent, number]);
   });
 
   it('leaves a formula inside a paragraph alone', () => {
     const first = prose(200);
     const next = lineOf(glyphs('x=y+1', 72, 214), 'x=y+1');
-    const out = groupEquations([first, next], 10);
-    expect(out.every((l) => !l.equation)).toBe(true);
+    expect(detectEquations([first, next], 10)).toEqual([]);
   });
 
   it('does not treat a sentence with a relation as a formula', () => {
     const sentence = lineOf(glyphs('where the error stays below five percent =', 72, 260, 10, UPRIGHT), 'where the error stays below five percent =');
-    expect(groupEquations([prose(200), sentence], 10).every((l) => !l.equation)).toBe(true);
+    expect(detectEquations([prose(200), sentence], 10)).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../src/engine/index.js';
-import { makePdf, reportPage } from './fixtures.js';
+import { parseDocument, parseWithDetails, renderTrace } from '../src/engine/index.js';
+import { STAGES } from '../src/engine/pipeline/pipeline.js';
+import { BODY, makePdf, reportPage, twoColumnPage } from './fixtures.js';
 
 const noOcr = () => Promise.reject(new Error('no OCR expected'));
 
@@ -32,5 +33,43 @@ describe('parseDocument', () => {
     });
     await expect(parse).rejects.toThrow('client went away');
     expect(seen).toEqual([1]);
+  });
+});
+
+describe('fault isolation', () => {
+  const boom = () => {
+    throw new Error('injected failure');
+  };
+
+  it('parses the document when a detector throws, with its lines as plain text, and records the failure', async () => {
+    const pdf = await makePdf([reportPage(1, 'One'), reportPage(2, 'Two')]);
+    const normal = await parseWithDetails(pdf, { maxPages: 50, ocr: noOcr });
+    const details = await parseWithDetails(pdf, { maxPages: 50, ocr: noOcr, stages: { ...STAGES, furniture: boom, ruledTables: boom, equations: boom } });
+    expect(details.failures.map((f) => f.stage).sort()).toEqual(['equations', 'equations', 'furniture', 'ruled-tables', 'ruled-tables']);
+    expect(details.failures[0]!.message).toBe('injected failure');
+    // Without furniture detection the running header is body text; everything else is unchanged.
+    expect(details.result.markdown).toContain('Quire Technical Report');
+    expect(details.result.markdown).toContain(BODY[0]);
+    expect(normal.result.markdown).not.toContain('Quire Technical Report');
+    expect(normal.failures).toEqual([]);
+  });
+
+  it('falls back to reading the page top to bottom when the reading order throws', async () => {
+    const pdf = await makePdf([reportPage(1, 'One')]);
+    const details = await parseWithDetails(pdf, { maxPages: 50, ocr: noOcr, stages: { ...STAGES, order: boom, classify: boom, place: boom } });
+    expect(details.failures.map((f) => f.stage)).toEqual(['order', 'classify', 'floats']);
+    expect(details.result.content_list.filter((b) => b.type === 'text').map((b) => b.text)).toContain('One');
+    expect(details.result.markdown).toContain(BODY[1]);
+  });
+
+  it('names a rule for every block in the trace', async () => {
+    const pdf = await makePdf([reportPage(1, 'One'), twoColumnPage()]);
+    const details = await parseWithDetails(pdf, { maxPages: 50, ocr: noOcr });
+    expect(details.blocks.length).toBeGreaterThan(5);
+    for (const block of details.blocks) expect(block.trace.length, block.type).toBeGreaterThan(0);
+    const trace = renderTrace(details.blocks, details.failures);
+    expect(trace).toMatch(/furniture: page_number\./);
+    expect(trace).toMatch(/classify: title\./);
+    expect(trace).toMatch(/column 1\/2/);
   });
 });

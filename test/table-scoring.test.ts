@@ -4,17 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { passesTableTest, similarity } from '../bench/quality/olmocr-tables.js';
 import { tableDocuments } from '../bench/quality/table-documents.js';
 import { cellsToHtml, htmlToGrid, icdarTables, matchRegions, parseCsv, scoreRegions, scoreTables, summarizeTables, tabulaCases, type PageBox } from '../bench/quality/tables.js';
-import type { Block, Page } from '../src/engine/model/document.js';
 import type { ParseResult } from '../src/engine/parse.js';
 import { extractPage } from '../src/engine/input/pdf/extract.js';
 import { loadPdfium, PdfDocument } from '../src/engine/input/pdf/pdfium.js';
-import { renderContentList, renderMarkdown } from '../src/engine/render/render.js';
+import type { ContentBlock } from '../src/engine/index.js';
 
-/** A parse result holding the given tables, rendered as the engine renders blocks (pages 1000 x 1000 points). */
+/** A parse result holding the given tables as the API serves them (pages 1000 x 1000 points, so boxes are already 0-1000). */
 function resultWithTables(tables: { page: number; box: PageBox; html: string }[]): ParseResult {
-  const pages: Page[] = Array.from({ length: 4 }, (_, index) => ({ index, width: 1000, height: 1000, lines: [], images: [], source: 'text-layer' }));
-  const blocks: Block[] = tables.map((t) => ({ type: 'table', pageIndex: t.page, box: t.box, tableHtml: t.html }));
-  return { markdown: renderMarkdown(blocks), page_count: pages.length, content_list: renderContentList(blocks, pages) };
+  const content_list: ContentBlock[] = tables.map((t) => ({
+    type: 'table', page_idx: t.page, bbox: [...t.box], text: null, text_level: null, text_format: null,
+    img_path: null, content: null, sub_type: null, list_items: null, table_body: t.html, code_body: null,
+  }));
+  return { markdown: tables.map((t) => t.html).join('\n\n'), page_count: 4, content_list };
 }
 
 describe('ICDAR 2013 ground truth', () => {

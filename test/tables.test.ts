@@ -9,9 +9,10 @@ import { OcrEngine } from '../src/engine/input/ocr/ocr.js';
 import { parseDocument, type ParseResult } from '../src/engine/parse.js';
 import { extractPage } from '../src/engine/input/pdf/extract.js';
 import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
-import type { ContentBlock } from '../src/engine/render/render.js';
+import type { ContentBlock } from '../src/engine/render/schema.js';
 import { imageRules } from '../src/engine/input/image-rules.js';
-import { tableHtml, type Table } from '../src/engine/tables/table.js';
+import type { TableStructure } from '../src/engine/model/table.js';
+import { tableHtml } from '../src/engine/render/html.js';
 import { makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
 import { parseRequest, startServer, type TestServer } from './helpers.js';
 import { drawChart, drawnPdf, drawTable, drawTexts, type Canvas, type TableSpec } from './table-fixtures.js';
@@ -84,18 +85,15 @@ describe('vector rules', () => {
 });
 
 describe('table HTML', () => {
-  const cell = (text: string): TextLine => ({ text, box: [0, 0, 10, 10], baseline: 10, fontSize: 10, bold: false, italic: false, monospace: false });
-
   it('writes spans, empty grid positions and escaped text', () => {
-    const table: Table = {
-      box: [0, 0, 100, 100],
+    const table: TableStructure = {
       rows: 3,
       cols: 3,
       cells: [
-        { row: 0, col: 0, rowSpan: 2, colSpan: 1, lines: [cell('Group')] },
-        { row: 0, col: 1, rowSpan: 1, colSpan: 2, lines: [cell('A & B <C>')] },
-        { row: 1, col: 1, rowSpan: 1, colSpan: 1, lines: [cell('x')] },
-        { row: 2, col: 0, rowSpan: 1, colSpan: 1, lines: [cell('y')] },
+        { row: 0, col: 0, rowSpan: 2, colSpan: 1, text: 'Group' },
+        { row: 0, col: 1, rowSpan: 1, colSpan: 2, text: 'A & B <C>' },
+        { row: 1, col: 1, rowSpan: 1, colSpan: 1, text: 'x' },
+        { row: 2, col: 0, rowSpan: 1, colSpan: 1, text: 'y' },
       ],
     };
     expect(tableHtml(table)).toBe(

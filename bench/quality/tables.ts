@@ -53,7 +53,7 @@ const IOU_THRESHOLD = 0.5;
 export function predictedTables(result: ParseResult): RegionTable[] {
   return result.content_list
     .filter((b) => b.type === 'table' && b.bbox)
-    .map((b) => ({ page: b.page_idx, box: b.bbox!, html: b.table_body ?? '' }));
+    .map((b) => ({ page: b.page_idx, box: b.bbox as PageBox, html: b.table_body ?? '' }));
 }
 
 function iou(a: PageBox, b: PageBox): number {

@@ -5,14 +5,14 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../api/app.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { ALLOWED_FILE_NAME, OcrEngine, parseDocument } from '../engine/index.js';
+import { ALLOWED_FILE_NAME, OcrEngine, parseWithDetails, renderTrace, writeDebugPages } from '../engine/index.js';
 import { createPools } from '../workers/pool.js';
 import { openStore } from '../store/index.js';
 import { NotFoundError, type Store } from '../store/store.js';
 
 const USAGE = `usage:
   quire serve
-  quire parse FILE [--json]
+  quire parse FILE [--json] [--trace] [--debug DIR]
   quire org create NAME [--credits N] [--json]
   quire key create ORG_ID [--json]
   quire key revoke KEY_OR_KEY_ID [--json]
@@ -29,7 +29,13 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, credits: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      json: { type: 'boolean', default: false },
+      trace: { type: 'boolean', default: false },
+      debug: { type: 'string' },
+      credits: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help || !positionals.length) {
     console.log(USAGE);
@@ -38,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = positionals;
   const config = loadConfig();
   if (command === 'serve') return serve(config);
-  if (command === 'parse') return parseFile(config, args[0], values.json!);
+  if (command === 'parse') return parseFile(config, args[0], { json: values.json!, trace: values.trace!, debug: values.debug });
   const store = openStore(config.database);
   try {
     await store.migrate();
@@ -108,18 +114,31 @@ async function serve(config: Config): Promise<number> {
   return -1; // keep running
 }
 
-async function parseFile(config: Config, path: string | undefined, json: boolean): Promise<number> {
+interface ParseFlags {
+  json: boolean;
+  /** Print, for every block, the rules that decided it (instead of the Markdown). */
+  trace: boolean;
+  /** Write each page as a PNG with its blocks drawn into this folder. */
+  debug?: string;
+}
+
+async function parseFile(config: Config, path: string | undefined, flags: ParseFlags): Promise<number> {
   if (!path) throw new UsageError('missing FILE');
   if (!ALLOWED_FILE_NAME.test(path)) throw new UsageError(`unsupported file name "${path}": use a .pdf, .png, .jpg or .jpeg file`);
-  const bytes = await readFile(path);
+  const bytes = new Uint8Array(await readFile(path));
   if (bytes.length > config.maxUploadBytes) throw new Error(`the file exceeds the ${config.maxUploadBytes / 1024 / 1024} MB limit`);
   let ocr: Promise<OcrEngine> | undefined;
-  const result = await parseDocument(new Uint8Array(bytes), {
-    maxPages: config.maxPages,
-    ocr: () => (ocr ??= OcrEngine.create({ threads: availableParallelism() })),
-  });
-  process.stdout.write(json ? JSON.stringify(result) + '\n' : result.markdown);
-  if (ocr) await (await ocr).release();
+  try {
+    const details = await parseWithDetails(bytes, {
+      maxPages: config.maxPages,
+      ocr: () => (ocr ??= OcrEngine.create({ threads: availableParallelism() })),
+    });
+    if (flags.trace) process.stdout.write(renderTrace(details.blocks, details.failures));
+    else process.stdout.write(flags.json ? JSON.stringify(details.result) + '\n' : details.result.markdown);
+    if (flags.debug) for (const file of await writeDebugPages(bytes, details, flags.debug)) console.error(`quire: wrote ${file}`);
+  } finally {
+    if (ocr) await (await ocr).release();
+  }
   return 0;
 }
 

@@ -1,46 +1,73 @@
 // Charts drawn as vector paths: a dense cluster of drawings (bars, curves, axes, gridlines)
 // with little text, plus the short labels around it (ticks, axis titles, legend).
 import type { Box, TextLine } from '../model/document.js';
+import { area, containsCentre, union } from '../model/geometry.js';
+import { median } from '../model/numbers.js';
+import { NEXT_LINE_PITCH } from '../model/typography.js';
 
 export interface DetectedChart {
   box: Box;
   /** The chart's own text (tick numbers, axis labels, legend): not body text. */
   lines: TextLine[];
+  /** What the detector saw. */
+  values: Record<string, number>;
 }
 
-/** Drawings closer than this (points) belong to one cluster. */
-const CLUSTER_GAP = 8;
+/** Drawings closer than this many ems of the page's text belong to one cluster (8 points at 10-point text). */
+const CLUSTER_GAP = 0.8;
 /** A chart label is short; a longer line near a chart is body text or its caption. */
 const MAX_LABEL_CHARS = 40;
+/** A line this long inside a chart's drawings is running text: the drawings frame prose. */
+const PROSE_CHARS = 60;
+/** A plot draws at least this many elements… */
+const MIN_ELEMENTS = 8;
+/** …of which shapes (bars, curves, areas), not only rules: at least this many, and this share of the rules. */
+const MIN_SHAPES = 3;
+const SHAPES_PER_RULE = 0.15;
+/** A shape covering this share of its cluster is a background or a frame, not plot content. */
+const BACKGROUND = 0.4;
+/** Shapes covering half the page are page backgrounds. */
+const PAGE_BACKGROUND = 0.5;
+/** A chart is at least this share of the page's width and height and area, at most this share of its area. */
+const MIN_WIDTH = 0.1;
+const MIN_HEIGHT = 0.05;
+const MIN_AREA = 0.02;
+const MAX_AREA = 0.6;
+/** Text may cover at most this share of a chart's drawings (a shaded table or a text box is mostly text). */
+const MAX_TEXT_AREA = 0.25;
+/** Labels lie within this many ems of the drawings. */
+const LABEL_REACH = 1.5;
 
 /**
  * Charts on a page of `width` × `height` among its drawings (`graphics`: curves and shapes;
  * `rules`: straight horizontal and vertical lines), none of them part of a table.
  */
-export function detectCharts(width: number, height: number, lines: TextLine[], graphics: Box[], rules: Box[], caption: RegExp): DetectedChart[] {
+export function detectCharts(width: number, height: number, lines: readonly TextLine[], graphics: readonly Box[], rules: readonly Box[], caption: RegExp): DetectedChart[] {
   const pageArea = width * height;
-  const shapes = graphics.filter((b) => area(b) < 0.5 * pageArea);
+  const gap = CLUSTER_GAP * (median(lines.map((l) => l.fontSize)) || 10);
+  const shapes = graphics.filter((b) => area(b) < PAGE_BACKGROUND * pageArea);
   const elements = [...shapes.map((box) => ({ box, shape: true })), ...rules.map((box) => ({ box, shape: false }))];
   const charts: DetectedChart[] = [];
   let prose: Set<TextLine> | undefined; // found once, when a cluster needs it
-  for (const cluster of clusters(elements)) {
+  for (const cluster of clusters(elements, gap)) {
     const box = cluster.box;
     // Backgrounds and frames (a shape covering much of the cluster) are not plot content.
-    const content = cluster.members.filter((e) => !e.shape || area(e.box) < 0.4 * area(box));
+    const content = cluster.members.filter((e) => !e.shape || area(e.box) < BACKGROUND * area(box));
     const shapeCount = content.filter((e) => e.shape).length;
     // A plot draws shapes (bars, curves, areas); a grid of rules with few shapes is a table.
-    if (content.length < 8 || shapeCount < Math.max(3, 0.15 * (content.length - shapeCount))) continue;
+    if (content.length < MIN_ELEMENTS || shapeCount < Math.max(MIN_SHAPES, SHAPES_PER_RULE * (content.length - shapeCount))) continue;
     // Not too small, and not a page frame or border holding the page's text.
-    if (box[2] - box[0] < 60 || box[3] - box[1] < 40 || area(box) < 0.02 * pageArea || area(box) > 0.6 * pageArea) continue;
+    if (box[2] - box[0] < MIN_WIDTH * width || box[3] - box[1] < MIN_HEIGHT * height || area(box) < MIN_AREA * pageArea || area(box) > MAX_AREA * pageArea) continue;
     prose ??= proseLines(lines);
     const labels = chartLabels(box, lines, prose, caption);
     if (!labels) continue;
     // Labels can join two clusters of one figure: overlapping charts are one.
-    const overlapping = charts.find((c) => close(c.box, labels.box));
+    const overlapping = charts.find((c) => close(c.box, labels.box, gap));
+    const values = { elements: content.length, shapes: shapeCount, labels: labels.lines.length };
     if (overlapping) {
       overlapping.box = union(overlapping.box, labels.box);
       overlapping.lines = [...new Set([...overlapping.lines, ...labels.lines])];
-    } else charts.push({ box: labels.box, lines: labels.lines });
+    } else charts.push({ box: labels.box, lines: labels.lines, values });
   }
   return charts;
 }
@@ -49,18 +76,18 @@ export function detectCharts(width: number, height: number, lines: TextLine[], g
  * The text of a chart: lines inside its drawings' box and short lines right next to it.
  * Null when the box holds running text or is mostly text (a shaded table, a text frame).
  */
-function chartLabels(drawn: Box, lines: TextLine[], prose: Set<TextLine>, caption: RegExp): { box: Box; lines: TextLine[] } | null {
-  const inside = lines.filter((l) => contains(drawn, l.box));
-  if (inside.some((l) => l.text.length > 60) || inside.filter((l) => prose.has(l)).length >= 3) return null;
+function chartLabels(drawn: Box, lines: readonly TextLine[], prose: Set<TextLine>, caption: RegExp): { box: Box; lines: TextLine[] } | null {
+  const inside = lines.filter((l) => containsCentre(drawn, l.box));
+  if (inside.some((l) => l.text.length > PROSE_CHARS) || inside.filter((l) => prose.has(l)).length >= 3) return null;
   const textArea = inside.reduce((s, l) => s + area(l.box), 0);
-  if (textArea > 0.25 * area(drawn)) return null;
+  if (textArea > MAX_TEXT_AREA * area(drawn)) return null;
   const box: Box = [...drawn];
   const taken = new Set(inside);
   // Labels outside the axes (ticks, axis titles, legend), found in two passes.
   for (let pass = 0; pass < 2; pass++) {
     for (const l of lines) {
       if (taken.has(l) || l.text.length > MAX_LABEL_CHARS || prose.has(l) || caption.test(l.text)) continue;
-      const reach = 1.5 * l.fontSize;
+      const reach = LABEL_REACH * l.fontSize;
       if (l.box[0] < box[2] + reach && l.box[2] > box[0] - reach && l.box[1] < box[3] + reach && l.box[3] > box[1] - reach) {
         taken.add(l);
         box[0] = Math.min(box[0], l.box[0]);
@@ -77,13 +104,13 @@ function chartLabels(drawn: Box, lines: TextLine[], prose: Set<TextLine>, captio
  * Lines of wrapped prose: several words, with another such line right above or below,
  * aligned left, right or centred. Charts label with words and numbers, infographics and text boxes with prose.
  */
-function proseLines(lines: TextLine[]): Set<TextLine> {
+function proseLines(lines: readonly TextLine[]): Set<TextLine> {
   const wordy = lines.filter((l) => l.text.length >= 12 && l.text.split(' ').length >= 3);
   const aligned = (a: TextLine, b: TextLine) =>
     Math.abs(a.box[0] - b.box[0]) < a.fontSize || Math.abs(a.box[2] - b.box[2]) < a.fontSize || Math.abs(a.box[0] + a.box[2] - b.box[0] - b.box[2]) < 2 * a.fontSize;
   return new Set(
     wordy.filter((l) =>
-      wordy.some((o) => o !== l && aligned(o, l) && Math.abs(o.baseline - l.baseline) > 0.5 * l.fontSize && Math.abs(o.baseline - l.baseline) < 1.6 * l.fontSize),
+      wordy.some((o) => o !== l && aligned(o, l) && Math.abs(o.baseline - l.baseline) > 0.5 * l.fontSize && Math.abs(o.baseline - l.baseline) < NEXT_LINE_PITCH * l.fontSize),
     ),
   );
 }
@@ -94,11 +121,11 @@ interface Element {
 }
 
 /** Groups of drawings whose boxes touch or nearly touch (single linkage). */
-function clusters(elements: Element[]): { box: Box; members: Element[] }[] {
+function clusters(elements: Element[], gap: number): { box: Box; members: Element[] }[] {
   const sorted = [...elements].sort((a, b) => a.box[1] - b.box[1]);
   const out: { box: Box; members: Element[] }[] = [];
   for (const e of sorted) {
-    const near = out.filter((c) => close(c.box, e.box));
+    const near = out.filter((c) => close(c.box, e.box, gap));
     if (!near.length) {
       out.push({ box: [...e.box], members: [e] });
       continue;
@@ -116,20 +143,6 @@ function clusters(elements: Element[]): { box: Box; members: Element[] }[] {
   return out;
 }
 
-function close(a: Box, b: Box): boolean {
-  return a[0] - CLUSTER_GAP <= b[2] && b[0] - CLUSTER_GAP <= a[2] && a[1] - CLUSTER_GAP <= b[3] && b[1] - CLUSTER_GAP <= a[3];
-}
-
-function union(a: Box, b: Box): Box {
-  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
-}
-
-function contains(outer: Box, inner: Box): boolean {
-  const cx = (inner[0] + inner[2]) / 2;
-  const cy = (inner[1] + inner[3]) / 2;
-  return cx >= outer[0] && cx <= outer[2] && cy >= outer[1] && cy <= outer[3];
-}
-
-function area(b: Box): number {
-  return Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
+function close(a: Box, b: Box, gap: number): boolean {
+  return a[0] - gap <= b[2] && b[0] - gap <= a[2] && a[1] - gap <= b[3] && b[1] - gap <= a[3];
 }

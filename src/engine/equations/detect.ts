@@ -1,9 +1,34 @@
 // Display equations on a PDF page: lines that are mathematics rather than prose, together with
 // the fragments a typeset formula breaks into (raised exponents, fraction numerators and
 // denominators, limits under a sum), joined into one line whose text is the LaTeX.
+import type { Equation } from '../model/analysis.js';
 import type { Box, Glyph, TextLine } from '../model/document.js';
-import { isListStart } from '../layout/blocks.js';
+import { isListStart } from '../model/text.js';
+import { entry } from '../model/trace.js';
+import { NEXT_LINE_PITCH } from '../model/typography.js';
 import { toLatex } from './latex.js';
+
+/** Limits and exponents are set at 0.7 of the text size: smaller than this share of it is script size. */
+const SCRIPT_SIZE = 0.85;
+/** A formula line holds at most one word of prose… */
+const MAX_PROSE_WORDS = 1;
+/** …and at least this share of math glyphs (symbols, digits, variables, brackets). */
+const MIN_MATH_SHARE = 0.3;
+/** A fragment (exponent, numerator, limit) is mostly math, or very short. */
+const FRAGMENT_MATH_SHARE = 0.5;
+const FRAGMENT_MAX_GLYPHS = 4;
+/** Longer lines are not one formula (a paragraph with a relation in it). */
+const MAX_FORMULA_GLYPHS = 200;
+/** Prose lines hold this many words of four letters or more. */
+const PROSE_LINE_WORDS = 3;
+/** Where most of a page's glyphs are in a "math" font, the font tells nothing. */
+const MATH_FONT_PAGE = 0.5;
+/** On the formula's row, pieces join across this many ems (a big bracket drawn as a path leaves a hole). */
+const ROW_JOIN = 2;
+/** Above or below, pieces join within this many ems sideways, and this close vertically (fragments, whole lines). */
+const STACK_REACH = 1;
+const FRAGMENT_GAP = 0.6;
+const LINE_GAP = 0.1;
 
 const RELATION = /[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u;
 const OPERATOR = /[∑∏∐∫∬∭∮⋃⋂∂∇√±∓×÷·⋅∘−+]/u;
@@ -71,14 +96,14 @@ function isFormulaLine(line: TextLine, seed = false): boolean {
   if (isListStart(line.text)) return false;
   const words = proseWords(line);
   const math = glyphs.filter(isMathGlyph).length;
-  return words <= 1 && math >= 1 && mathShare(line) >= 0.3 && glyphs.length <= 200;
+  return words <= MAX_PROSE_WORDS && math >= 1 && mathShare(line) >= MIN_MATH_SHARE && glyphs.length <= MAX_FORMULA_GLYPHS;
 }
 
 /** A piece of a formula: short, no prose, mostly mathematics or very few glyphs. */
 function isFragment(line: TextLine): boolean {
   const glyphs = line.glyphs;
   if (!glyphs?.length || line.rotated || line.monospace || proseWords(line) > 0 || isListStart(line.text)) return false;
-  return (glyphs.length <= 4 && !/\p{Ll}{2}/u.test(line.text)) || (mathShare(line) >= 0.5 && glyphs.length <= 60) || (OPERATOR.test(line.text) && glyphs.length <= 20);
+  return (glyphs.length <= FRAGMENT_MAX_GLYPHS && !/\p{Ll}{2}/u.test(line.text)) || (mathShare(line) >= FRAGMENT_MATH_SHARE && glyphs.length <= 60) || (OPERATOR.test(line.text) && glyphs.length <= 20);
 }
 
 /**
@@ -91,29 +116,28 @@ function isInlineMath(line: TextLine, prose: TextLine[]): boolean {
     if (p === line) return false;
     const sameRow = p.box[1] < line.box[3] + 0.2 * size && p.box[3] > line.box[1] - 0.2 * size && p.box[0] < line.box[2] + 2 * size && p.box[2] > line.box[0] - 2 * size;
     const pitch = line.baseline - p.baseline;
-    return sameRow || (Math.abs(p.box[0] - line.box[0]) < 0.5 * size && pitch > 0 && pitch < 1.6 * size);
+    return sameRow || (Math.abs(p.box[0] - line.box[0]) < 0.5 * size && pitch > 0 && pitch < NEXT_LINE_PITCH * size);
   });
 }
 
 /**
- * Replaces the lines of each display equation by one line flagged `equation`, whose text is
- * the LaTeX (an equation number at the right becomes `\tag{n}`). Other lines are returned as
- * they are, in the same order.
+ * The display equations among a page's lines: each from a seed formula line of at least script
+ * size and the pieces around it, with its LaTeX (an equation number at the right becomes
+ * `\tag{n}`). An equation whose LaTeX cannot be built is not proposed: its lines stay text.
  */
-export function groupEquations(lines: TextLine[], bodySize: number): TextLine[] {
-  const seeds = lines.filter((l) => l.fontSize >= 0.85 * bodySize && isFormulaLine(l, true));
-  if (!seeds.length) return lines;
-  // Where the body text itself is set in a "math" font, the font tells nothing: leave the page.
+export function detectEquations(lines: readonly TextLine[], bodySize: number): Equation[] {
+  const seeds = lines.filter((l) => l.fontSize >= SCRIPT_SIZE * bodySize && isFormulaLine(l, true));
+  if (!seeds.length) return [];
   let all = 0;
   let math = 0;
   for (const g of lines.flatMap((l) => l.glyphs ?? [])) {
     all++;
     if (g.style.math) math++;
   }
-  if (math > all / 2) return lines;
+  if (math > all * MATH_FONT_PAGE) return [];
   const used = new Set<TextLine>();
-  const replacement = new Map<TextLine, TextLine>();
-  const prose = lines.filter((l) => proseWords(l) >= 3);
+  const equations: Equation[] = [];
+  const prose = lines.filter((l) => proseWords(l) >= PROSE_LINE_WORDS);
   const proseSet = new Set(prose);
   // Running text: prose, and formula lines continuing it; their scripts are inline too.
   const running = [...prose, ...lines.filter((l) => !proseSet.has(l) && isInlineMath(l, prose))];
@@ -124,59 +148,46 @@ export function groupEquations(lines: TextLine[], bodySize: number): TextLine[] 
   for (const seed of seeds) {
     if (used.has(seed) || isInlineMath(seed, running)) continue;
     const members = [seed];
-    used.add(seed);
     const size = Math.max(seed.fontSize, 1);
     let box: Box = [...seed.box];
     for (let grew = true; grew; ) {
       grew = false;
       for (const line of lines) {
-        if (used.has(line) || !pieces.has(line)) continue;
+        if (used.has(line) || members.includes(line) || !pieces.has(line)) continue;
         const gapY = Math.max(line.box[1] - box[3], box[1] - line.box[3]);
         const gapX = Math.max(line.box[0] - box[2], box[0] - line.box[2]);
-        // On the formula's row, pieces join across a gap of up to two quads (a big bracket
-        // drawn as a path leaves a hole). Whole formula lines of body size above or below
-        // are separate equations unless they touch (a fraction's numerator and denominator);
-        // smaller fragments (limits, exponents) join from a little further away.
+        // Whole formula lines of body size above or below are separate equations unless they
+        // touch (a fraction's numerator and denominator); smaller fragments (limits, exponents)
+        // join from a little further away.
         const sameRow = Math.min(line.box[3], box[3]) - Math.max(line.box[1], box[1]) > 0.3 * Math.min(line.box[3] - line.box[1], box[3] - box[1]);
-        const fragment = !formulas.has(line) || line.fontSize < 0.85 * size;
+        const fragment = !formulas.has(line) || line.fontSize < SCRIPT_SIZE * size;
         if (!fragment && isInlineMath(line, prose)) continue;
-        const joins = sameRow ? gapX < 2 * size : gapX < size && gapY <= (fragment ? 0.6 : 0.1) * size;
+        const joins = sameRow ? gapX < ROW_JOIN * size : gapX < STACK_REACH * size && gapY <= (fragment ? FRAGMENT_GAP : LINE_GAP) * size;
         if (!joins) continue;
         members.push(line);
-        used.add(line);
         box = [Math.min(box[0], line.box[0]), Math.min(box[1], line.box[1]), Math.max(box[2], line.box[2]), Math.max(box[3], line.box[3])];
         grew = true;
       }
     }
     // An equation number set apart on the same row, usually at the right margin.
     const number = lines.find(
-      (l) => !used.has(l) && EQUATION_NUMBER.test(l.text) && l.box[1] < box[3] && l.box[3] > box[1] && l.box[0] >= box[2],
+      (l) => !used.has(l) && !members.includes(l) && EQUATION_NUMBER.test(l.text) && l.box[1] < box[3] && l.box[3] > box[1] && l.box[0] >= box[2],
     );
-    if (number) used.add(number);
-    let latex = toLatex(members.flatMap((l) => l.glyphs ?? []));
+    let latex: string;
+    try {
+      latex = toLatex(members.flatMap((l) => l.glyphs ?? []));
+    } catch {
+      continue; // its lines stay text
+    }
     if (number) latex += ` \\tag{${number.text.replace(/[()\s]/g, '')}}`;
-    const main = members.reduce((a, b) => ((b.glyphs?.length ?? 0) > (a.glyphs?.length ?? 0) ? b : a));
-    const equation: TextLine = {
-      text: latex,
+    for (const m of members) used.add(m);
+    if (number) used.add(number);
+    equations.push({
       box: [box[0], box[1], number ? Math.max(box[2], number.box[2]) : box[2], box[3]],
-      baseline: main.baseline,
-      fontSize: main.fontSize,
-      bold: false,
-      italic: false,
-      monospace: false,
-      equation: true,
-    };
-    for (const m of members) replacement.set(m, equation);
-    if (number) replacement.set(number, equation);
+      lines: number ? [...members, number] : members,
+      latex,
+      trace: [entry('equations', 'equation.formula-lines', { lines: members.length, numbered: number !== undefined })],
+    });
   }
-  if (!replacement.size) return lines;
-  const out: TextLine[] = [];
-  const emitted = new Set<TextLine>();
-  for (const line of lines) {
-    const r = replacement.get(line) ?? line;
-    if (emitted.has(r)) continue;
-    emitted.add(r);
-    out.push(r);
-  }
-  return out;
+  return equations;
 }

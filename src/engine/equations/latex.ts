@@ -73,6 +73,8 @@ export function toLatex(glyphs: Glyph[]): string {
 }
 
 function build(glyphs: Glyph[], depth: number): string {
+  // An empty group (a fraction's side whose glyphs went elsewhere) has no main line to read.
+  if (!glyphs.length) return '';
   if (depth > 6) return joinTokens(glyphs.sort((a, b) => a.x0 - b.x0).map(glyphLatex));
   const { base, size } = mainLine(glyphs);
   const onLine: Glyph[] = [];

@@ -3,15 +3,38 @@
 // with their numbers and lists must stay text.
 import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
-import type { HRule } from './lattice.js';
+import type { Cell, Table } from '../model/table.js';
+import { columnEdges, columnIndex } from './columns.js';
+import type { TableFound } from './ruled.js';
 import { baselineGroups, textRows } from './rows.js';
-import type { Cell, DetectedTable, Table } from './table.js';
+import type { HRule } from './rules.js';
 
 /** A number, a range or a value with its error ("12.5", "(3.1%)", "0.12 ± 0.02", "3–5"), or a dash. */
 const VALUE = '[-–−+±<>≤≥~$€£¥]?\\s*\\d[\\d.,]*\\s*[%‰]?';
 const NUMERIC = new RegExp(`^[(\\[]?${VALUE}(\\s*[-–−±/]\\s*${VALUE})*[)\\]]?\\s*[*†‡a-z]?$|^[-–—.]$|^n\\/?a$`, 'i');
 /** Longer fragments are running text, not cells. */
 const MAX_CELL_CHARS = 45;
+/** Rows of a run follow each other within this many ems (a wider gap ends the table). */
+const MAX_ROW_GAP = 3;
+/** A short line this many ems right of a run of three rows or more is beside it, not in it. */
+const FAR_BESIDE = 3;
+/** A heading over a table's values starts this share of the run's width right of its left edge. */
+const HEADING_INDENT = 0.25;
+/** Rules this many ems above and below a run, as wide as it, bound and confirm it. */
+const RULE_REACH = 3;
+/** Share of fragments that must sit within one column. */
+const CLEAN_FRAGMENTS = 0.85;
+/** Share of rows that must use two columns or more. */
+const MULTI_COLUMN_ROWS = 0.7;
+/** Share of running-text lines a table region may hold (beside a column of prose, it is no table). */
+const MAX_PROSE_LINES = 0.2;
+/** Share of the grid that must hold text (scattered labels are a chart's, not a table's). */
+const MIN_FILLED = 0.4;
+/** A column whose fragments' median length exceeds this is running text. */
+const WORDY_COLUMN_CHARS = 25;
+/** Tolerances in ems of the table's text: a line touching a column edge or a region's side. */
+const TOUCH = 0.05;
+const SLACK = 0.2;
 
 function isNumeric(text: string): boolean {
   return NUMERIC.test(text.trim());
@@ -25,8 +48,8 @@ function isCellLike(line: TextLine): boolean {
  * Borderless tables among `lines`. `rules` are horizontal rules not part of a ruled grid
  * (a table's top, header and bottom rules), which bound and confirm a table.
  */
-export function borderlessTables(lines: TextLine[], rules: HRule[]): DetectedTable[] {
-  const out: DetectedTable[] = [];
+export function borderlessTables(lines: readonly TextLine[], rules: readonly HRule[]): TableFound[] {
+  const out: TableFound[] = [];
   let remaining = lines.filter((l) => !l.rotated);
   for (const run of tabularRuns(remaining)) {
     const found = runTable(run, remaining, rules);
@@ -39,7 +62,7 @@ export function borderlessTables(lines: TextLine[], rules: HRule[]): DetectedTab
 }
 
 /** Runs of consecutive rows with at least two cell-like fragments, as the rows' fragments. */
-function tabularRuns(lines: TextLine[]): TextLine[][][] {
+function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   const runs: TextLine[][][] = [];
   let run: TextLine[][] = [];
   let runBox: Box | null = null;
@@ -55,7 +78,7 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
     if (!group.length) continue;
     const size = Math.max(...group.map((l) => l.fontSize), 1);
     const top = Math.min(...group.map((l) => l.box[1]));
-    const near = top - lastBottom < 3 * size;
+    const near = top - lastBottom < MAX_ROW_GAP * size;
     if (tabular && runBox && near && overlaps(runBox, cells)) {
       run.push(cells);
       runBox = extend(runBox, cells);
@@ -81,7 +104,7 @@ function tabularRuns(lines: TextLine[]): TextLine[][][] {
  * heading of the other column) is not a cell of the run's rows.
  */
 function farBeside(run: TextLine[][], runBox: Box | null, line: TextLine): boolean {
-  return run.length >= 3 && runBox !== null && line.box[0] - runBox[2] > 3 * line.fontSize;
+  return run.length >= 3 && runBox !== null && line.box[0] - runBox[2] > FAR_BESIDE * line.fontSize;
 }
 
 /**
@@ -89,7 +112,7 @@ function farBeside(run: TextLine[][], runBox: Box | null, line: TextLine): boole
  * over the table's values, not running text (which starts at the left).
  */
 function headingOver(runBox: Box | null, line: TextLine): boolean {
-  return runBox !== null && line.box[0] > runBox[0] + 0.25 * (runBox[2] - runBox[0]) && line.box[2] <= runBox[2] + 2;
+  return runBox !== null && line.box[0] > runBox[0] + HEADING_INDENT * (runBox[2] - runBox[0]) && line.box[2] <= runBox[2] + SLACK * line.fontSize;
 }
 
 function extend(box: Box | null, lines: TextLine[]): Box {
@@ -110,47 +133,7 @@ function overlaps(box: Box, lines: TextLine[]): boolean {
 }
 
 function inside(box: Box, lines: TextLine[]): boolean {
-  return lines.every((l) => l.box[0] >= box[0] - 2 && l.box[2] <= box[2] + 2);
-}
-
-/**
- * Column boundaries [x0, x1, …, xn] from the gaps no fragment covers in the rows with the
- * most fragments (header cells spanning several columns are fewer, and are left out).
- */
-export function columnEdges(run: TextLine[][], box: Box, size: number): number[] {
-  const usual = median(run.map((r) => r.length));
-  const rows = run.filter((r) => r.length >= usual);
-  const x0 = Math.floor(box[0]);
-  const width = Math.ceil(box[2]) - x0 + 1;
-  const cover = new Uint16Array(width);
-  for (const row of rows) {
-    for (const l of row) {
-      for (let x = Math.max(0, Math.floor(l.box[0]) - x0); x < Math.min(width, Math.ceil(l.box[2]) - x0); x++) cover[x]!++;
-    }
-  }
-  // A few fragments may cross a gap (spanning header cells).
-  const allowed = Math.floor(rows.length * 0.1);
-  const edges = [box[0]];
-  let start = -1;
-  // Where in the gap those few fragments are: a header set from the left edge of the column of
-  // right-aligned numbers it heads lies in the gap before them (ending in it), and goes with them.
-  let firstCovered = -1;
-  let firstCoverEnded = false;
-  for (let x = 0; x < width; x++) {
-    const open = cover[x]! <= allowed;
-    if (open && start < 0) start = x;
-    if (open && cover[x]! > 0 && firstCovered < 0) firstCovered = x;
-    if (open && cover[x] === 0 && firstCovered >= 0) firstCoverEnded = true;
-    if ((!open || x === width - 1) && start >= 0) {
-      const headerInGap = firstCovered > start && firstCoverEnded;
-      if (x - start >= 0.6 * size && start > 0 && x < width - 1) edges.push(x0 + (headerInGap ? firstCovered - 0.5 : (start + x) / 2));
-      start = -1;
-      firstCovered = -1;
-      firstCoverEnded = false;
-    }
-  }
-  edges.push(box[2]);
-  return edges;
+  return lines.every((l) => l.box[0] >= box[0] - SLACK * l.fontSize && l.box[2] <= box[2] + SLACK * l.fontSize);
 }
 
 /**
@@ -179,15 +162,15 @@ function headersJoinTheirColumns(run: TextLine[][], edges: number[]): number[] {
   return edges.filter((_, i) => !dropped.has(i));
 }
 
-function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): DetectedTable | null {
+function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[]): TableFound | null {
   const fragments = run.flat();
   const sizes = fragments.map((l) => l.fontSize).sort((a, b) => a - b);
   const size = sizes[sizes.length >> 1] ?? 10;
   let box = extend(null, fragments);
   // Rules right above and below the run, as wide as it, bound the table and confirm it.
   const fits = (r: HRule) => r.x0 <= box[0] + size && r.x1 >= box[2] - size;
-  const above = rules.filter((r) => fits(r) && r.y <= box[1] && box[1] - r.y < 3 * size);
-  const below = rules.filter((r) => fits(r) && r.y >= box[3] && r.y - box[3] < 3 * size);
+  const above = rules.filter((r) => fits(r) && r.y <= box[1] && box[1] - r.y < RULE_REACH * size);
+  const below = rules.filter((r) => fits(r) && r.y >= box[3] && r.y - box[3] < RULE_REACH * size);
   const ruled = above.length > 0 && below.length > 0;
   if (run.length < (ruled ? 2 : 3)) return null;
 
@@ -196,27 +179,28 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: HRule[]): Detecte
   if (cols < 2) return null;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
   // Rows must fill their columns cleanly: fragments within one column, most rows using 2+.
-  const clean = fragments.filter((l) => columnIndex(edges, l.box[0] + 0.5) === columnIndex(edges, l.box[2] - 0.5)).length;
-  if (clean < 0.85 * fragments.length) return null;
+  const clean = fragments.filter((l) => columnIndex(edges, l.box[0] + TOUCH * size) === columnIndex(edges, l.box[2] - TOUCH * size)).length;
+  if (clean < CLEAN_FRAGMENTS * fragments.length) return null;
   const multi = run.filter((row) => new Set(row.map(colOf)).size >= 2).length;
-  if (multi < 0.7 * run.length) return null;
+  if (multi < MULTI_COLUMN_ROWS * run.length) return null;
   if (!looksTabular(fragments, edges, ruled, run.length)) return null;
 
   // The region: the run's box, between its rules when ruled; every line inside belongs to it.
   if (ruled) box = [box[0], Math.max(...above.map((r) => r.y)), box[2], Math.min(...below.map((r) => r.y))];
   const members = lines.filter((l) => {
     const cy = (l.box[1] + l.box[3]) / 2;
-    return cy >= box[1] - 1 && cy <= box[3] + 1 && l.box[0] >= box[0] - size && l.box[2] <= box[2] + size;
+    return cy >= box[1] - TOUCH * size && cy <= box[3] + TOUCH * size && l.box[0] >= box[0] - size && l.box[2] <= box[2] + size;
   });
   // Running text inside the region: a table beside a column of prose, not one table.
-  if (members.filter((l) => !isCellLike(l)).length > 0.2 * members.length) return null;
-  const table = gridTable(members, edges, box);
+  if (members.filter((l) => !isCellLike(l)).length > MAX_PROSE_LINES * members.length) return null;
+  const table = gridTable(members, edges, box, size);
   spanOverRules(table, edges, rules, size);
   centreSpanningCells(table, size);
   joinStackedHeaderLabel(table);
   // Mostly empty cells: scattered labels (a chart's values beside prose), not rows of data.
-  const filled = table.cells.reduce((n, c) => n + c.colSpan, 0);
-  return table.rows >= 2 && filled >= 0.4 * table.rows * table.cols ? { table, lines: members } : null;
+  const filled = table.cells.reduce((n, c) => n + c.colSpan, 0) / (table.rows * table.cols);
+  if (table.rows < 2 || filled < MIN_FILLED) return null;
+  return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled } };
 }
 
 /**
@@ -231,7 +215,7 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, ro
   // Columns of running text (two-column pages, side-by-side paragraphs) are long and wordy.
   const byCol = new Map<number, number[]>();
   for (const l of fragments) byCol.set(colOf(l), [...(byCol.get(colOf(l)) ?? []), l.text.length]);
-  const wordyCols = [...byCol.values()].filter((lengths) => median(lengths) > 25).length;
+  const wordyCols = [...byCol.values()].filter((lengths) => median(lengths) > WORDY_COLUMN_CHARS).length;
   if (wordyCols >= 2) return false;
   // Two columns far apart are a chart's two axes or a page's margins, not a table.
   if (cols === 2 && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!)) return false;
@@ -246,8 +230,8 @@ function widestGap(fragments: TextLine[], edges: number[]): number {
   const left = new Map<number, number>();
   const right = new Map<number, number>();
   for (const l of fragments) {
-    const c = columnIndex(edges, l.box[0] + 0.5);
-    if (c !== columnIndex(edges, l.box[2] - 0.5)) continue;
+    const c = columnIndex(edges, l.box[0] + TOUCH * l.fontSize);
+    if (c !== columnIndex(edges, l.box[2] - TOUCH * l.fontSize)) continue;
     left.set(c, Math.min(left.get(c) ?? Infinity, l.box[0]));
     right.set(c, Math.max(right.get(c) ?? -Infinity, l.box[2]));
   }
@@ -264,13 +248,13 @@ function widestGap(fragments: TextLine[], edges: number[]): number {
  * as booktabs' \cmidrule draws) spans those columns, when no other cell of its row stands
  * over the rule.
  */
-function spanOverRules(table: Table, edges: number[], rules: HRule[], size: number): void {
+function spanOverRules(table: Table, edges: number[], rules: readonly HRule[], size: number): void {
   for (const cell of table.cells) {
     if (!cell.lines.length) continue;
     const bottom = Math.max(...cell.lines.map((l) => l.box[3]));
     const x0 = Math.min(...cell.lines.map((l) => l.box[0]));
     const x1 = Math.max(...cell.lines.map((l) => l.box[2]));
-    const rule = rules.find((r) => r.y >= bottom - 1 && r.y - bottom < size && r.x0 <= x0 && r.x1 >= x1);
+    const rule = rules.find((r) => r.y >= bottom - TOUCH * size && r.y - bottom < size && r.x0 <= x0 && r.x1 >= x1);
     if (!rule) continue;
     // The columns the rule covers for most of their width.
     const covered: number[] = [];
@@ -346,15 +330,10 @@ function joinStackedHeaderLabel(table: Table): void {
   table.rows = kept.filter(Boolean).length;
 }
 
-function columnIndex(edges: number[], x: number): number {
-  for (let i = 1; i < edges.length - 1; i++) if (x < edges[i]!) return i - 1;
-  return edges.length - 2;
-}
-
 /** Cells of a table with known column edges: one per fragment group in a row and column. */
-export function gridTable(lines: TextLine[], edges: number[], box: Box): Table {
+function gridTable(lines: TextLine[], edges: number[], box: Box, size: number): Table {
   const cols = edges.length - 1;
-  const colOf = (l: TextLine) => columnIndex(edges, l.box[0] + 0.5);
+  const colOf = (l: TextLine) => columnIndex(edges, l.box[0] + TOUCH * size);
   const colRight = new Array<number>(cols).fill(-Infinity);
   for (const l of lines) colRight[colOf(l)] = Math.max(colRight[colOf(l)]!, l.box[2]);
   const rows = textRows(lines, colOf, colRight);
@@ -370,7 +349,7 @@ export function gridTable(lines: TextLine[], edges: number[], box: Box): Table {
         continue;
       }
       const own = byCol.get(col)!;
-      const last = columnIndex(edges, Math.max(...own.map((l) => l.box[2])) - 0.5);
+      const last = columnIndex(edges, Math.max(...own.map((l) => l.box[2])) - TOUCH * size);
       const colSpan = Math.max(1, last - col + 1);
       cells.push({ row, col, rowSpan: 1, colSpan, lines: own });
       nextFree = col + colSpan;

@@ -3,6 +3,16 @@
 // lines set half a line from a row label (a cell of two lines centred on a one-line label)
 // join the label's row.
 import type { TextLine } from '../model/document.js';
+import { NEXT_LINE_PITCH } from '../model/typography.js';
+
+/** Baselines closer than this many ems are one row (sub- and superscripts shift by ~0.3 em). */
+const SAME_BASELINE = 0.4;
+/** A line this many row pitches or less from a row label joins the label's row. */
+const LABEL_REACH = 0.75;
+/** A wrapped cell's text runs to within this many ems of its column's right edge. */
+const WRAP_MARGIN = 2.5;
+/** A line starting this many ems left of the cell above is a new (section) row. */
+const OUTDENT = 0.5;
 
 /**
  * Splits lines into table rows, top to bottom. `colOf` gives a line's column (0 holds the row
@@ -10,7 +20,7 @@ import type { TextLine } from '../model/document.js';
  * `labelled` (the lines between two rules of a ruled table), only a row label starts a row:
  * the lines beside a label belong to its row, and a band without labels (a header) is one row.
  */
-export function textRows(lines: TextLine[], colOf: (line: TextLine) => number, colRight: number[], labelled = false): TextLine[][] {
+export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => number, colRight: number[], labelled = false): TextLine[][] {
   // Baseline groups, wrapped cells joined to the group they continue.
   const groups: TextLine[][] = [];
   for (const group of baselineGroups(lines)) {
@@ -29,7 +39,7 @@ export function textRows(lines: TextLine[], colOf: (line: TextLine) => number, c
     const distance = (a: TextLine[]) => Math.max(0, a[0]!.baseline - base, base - a[a.length - 1]!.baseline);
     // The nearest label; the one above it on a tie.
     const nearest = anchors.reduce((best, a) => (distance(a) < distance(best) ? a : best));
-    if (labelled || distance(nearest) <= 0.75 * pitch) rows.get(nearest)!.push(...group);
+    if (labelled || distance(nearest) <= LABEL_REACH * pitch) rows.get(nearest)!.push(...group);
     else out.push(group);
   }
   return out.sort((a, b) => Math.min(...a.map((l) => l.baseline)) - Math.min(...b.map((l) => l.baseline)));
@@ -43,13 +53,13 @@ function medianPitch(groups: TextLine[][]): number {
 }
 
 /** Lines grouped by baseline, top to bottom. */
-export function baselineGroups(lines: TextLine[]): TextLine[][] {
+export function baselineGroups(lines: readonly TextLine[]): TextLine[][] {
   const sorted = [...lines].sort((a, b) => a.baseline - b.baseline);
   const groups: TextLine[][] = [];
   let current: TextLine[] = [];
   for (const line of sorted) {
     const last = current[current.length - 1];
-    if (last && line.baseline - current[0]!.baseline > 0.4 * Math.min(last.fontSize, line.fontSize)) {
+    if (last && line.baseline - current[0]!.baseline > SAME_BASELINE * Math.min(last.fontSize, line.fontSize)) {
       groups.push(current);
       current = [];
     }
@@ -70,9 +80,9 @@ function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLin
   const above = row.filter((l) => colOf(l) === col).sort((a, b) => b.baseline - a.baseline)[0];
   if (!above) return false;
   const size = Math.max(above.fontSize, line.fontSize, 1);
-  if (line.baseline - above.baseline > 1.6 * size) return false;
+  if (line.baseline - above.baseline > NEXT_LINE_PITCH * size) return false;
   // A line further left than the cell's text is a new (section) row, not its continuation.
-  if (line.box[0] < above.box[0] - 0.5 * size) return false;
-  const wrapped = above.box[2] >= (colRight[col] ?? above.box[2]) - 2.5 * size;
+  if (line.box[0] < above.box[0] - OUTDENT * size) return false;
+  const wrapped = above.box[2] >= (colRight[col] ?? above.box[2]) - WRAP_MARGIN * size;
   return wrapped || /^\p{Ll}/u.test(line.text);
 }

@@ -3,14 +3,35 @@
 // cut the region into bands read top to bottom. Each leaf is a single column of lines.
 import type { TextLine } from '../model/document.js';
 import { isMostlyRightToLeft } from '../model/script.js';
+import { readingSort } from '../model/typography.js';
+
+/** A clean full-width gap wider than this many line heights separates bands read in turn. */
+const BAND_GAP = 2.2;
+/** A gutter is at least this many ems wide, and this share of the page's width. */
+const GUTTER_EM = 0.8;
+const GUTTER_PAGE = 0.012;
+/** Lines allowed across a candidate gutter: this share of the region's lines (at least two). */
+const GUTTER_CROSSING = 0.15;
+/** A gutter lies away from the region's edges: each side holds at least this share of its width. */
+const GUTTER_SIDE = 0.15;
+/** Lines across a gutter with other lines beside them, more than this many: the gutter runs through part of the region only. */
+const STACKED_CROSSINGS = 2;
+/** Recursion depth of the cut: deeper regions are read row by row. */
+const MAX_DEPTH = 12;
+
+/** A column segment in reading order, and the path of cuts that led to it (for the trace). */
+export interface Segment {
+  lines: TextLine[];
+  path: string;
+}
 
 /**
- * Returns groups of lines; each group is one column segment, in reading order. On a
- * right-to-left page (Arabic, Hebrew) columns and the pieces of a row read from the right.
+ * Returns the column segments of the lines, in reading order. On a right-to-left page (Arabic,
+ * Hebrew) columns and the pieces of a row read from the right.
  */
-export function orderLines(lines: TextLine[], pageWidth: number, rightToLeft = isRightToLeftText(lines)): TextLine[][] {
-  const out: TextLine[][] = [];
-  cut(lines, { pageWidth, rightToLeft }, out, 0);
+export function orderLines(lines: readonly TextLine[], pageWidth: number, rightToLeft = isRightToLeftText(lines)): Segment[] {
+  const out: Segment[] = [];
+  cut([...lines], { pageWidth, rightToLeft }, out, 0, 'page');
   return out;
 }
 
@@ -20,29 +41,29 @@ interface Direction {
 }
 
 /** Most letters of the lines are Hebrew, Arabic, Syriac or Thaana. */
-export function isRightToLeftText(lines: TextLine[]): boolean {
+export function isRightToLeftText(lines: readonly TextLine[]): boolean {
   const codes: number[] = [];
   for (const l of lines) for (let i = 0; i < l.text.length; i++) codes.push(l.text.charCodeAt(i));
   return isMostlyRightToLeft(codes);
 }
 
-function cut(lines: TextLine[], dir: Direction, out: TextLine[][], depth: number): void {
+function cut(lines: TextLine[], dir: Direction, out: Segment[], depth: number, path: string): void {
   const { pageWidth } = dir;
   if (!lines.length) return;
-  if (lines.length === 1 || depth > 12) {
-    out.push(sortTopDown(lines, dir.rightToLeft));
+  if (lines.length === 1 || depth > MAX_DEPTH) {
+    out.push({ lines: readingSort(lines, dir.rightToLeft), path });
     return;
   }
   // A clean full-width gap, clearly wider than line spacing, separates bands read in turn
   // (a title block above a form, a figure between two column sections).
   const bands = mergeColumnBands(splitAtWideGaps(lines), pageWidth);
   if (bands.length > 1) {
-    for (const band of bands) cut(band, dir, out, depth + 1);
+    bands.forEach((band, i) => cut(band, dir, out, depth + 1, `${path} › band ${i + 1}/${bands.length}`));
     return;
   }
   const gutter = findGutter(lines, pageWidth);
   if (!gutter) {
-    out.push(sortTopDown(lines, dir.rightToLeft));
+    out.push({ lines: readingSort(lines, dir.rightToLeft), path });
     return;
   }
   const [gx0, gx1] = gutter;
@@ -50,24 +71,28 @@ function cut(lines: TextLine[], dir: Direction, out: TextLine[][], depth: number
   // Lines across the gutter with other lines beside them: the gutter runs through only part of
   // the region (sections of different columns stacked, as on a newspaper page). Cut the region
   // across first, at its widest gap between lines, and look for each part's own columns.
-  const stacked = besideOthers(crossing, lines) > 2 ? splitAtWidestGap(lines) : null;
+  const stacked = besideOthers(crossing, lines) > STACKED_CROSSINGS ? splitAtWidestGap(lines) : null;
   if (stacked) {
-    for (const part of stacked) cut(part, dir, out, depth + 1);
+    stacked.forEach((part, i) => cut(part, dir, out, depth + 1, `${path} › stacked part ${i + 1}/2`));
     return;
   }
+  const where = `gutter at x ${Math.round(gx0)}–${Math.round(gx1)}`;
   if (!crossing.length) {
     const mid = (gx0 + gx1) / 2;
     const left = lines.filter((l) => midX(l) < mid);
     const right = lines.filter((l) => midX(l) >= mid);
-    for (const column of dir.rightToLeft ? [right, left] : [left, right]) cut(column, dir, out, depth + 1);
+    const columns = dir.rightToLeft ? [right, left] : [left, right];
+    columns.forEach((column, i) => cut(column, dir, out, depth + 1, `${path} › column ${i + 1}/2 (${where})`));
     return;
   }
   // Lines crossing the gutter separate bands: everything above them, the crossing lines (a run
   // of consecutive ones is one segment, e.g. a full-width abstract), everything below.
-  const sorted = sortTopDown(lines, dir.rightToLeft);
+  const sorted = readingSort(lines, dir.rightToLeft);
   const crossingSet = new Set(crossing);
   let band: TextLine[] = [];
   let run: TextLine[] = [];
+  let part = 0;
+  const across = `${path} › full-width lines (${where})`;
   for (const line of sorted) {
     if (!crossingSet.has(line)) {
       band.push(line);
@@ -76,15 +101,15 @@ function cut(lines: TextLine[], dir: Direction, out: TextLine[][], depth: number
     // Only lines entirely above the crossing line belong to the band before it.
     const above = band.filter((l) => l.box[1] < line.box[1]);
     if (above.length) {
-      if (run.length) out.push(run);
+      if (run.length) out.push({ lines: run, path: across });
       run = [];
-      cut(above, dir, out, depth + 1);
+      cut(above, dir, out, depth + 1, `${path} › above full-width line ${++part} (${where})`);
       band = band.filter((l) => l.box[1] >= line.box[1]);
     }
     run.push(line);
   }
-  if (run.length) out.push(run);
-  cut(band, dir, out, depth + 1);
+  if (run.length) out.push({ lines: run, path: across });
+  cut(band, dir, out, depth + 1, `${path} › below the full-width lines (${where})`);
 }
 
 /** How many of `crossing` have a line of `lines` beside them (on the same height, not crossing). */
@@ -133,7 +158,7 @@ function mergeColumnBands(bands: TextLine[][], pageWidth: number): TextLine[][] 
 /** Splits lines into horizontal bands at empty gaps wider than 2.2 typical line heights. */
 function splitAtWideGaps(lines: TextLine[]): TextLine[][] {
   const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b);
-  const minGap = 2.2 * (sizes[sizes.length >> 1] ?? 10);
+  const minGap = BAND_GAP * (sizes[sizes.length >> 1] ?? 10);
   const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
   const bands: TextLine[][] = [];
   let current: TextLine[] = [];
@@ -161,7 +186,7 @@ function findGutter(lines: TextLine[], pageWidth: number): [number, number] | nu
   if (width <= 0) return null;
   const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b);
   const size = sizes[sizes.length >> 1] ?? 10;
-  const minGap = Math.max(size * 0.8, pageWidth * 0.012);
+  const minGap = Math.max(size * GUTTER_EM, pageWidth * GUTTER_PAGE);
 
   // Coverage histogram at 1-unit resolution over the region.
   const bins = Math.ceil(width) + 1;
@@ -173,7 +198,7 @@ function findGutter(lines: TextLine[], pageWidth: number): [number, number] | nu
   }
   // Lines allowed across a candidate strip: full-width titles and abstracts, and short lines
   // that poke into the gutter (which lines really span it is decided separately).
-  const maxCrossing = Math.max(2, Math.floor(lines.length * 0.15));
+  const maxCrossing = Math.max(2, Math.floor(lines.length * GUTTER_CROSSING));
   let best: [number, number] | null = null;
   let bestScore = 0;
   let start = -1;
@@ -184,7 +209,7 @@ function findGutter(lines: TextLine[], pageWidth: number): [number, number] | nu
       const gap = x - start;
       const center = start + gap / 2;
       // Away from the edges: each side must hold at least 15% of the region's width.
-      if (gap >= minGap && center > width * 0.15 && center < width * 0.85) {
+      if (gap >= minGap && center > width * GUTTER_SIDE && center < width * (1 - GUTTER_SIDE)) {
         const gx0 = minX + start;
         const gx1 = minX + x;
         const mid = (gx0 + gx1) / 2;
@@ -213,13 +238,4 @@ function spans(l: TextLine, gx0: number, gx1: number): boolean {
 
 function midX(l: TextLine): number {
   return (l.box[0] + l.box[2]) / 2;
-}
-
-/** Lines top to bottom; lines of the same row left to right (right to left on such pages). */
-export function sortTopDown(lines: TextLine[], rightToLeft = false): TextLine[] {
-  return [...lines].sort((a, b) => {
-    const sameRow = Math.abs((a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2) < Math.min(a.fontSize, b.fontSize) * 0.5;
-    if (!sameRow) return a.box[1] - b.box[1];
-    return rightToLeft ? b.box[2] - a.box[2] : a.box[0] - b.box[0];
-  });
 }

@@ -1,89 +1,88 @@
 // Ruled tables: rules that cross each other form a grid; its cells are the rectangles between
 // neighbouring rules, merged where a rule is missing (a spanning cell). A grid row holding
-// several rows of text (a table ruled only between columns) is split into text rows.
+// several rows of text (a table ruled only between columns) is split into text rows. Grids
+// that are no table (a form, a plot's gridlines, a frame around prose) are reported as such:
+// their rules may still bound a borderless table or belong to a chart.
 import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
-import { columnEdges } from './borderless.js';
+import type { Cell, Table } from '../model/table.js';
+import { columnEdges } from './columns.js';
 import { baselineGroups, textRows } from './rows.js';
-import type { Cell, DetectedTable, Table } from './table.js';
+import { mergeRules, POSITION_SNAP, RULE_SNAP, ruleGrids, type Grid, type HRule } from './rules.js';
 
-export interface HRule {
-  y: number;
-  x0: number;
-  x1: number;
+/** Share of a grid's positions that must hold text: a form to fill in or a plot's grid holds little. */
+const MIN_FILLED = 0.42;
+/** The same, counted over the table after empty rows and columns are dropped. */
+const MIN_FILLED_TABLE = 0.4;
+/** Lines longer than this many characters, running across the whole grid, are prose in a frame. */
+const PROSE_CHARS = 60;
+/** Share of a grid's lines that may be such prose. */
+const MAX_PROSE_SHARE = 0.2;
+/** A cell holds at most this many lines on average: more is a text box. */
+const MAX_LINES_PER_CELL = 4;
+/** A column between two rules splits at text gaps when this many rows (and half of them) hold 2+ fragments. */
+const SUB_COLUMN_ROWS = 3;
+/** Grids with this many rules each way hold a form or a plot when they are no table: no borderless table there. */
+const GRID_MIN_RULES = 3;
+/** Tolerances in ems of the page's text: a glyph touching a rule, a column's text edge. */
+const TOUCH = 0.1;
+const CELL_PADDING = 0.2;
+
+export interface TableFound {
+  table: Table;
+  /** Every line inside the table's region. */
+  lines: TextLine[];
+  /** The rule that found it and what it saw. */
+  rule: string;
+  values: Record<string, number>;
 }
 
-export interface VRule {
-  x: number;
-  y0: number;
-  y1: number;
+export interface RuledResult {
+  tables: TableFound[];
+  /** Horizontal rules of no ruled table: they may bound a borderless table. */
+  looseRules: HRule[];
+  /** Rules of no table, as boxes: they may be a chart's axes and gridlines. */
+  otherRules: Box[];
+  /** Lines inside a grid of rules that is no table (a form, a plot): no borderless table either. */
+  gridLines: Set<TextLine>;
 }
 
-/** Rules closer than this (points) are one rule (double strokes, a rule drawn per cell). */
-const SNAP = 3;
-
-/** Horizontal and vertical rules, collinear pieces joined. */
-export function mergeRules(rules: Box[]): { h: HRule[]; v: VRule[] } {
-  const h = joinCollinear(rules.filter((r) => r[1] === r[3]).map((r) => ({ at: r[1], from: r[0], to: r[2] })));
-  const v = joinCollinear(rules.filter((r) => r[0] === r[2] && r[1] !== r[3]).map((r) => ({ at: r[0], from: r[1], to: r[3] })));
-  return { h: h.map((s) => ({ y: s.at, x0: s.from, x1: s.to })), v: v.map((s) => ({ x: s.at, y0: s.from, y1: s.to })) };
-}
-
-interface Span {
-  at: number;
-  from: number;
-  to: number;
-}
-
-function joinCollinear(spans: Span[]): Span[] {
-  spans.sort((a, b) => a.at - b.at || a.from - b.from);
-  const out: Span[] = [];
-  // Open spans per track (a track is one y for horizontals): join when they touch or overlap.
-  for (const s of spans) {
-    // `out` is in track order too: only its tail can hold the same track.
-    let hit: Span | undefined;
-    for (let j = out.length - 1; j >= 0 && out[j]!.at >= s.at - 1; j--) {
-      const o = out[j]!;
-      if (s.from <= o.to + SNAP && o.from <= s.to + SNAP) {
-        hit = o;
-        break;
-      }
+/** Ruled tables among `lines`, from the page's rules. */
+export function ruledTables(lines: readonly TextLine[], rules: readonly Box[]): RuledResult {
+  const size = median(lines.map((l) => l.fontSize)) || 10;
+  const snap = RULE_SNAP * size;
+  const near = POSITION_SNAP * size;
+  const result: RuledResult = { tables: [], looseRules: [], otherRules: [], gridLines: new Set() };
+  let remaining = [...lines];
+  for (const grid of ruleGrids(mergeRules(rules, snap), snap)) {
+    const lattice = grid.v.length ? latticeTable(grid, remaining, near) : null;
+    if (!lattice) {
+      if (grid.h.length >= GRID_MIN_RULES && grid.v.length >= GRID_MIN_RULES) for (const l of linesInside(remaining, grid)) result.gridLines.add(l);
+      result.looseRules.push(...grid.h);
+      result.otherRules.push(...grid.h.map((r): Box => [r.x0, r.y, r.x1, r.y]), ...grid.v.map((r): Box => [r.x, r.y0, r.x, r.y1]));
+      continue;
     }
-    if (hit) {
-      hit.from = Math.min(hit.from, s.from);
-      hit.to = Math.max(hit.to, s.to);
-    } else out.push({ ...s });
+    result.tables.push(lattice);
+    const used = new Set(lattice.lines);
+    remaining = remaining.filter((l) => !used.has(l));
   }
-  return out;
+  return result;
 }
 
-/** Connected sets of crossing horizontal and vertical rules. */
-export function ruleGrids(h: HRule[], v: VRule[]): { h: HRule[]; v: VRule[] }[] {
-  const parent = [...Array(h.length + v.length).keys()];
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-  h.forEach((a, i) => {
-    v.forEach((b, j) => {
-      if (b.x >= a.x0 - SNAP && b.x <= a.x1 + SNAP && a.y >= b.y0 - SNAP && a.y <= b.y1 + SNAP) parent[find(i)] = find(h.length + j);
-    });
-  });
-  const groups = new Map<number, { h: HRule[]; v: VRule[] }>();
-  const group = (i: number) => {
-    const root = find(i);
-    let g = groups.get(root);
-    if (!g) groups.set(root, (g = { h: [], v: [] }));
-    return g;
-  };
-  h.forEach((r, i) => group(i).h.push(r));
-  v.forEach((r, j) => group(h.length + j).v.push(r));
-  return [...groups.values()];
+function linesInside(lines: readonly TextLine[], grid: Grid): TextLine[] {
+  const x0 = Math.min(...grid.h.map((r) => r.x0));
+  const x1 = Math.max(...grid.h.map((r) => r.x1));
+  const y0 = Math.min(...grid.v.map((r) => r.y0));
+  const y1 = Math.max(...grid.v.map((r) => r.y1));
+  return lines.filter((l) => l.box[0] >= x0 && l.box[2] <= x1 && l.box[1] >= y0 && l.box[3] <= y1);
 }
 
-/** Sorted positions, those closer than SNAP+1 taken as one. */
-function snapPositions(values: number[]): number[] {
+/** Sorted positions, those within `near` taken as one. */
+function snapPositions(values: number[], near: number): number[] {
   const sorted = [...values].sort((a, b) => a - b);
   const out: number[] = [];
   for (const v of sorted) {
-    if (out.length && v - out[out.length - 1]! <= SNAP + 1) continue;
+    if (out.length && v - out[out.length - 1]! <= near) continue;
     out.push(v);
   }
   return out;
@@ -98,7 +97,7 @@ function indexOf(positions: number[], v: number): number {
  * The table of one grid of rules and the lines inside it, or null when the grid is not a
  * table (a frame around a paragraph, a lone underline).
  */
-export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]): DetectedTable | null {
+function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): TableFound | null {
   if (grid.h.length < 2 || grid.v.length < 2) return null;
   const box: Box = [
     Math.min(...grid.h.map((r) => r.x0), ...grid.v.map((r) => r.x)),
@@ -112,21 +111,22 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
     return cx > box[0] && cx < box[2] && cy > box[1] && cy < box[3];
   });
   if (!inside.length) return null;
-  const xs = textColumns(snapPositions([box[0], box[2], ...grid.v.map((r) => r.x)]), inside);
-  const ys = snapPositions([box[1], box[3], ...grid.h.map((r) => r.y)]);
+  const size = median(inside.map((l) => l.fontSize));
+  const xs = textColumns(snapPositions([box[0], box[2], ...grid.v.map((r) => r.x)], near), inside, size);
+  const ys = snapPositions([box[1], box[3], ...grid.h.map((r) => r.y)], near);
   const cols = xs.length - 1;
   const bands = ys.length - 1;
   if (cols < 1 || bands < 1) return null;
 
   const bandOf = (l: TextLine) => indexOf(ys, (l.box[1] + l.box[3]) / 2);
   const colOf = (l: TextLine) => indexOf(xs, (l.box[0] + l.box[2]) / 2);
-  const byPosition = mergedCells(grid, xs, ys);
+  const byPosition = mergedCells(grid, xs, ys, near);
   for (const l of inside) byPosition.get(bandOf(l) * cols + colOf(l))!.lines.push(l);
-  splitUnruledRows(byPosition, xs, colOf);
+  splitUnruledRows(byPosition, xs, colOf, TOUCH * size);
   const groups = [...new Set(byPosition.values())];
 
   // Text rows per band: a band ruled only at its top and bottom may hold many rows of text.
-  const colRight = xs.slice(1).map((x) => x - 2);
+  const colRight = xs.slice(1).map((x) => x - CELL_PADDING * size);
   const bandRows: TextLine[][][] = [];
   for (let b = 0; b < bands; b++) {
     const own = groups.filter((g) => g.b0 === b && g.b1 === b).flatMap((g) => g.lines);
@@ -155,16 +155,16 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
   }
   // Mostly empty cells: a form to fill in, or the gridlines and bar outlines of a plot. Thin
   // empty bands between two rules across the whole grid (double rules) are no cells to fill.
-  const size = median(inside.map((l) => l.fontSize));
-  const across = (y: number) => grid.h.some((r) => Math.abs(r.y - y) <= SNAP + 1 && r.x1 - r.x0 >= 0.9 * (box[2] - box[0]));
+  const across = (y: number) => grid.h.some((r) => Math.abs(r.y - y) <= near && r.x1 - r.x0 >= 0.9 * (box[2] - box[0]));
   const thinBands = [...Array(bands).keys()].filter(
     (b) => ys[b + 1]! - ys[b]! < size && across(ys[b]!) && across(ys[b + 1]!) && !inside.some((l) => bandOf(l) === b),
   ).length;
   const filled = cells.filter((c) => c.lines.length).reduce((n, c) => n + c.rowSpan * c.colSpan, 0);
-  if (filled < 0.42 * (rows - thinBands) * cols) return null;
+  const filledShare = filled / Math.max(1, (rows - thinBands) * cols);
+  if (filledShare < MIN_FILLED) return null;
   const table = dropEmptyRowsAndCols({ box, rows, cols, cells });
   if (table.rows < 2 || table.cols < 2 || !looksLikeTable(table, inside)) return null;
-  return { table, lines: inside };
+  return { table, lines: inside, rule: 'table.ruled-grid', values: { rules: grid.h.length + grid.v.length, rows: table.rows, cols: table.cols, filled: filledShare } };
 }
 
 /**
@@ -172,15 +172,13 @@ export function latticeTable(grid: { h: HRule[]; v: VRule[] }, lines: TextLine[]
  * columns of text in most of its rows (sub-columns without a rule between them) is split at
  * the gaps between them.
  */
-function textColumns(xs: number[], lines: TextLine[]): number[] {
-  const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b);
-  const size = sizes[sizes.length >> 1] ?? 10;
+function textColumns(xs: number[], lines: readonly TextLine[], size: number): number[] {
   const out = [xs[0]!];
   for (let c = 0; c + 1 < xs.length; c++) {
-    const own = lines.filter((l) => l.box[0] >= xs[c]! - 1 && l.box[2] <= xs[c + 1]! + 1);
+    const own = lines.filter((l) => l.box[0] >= xs[c]! - TOUCH * size && l.box[2] <= xs[c + 1]! + TOUCH * size);
     const rows = baselineGroups(own);
     const split = rows.filter((r) => r.length >= 2).length;
-    if (split >= 3 && split >= 0.5 * rows.length) out.push(...columnEdges(rows, [xs[c]!, 0, xs[c + 1]!, 0], size).slice(1, -1));
+    if (split >= SUB_COLUMN_ROWS && split >= 0.5 * rows.length) out.push(...columnEdges(rows, [xs[c]!, 0, xs[c + 1]!, 0], size).slice(1, -1));
     out.push(xs[c + 1]!);
   }
   return out;
@@ -200,7 +198,7 @@ interface CellGroup {
  * positions with no rule between them are one cell (a span). Keyed by band × columns + column;
  * the positions of one cell share its object.
  */
-function mergedCells(grid: { h: HRule[]; v: VRule[] }, xs: number[], ys: number[]): Map<number, CellGroup> {
+function mergedCells(grid: Grid, xs: number[], ys: number[], near: number): Map<number, CellGroup> {
   const cols = xs.length - 1;
   const bands = ys.length - 1;
   const parent = [...Array(bands * cols).keys()];
@@ -209,14 +207,14 @@ function mergedCells(grid: { h: HRule[]; v: VRule[] }, xs: number[], ys: number[
     const mid = (ys[b]! + ys[b + 1]!) / 2;
     for (let c = 1; c < cols; c++) {
       const x = xs[c]!;
-      if (!grid.v.some((r) => Math.abs(r.x - x) <= SNAP + 1 && r.y0 <= mid && r.y1 >= mid)) parent[find(b * cols + c)] = find(b * cols + c - 1);
+      if (!grid.v.some((r) => Math.abs(r.x - x) <= near && r.y0 <= mid && r.y1 >= mid)) parent[find(b * cols + c)] = find(b * cols + c - 1);
     }
   }
   for (let c = 0; c < cols; c++) {
     const mid = (xs[c]! + xs[c + 1]!) / 2;
     for (let b = 1; b < bands; b++) {
       const y = ys[b]!;
-      if (!grid.h.some((r) => Math.abs(r.y - y) <= SNAP + 1 && r.x0 <= mid && r.x1 >= mid)) parent[find(b * cols + c)] = find((b - 1) * cols + c);
+      if (!grid.h.some((r) => Math.abs(r.y - y) <= near && r.x0 <= mid && r.x1 >= mid)) parent[find(b * cols + c)] = find((b - 1) * cols + c);
     }
   }
   const byRoot = new Map<number, CellGroup>();
@@ -239,11 +237,11 @@ function mergedCells(grid: { h: HRule[]; v: VRule[] }, xs: number[], ys: number[
  * A row ruled above and below but not between its cells, whose lines each sit in one column,
  * is a row of separate cells, not one cell spanning the table.
  */
-function splitUnruledRows(cells: Map<number, CellGroup>, xs: number[], colOf: (l: TextLine) => number): void {
+function splitUnruledRows(cells: Map<number, CellGroup>, xs: number[], colOf: (l: TextLine) => number, touch: number): void {
   const cols = xs.length - 1;
   for (const g of new Set(cells.values())) {
     if (g.b0 !== g.b1 || g.c0 === g.c1) continue;
-    const fits = g.lines.every((l) => indexOf(xs, l.box[0] + 0.5) === indexOf(xs, l.box[2] - 0.5));
+    const fits = g.lines.every((l) => indexOf(xs, l.box[0] + touch) === indexOf(xs, l.box[2] - touch));
     if (!fits || new Set(g.lines.map(colOf)).size < 2) continue;
     for (let c = g.c0; c <= g.c1; c++) cells.set(g.b0 * cols + c, { b0: g.b0, b1: g.b0, c0: c, c1: c, lines: g.lines.filter((l) => colOf(l) === c) });
   }
@@ -253,14 +251,13 @@ function splitUnruledRows(cells: Map<number, CellGroup>, xs: number[], colOf: (l
  * A grid of rules is a table when its cells hold short text and most of them hold some: a
  * frame around paragraphs, or a chart's gridlines with scattered labels, is not.
  */
-function looksLikeTable(table: Table, lines: TextLine[]): boolean {
-  // Paragraphs running across the whole grid: a frame with text, perhaps around a table.
+function looksLikeTable(table: Table, lines: readonly TextLine[]): boolean {
   const across = table.cells.filter((c) => c.colSpan === table.cols).flatMap((c) => c.lines);
-  if (across.filter((l) => l.text.length > 60).length > 0.2 * lines.length) return false;
+  if (across.filter((l) => l.text.length > PROSE_CHARS).length > MAX_PROSE_SHARE * lines.length) return false;
   let filled = 0;
   for (const cell of table.cells) if (cell.lines.length) filled += cell.rowSpan * cell.colSpan;
   const nonEmpty = table.cells.filter((c) => c.lines.length).length;
-  return filled >= 0.4 * table.rows * table.cols && lines.length <= 4 * nonEmpty;
+  return filled >= MIN_FILLED_TABLE * table.rows * table.cols && lines.length <= MAX_LINES_PER_CELL * nonEmpty;
 }
 
 /** Rows and columns no cell starts in and no text occupies (thin bands between double rules). */

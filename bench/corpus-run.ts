@@ -1,0 +1,51 @@
+// Parses every PDF and image under a folder (by default ../shared/corpus) and writes each
+// result (Markdown and content_list JSON) under bench/out/runs/NAME/, with a summary of errors
+// and times. Two runs of different engine versions compare with `diff -r`: a restructuring that
+// must not change output shows none.
+// Usage: node --import tsx bench/corpus-run.ts NAME [FOLDER]
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { OcrEngine, parseDocument } from '../src/engine/index.js';
+
+const DOCUMENT = /\.(pdf|png|jpe?g)$/i;
+
+function documents(folder: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(folder).sort()) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) out.push(...documents(path));
+    else if (DOCUMENT.test(name)) out.push(path);
+  }
+  return out;
+}
+
+async function main() {
+  const name = process.argv[2];
+  if (!name) throw new Error('usage: corpus-run.ts NAME [FOLDER]');
+  const folder = process.argv[3] ?? join(import.meta.dirname, '..', '..', 'shared', 'corpus');
+  const out = join(import.meta.dirname, 'out', 'runs', name);
+  let ocr: Promise<OcrEngine> | undefined;
+  const summary: { file: string; seconds: number; pages?: number; error?: string }[] = [];
+  for (const file of documents(folder)) {
+    const id = relative(folder, file);
+    const started = performance.now();
+    try {
+      const result = await parseDocument(readFileSync(file), { maxPages: 50, ocr: () => (ocr ??= OcrEngine.create({ threads: 2 })) });
+      const target = join(out, id);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(`${target}.md`, result.markdown);
+      writeFileSync(`${target}.json`, JSON.stringify(result.content_list, null, 1) + '\n');
+      summary.push({ file: id, seconds: (performance.now() - started) / 1000, pages: result.page_count });
+    } catch (e) {
+      summary.push({ file: id, seconds: (performance.now() - started) / 1000, error: (e as Error).message });
+    }
+  }
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'summary.json'), JSON.stringify(summary, null, 1) + '\n');
+  const errors = summary.filter((s) => s.error);
+  console.log(`${summary.length} documents, ${errors.length} errors, ${summary.reduce((s, d) => s + d.seconds, 0).toFixed(1)} s`);
+  for (const e of errors) console.log(`  ${e.file}: ${e.error}`);
+  if (ocr) await (await ocr).release();
+}
+
+await main();

@@ -1,0 +1,126 @@
+// Floats (tables, charts, images) in the reading order: each takes its caption ("Table 2: …"
+// above or below a table, "Figure 3: …" by a figure) and, for tables, the notes right below,
+// then goes before the first paragraph that starts below its top and shares its width.
+import type { LabelledParagraph, PlacedRegion, Region, Unit } from '../model/analysis.js';
+import type { Box, Page } from '../model/document.js';
+import { overlapsX, verticalDistance } from '../model/geometry.js';
+import { FIGURE_CAPTION, joinLines, TABLE_CAPTION, TABLE_NOTE } from '../model/text.js';
+import { entry } from '../model/trace.js';
+
+/** A caption lies within this share of the page height above or below its float. */
+const CAPTION_REACH = 0.06;
+/** A table's notes follow each other within this share of the page height below it. */
+const NOTE_REACH = 0.03;
+/** Tolerance, in ems of the note, for a note's top touching the table's bottom. */
+const NOTE_TOUCH = 0.1;
+
+/**
+ * The page's reading order with its regions placed: images first, then tables and charts, each
+ * top to bottom, taking their captions and notes out of the paragraphs.
+ */
+export function placeRegions(page: Page, paragraphs: readonly LabelledParagraph[], regions: readonly Region[]): Unit[] {
+  const units: Unit[] = paragraphs.map((paragraph) => ({ kind: 'paragraph', paragraph }));
+  const byTop = (a: Region, b: Region) => a.box[1] - b.box[1];
+  const images = regions.filter((r) => r.kind === 'image').sort(byTop);
+  const floats = regions.filter((r) => r.kind !== 'image').sort(byTop);
+  for (const region of [...images, ...floats]) {
+    const table = region.kind === 'table';
+    const captions = takeCaption(page, units, region.box, table ? TABLE_CAPTION : FIGURE_CAPTION, table ? 'above' : 'below', region.kind);
+    const notes = table ? takeNotes(page, units, region.box) : [];
+    placeInOrder(units, { kind: 'region', placed: { region, captions, notes } });
+  }
+  return units;
+}
+
+function textOf(p: LabelledParagraph): string {
+  return joinLines(p.lines.map((l) => l.text));
+}
+
+/**
+ * Removes from `units` and returns the caption of a float: a text or title paragraph matching
+ * `pattern` close above or below it, the `prefer`red side first.
+ */
+function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefer: 'above' | 'below', kind: string): LabelledParagraph[] {
+  const reach = page.height * CAPTION_REACH;
+  let best: { at: number; score: number; side: string } | undefined;
+  units.forEach((u, at) => {
+    if (u.kind !== 'paragraph' || (u.paragraph.label !== 'text' && u.paragraph.label !== 'title')) return;
+    const p = u.paragraph;
+    const pBox = paragraphBox(p);
+    if (!pattern.test(textOf(p)) || verticalDistance(pBox, box) >= reach || !overlapsX(pBox, box)) return;
+    const side = pBox[3] <= box[1] + 1 ? 'above' : 'below';
+    const score = verticalDistance(pBox, box) + (side === prefer ? 0 : page.height);
+    if (!best || score < best.score) best = { at, score, side };
+  });
+  if (!best) return [];
+  const { at, side } = best;
+  const caption = (units.splice(at, 1)[0] as { paragraph: LabelledParagraph }).paragraph;
+  return [{ ...caption, trace: [...caption.trace, entry('floats', `caption.${kind}-${side}`)] }];
+}
+
+/** Notes right below a table, one after the other, removed from `units`. */
+function takeNotes(page: Page, units: Unit[], box: Box): LabelledParagraph[] {
+  const notes: LabelledParagraph[] = [];
+  let bottom = box[3];
+  for (;;) {
+    const at = units.findIndex((u) => {
+      if (u.kind !== 'paragraph' || (u.paragraph.label !== 'text' && u.paragraph.label !== 'page_footnote')) return false;
+      const b = paragraphBox(u.paragraph);
+      const size = u.paragraph.lines[0]!.fontSize;
+      return b[1] >= bottom - NOTE_TOUCH * size && b[1] - bottom < page.height * NOTE_REACH && overlapsX(b, box) && TABLE_NOTE.test(textOf(u.paragraph));
+    });
+    if (at < 0) return notes;
+    const note = (units.splice(at, 1)[0] as { paragraph: LabelledParagraph }).paragraph;
+    notes.push({ ...note, trace: [...note.trace, entry('floats', 'table-note.below')] });
+    bottom = paragraphBox(note)[3];
+  }
+}
+
+export function paragraphBox(p: LabelledParagraph): Box {
+  let box: Box = p.equation ? [...p.equation.box] : [Infinity, Infinity, -Infinity, -Infinity];
+  for (const l of p.lines) box = [Math.min(box[0], l.box[0]), Math.min(box[1], l.box[1]), Math.max(box[2], l.box[2]), Math.max(box[3], l.box[3])];
+  return box;
+}
+
+function unitBox(u: Unit): Box {
+  return u.kind === 'paragraph' ? paragraphBox(u.paragraph) : u.placed.region.box;
+}
+
+/** Inserts a region before the first unit that starts below its top and overlaps it horizontally. */
+function placeInOrder(units: Unit[], unit: Unit & { kind: 'region' }): void {
+  const box = unit.placed.region.box;
+  let at = units.findIndex((u) => unitBox(u)[1] >= box[1] && overlapsX(unitBox(u), box));
+  if (at < 0) at = units.length;
+  units.splice(at, 0, unit);
+}
+
+/** Labels that do not interrupt a table running on from one page to the next. */
+const BESIDE_THE_FLOW = new Set(['page_footnote']);
+
+/**
+ * A table that opens a page without a caption, right after a table that closed the previous
+ * page with the same number of columns, continues that table: it stays a unit of its own page
+ * (blocks never span pages) and carries the first part's caption marked "(continued)".
+ */
+export function linkContinuedTables(pages: readonly Unit[][]): void {
+  let previous: PlacedRegion | undefined;
+  let previousPage = -2;
+  pages.forEach((units, pageIndex) => {
+    const flow = units.filter((u) => u.kind === 'region' || !BESIDE_THE_FLOW.has(u.paragraph.label));
+    flow.forEach((u, i) => {
+      const region = u.kind === 'region' ? u.placed.region : undefined;
+      if (u.kind !== 'region' || region?.kind !== 'table') {
+        previous = undefined;
+        return;
+      }
+      const placed = u.placed;
+      const before = previous?.region;
+      if (i === 0 && previous && before?.kind === 'table' && previousPage === pageIndex - 1 && !placed.captions.length && before.table.cols === region.table.cols) {
+        const caption = previous.continues ?? (previous.captions[0] ? textOf(previous.captions[0]) : undefined);
+        if (caption) placed.continues = caption.replace(/\s*\(continued\)$/, '');
+      }
+      previous = placed;
+      previousPage = pageIndex;
+    });
+  });
+}

@@ -1,0 +1,173 @@
+// Running headers, footers and page numbers: lines in the top or bottom margin band that look
+// like page numbers, repeat (digits ignored) on other pages, are set in small print, or stand
+// apart from the body; and margin notes: text running up or down the page (arXiv stamps). The
+// one place these four types are decided.
+import type { FurnitureKind, FurnitureLabel } from '../model/analysis.js';
+import type { Page, TextLine } from '../model/document.js';
+import { entry } from '../model/trace.js';
+import { bodyFontSize, isSmallPrint, SAME_ROW } from '../model/typography.js';
+
+/** Share of the page height at the top and at the bottom where running matter is printed. */
+const MARGIN_BAND = 0.09;
+/** A running head or foot has a body to be apart from: it repeats on this many pages at least. */
+const REPEATED_ON_PAGES = 2;
+/** Margin lines longer than this are content (a first paragraph starting high), not running matter. */
+const MAX_RUNNING_CHARS = 100;
+/** An isolated margin line is set apart from the body by this many of its line heights. */
+const ISOLATION_GAP = 2.5;
+/** Margin text larger than the body by this factor is a title, not a running head. */
+const LARGER_THAN_BODY = 1.05;
+/** Three numbers or more on one baseline are a table's row (its totals), not a page number. */
+const NUMBERS_IN_A_ROW = 3;
+
+/**
+ * Where a page's text starts below or ends above the margin bands (wide margins, a cropped or
+ * half-empty page): the outermost rows of text, within these shares of the page height from
+ * its edge, set apart by these many row heights, may still be running matter.
+ */
+const EDGE_SEARCH = { top: 0.25, bottom: 0.5 };
+const EDGE_BAND = { top: 0.2, bottom: 0.8 };
+const EDGE_GAP_WITH_NUMBER = 1.2;
+const EDGE_GAP_SMALL_PRINT = 1.5;
+const EDGE_MAX_ROW_LINES = 3;
+const EDGE_MAX_CHARS = 60;
+/** Pages with fewer lines than this have no body to set running matter apart from. */
+const EDGE_MIN_LINES = 4;
+
+/** How a footnote opens ("1 See …", "* Equal contribution"): content, not a running footer. */
+const FOOTNOTE_START = /^([*†‡]|\d{1,3}\s*\p{L})/u;
+
+const PAGE_NUMBER = [
+  /^\d{1,4}$/,
+  /^[-–—]\s*\d{1,4}\s*[-–—]$/,
+  /^(page|p\.|pg\.?|seite|página|pagina)\s*\d{1,4}(\s*(of|\/|de|von)\s*\d{1,4})?$/i,
+  /^\d{1,4}\s*(of|\/)\s*\d{1,4}$/i,
+  /^[ivxlcdm]{1,7}$/i,
+];
+
+export function isPageNumberText(text: string): boolean {
+  const t = text.trim();
+  return PAGE_NUMBER.some((re) => re.test(t));
+}
+
+/** Whether a line lies in the top or bottom margin band of its page. */
+function inMarginBand(line: TextLine, page: Page): boolean {
+  return line.box[3] <= page.height * MARGIN_BAND || line.box[1] >= page.height * (1 - MARGIN_BAND);
+}
+
+/** A line's text with digits folded, so "Page 3" and "Page 4" compare equal. */
+function signature(text: string): string {
+  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+}
+
+const kindAt = (top: boolean): FurnitureKind => (top ? 'header' : 'footer');
+
+/**
+ * The furniture of every page: a label (kind and the rule that gave it) per line. Margin lines
+ * are furniture only if they look like page numbers, repeat on other pages, are small print, or
+ * stand apart from a body of text (a short document's first line is its title, not a header).
+ */
+export function detectFurniture(pages: readonly Page[]): Map<TextLine, FurnitureLabel>[] {
+  const bandLines = (page: Page) => page.lines.filter((line) => !line.rotated && inMarginBand(line, page));
+
+  // How many pages carry each margin signature.
+  const seen = new Map<string, number>();
+  for (const page of pages) {
+    for (const s of new Set(bandLines(page).map((line) => signature(line.text)))) seen.set(s, (seen.get(s) ?? 0) + 1);
+  }
+
+  return pages.map((page) => {
+    const labels = new Map<TextLine, FurnitureLabel>();
+    const label = (line: TextLine, kind: FurnitureKind, rule: string, values?: Record<string, number | boolean>) =>
+      labels.set(line, { kind, trace: entry('furniture', `${kind}.${rule}`, values) });
+    const bodySize = bodyFontSize(page.lines);
+    const band = bandLines(page);
+    for (const line of band) {
+      const top = line.box[3] <= page.height * MARGIN_BAND;
+      const numbersInRow = band.filter((b) => Math.abs(b.baseline - line.baseline) < SAME_ROW * line.fontSize && isPageNumberText(b.text)).length;
+      if (numbersInRow >= NUMBERS_IN_A_ROW) continue;
+      const pagesWithIt = seen.get(signature(line.text)) ?? 0;
+      const repeated = pagesWithIt >= REPEATED_ON_PAGES;
+      // A footnote ("1 See …", "* Equal contribution") is content, unless it repeats on every page.
+      if (!repeated && !top && FOOTNOTE_START.test(line.text) && !isPageNumberText(line.text)) continue;
+      if (isPageNumberText(line.text) && (repeated || pages.length === 1 || !top || line.text.length <= 4)) {
+        label(line, 'page_number', 'pattern', { repeated, top });
+      } else if (repeated) label(line, kindAt(top), 'repeated', { pages: pagesWithIt });
+      else if (isSmallPrint(line.fontSize, bodySize) && line.text.length <= MAX_RUNNING_CHARS) label(line, kindAt(top), 'small-print', { em: line.fontSize / bodySize });
+      else {
+        const gap = isolation(page, line, top, bodySize);
+        if (gap !== null) label(line, kindAt(top), 'isolated', { gapLines: gap });
+      }
+    }
+    markContentEdges(page, labels, bodySize);
+    for (const line of page.lines) if (line.rotated) labels.set(line, { kind: 'aside_text', trace: entry('furniture', 'aside_text.rotated') });
+    return labels;
+  });
+}
+
+/**
+ * Pages whose text starts below or ends above the margin bands still open with a running header
+ * and close with a page number or a small footer: the first and last rows of text, set apart
+ * from the rest, that hold a page number at an end of the row or are small and short.
+ */
+function markContentEdges(page: Page, labels: Map<TextLine, FurnitureLabel>, bodySize: number): void {
+  for (const edge of ['top', 'bottom'] as const) {
+    for (let round = 0; round < 2; round++) {
+      const rest = page.lines.filter((line) => !labels.has(line) && !line.rotated);
+      if (rest.length < EDGE_MIN_LINES) return;
+      const outer = rest.reduce((a, b) => ((edge === 'top' ? b.box[1] < a.box[1] : b.box[1] > a.box[1]) ? b : a));
+      if (edge === 'top' ? outer.box[1] > page.height * EDGE_SEARCH.top : outer.box[1] < page.height * EDGE_SEARCH.bottom) break;
+      const row = rest.filter((line) => Math.abs(line.baseline - outer.baseline) < SAME_ROW * outer.fontSize);
+      const height = Math.max(...row.map((line) => line.box[3] - line.box[1]), 1);
+      // The gap to the nearest line beyond the row, towards the page's middle.
+      const rowBottom = Math.max(...row.map((l) => l.box[3]));
+      const rowTop = Math.min(...row.map((l) => l.box[1]));
+      let gap = Infinity;
+      for (const line of rest) {
+        if (row.includes(line)) continue;
+        gap = Math.min(gap, edge === 'top' ? line.box[1] - rowBottom : rowTop - line.box[3]);
+      }
+      const numbers = row.filter((line) => isPageNumberText(line.text) && atRowEnd(line, row, page));
+      const small = row.every((line) => isSmallPrint(line.fontSize, bodySize) && line.text.length < EDGE_MAX_CHARS && !FOOTNOTE_START.test(line.text));
+      const inBand = edge === 'top' ? outer.box[3] < page.height * EDGE_BAND.top : outer.box[1] > page.height * EDGE_BAND.bottom;
+      const kind = kindAt(edge === 'top');
+      if (numbers.length && row.length <= EDGE_MAX_ROW_LINES && gap > EDGE_GAP_WITH_NUMBER * height) {
+        for (const line of row) {
+          const isNumber = numbers.includes(line);
+          labels.set(line, { kind: isNumber ? 'page_number' : kind, trace: entry('furniture', `${isNumber ? 'page_number' : kind}.content-edge`, { gapRows: gap / height }) });
+        }
+      } else if (small && inBand && gap > EDGE_GAP_SMALL_PRINT * height) {
+        for (const line of row) labels.set(line, { kind, trace: entry('furniture', `${kind}.content-edge-small-print`, { gapRows: gap / height }) });
+      } else break;
+    }
+  }
+}
+
+/** A page number sits at an end of its row, or alone near the page's centre or an edge. */
+function atRowEnd(line: TextLine, row: TextLine[], page: Page): boolean {
+  if (row.length === 1) {
+    const centre = (line.box[0] + line.box[2]) / 2;
+    return Math.abs(centre - page.width / 2) < page.width * 0.1 || centre < page.width * 0.2 || centre > page.width * 0.8;
+  }
+  return row.every((l) => l === line || l.box[0] > line.box[2]) || row.every((l) => l === line || l.box[2] < line.box[0]);
+}
+
+/**
+ * A short margin line of at most body size, set apart from the body by a wide gap: a running
+ * header or footer even on a one-page document. Returns the gap in line heights, or null.
+ */
+function isolation(page: Page, line: TextLine, top: boolean, bodySize: number): number | null {
+  if (line.text.length > MAX_RUNNING_CHARS || (bodySize > 0 && line.fontSize > bodySize * LARGER_THAN_BODY)) return null;
+  // Isolated from the body only if there is a body: a page whose text all sits in the band
+  // (a short note at the top) is content.
+  if (page.lines.every((l) => inMarginBand(l, page))) return null;
+  let gap = Infinity;
+  for (const other of page.lines) {
+    if (other === line) continue;
+    const d = top ? other.box[1] - line.box[3] : line.box[1] - other.box[3];
+    // Lines of the same row (a header split in two) are not the body.
+    if (d >= -SAME_ROW * line.fontSize && d < gap && Math.abs(other.baseline - line.baseline) >= SAME_ROW * line.fontSize) gap = d;
+  }
+  const lineHeight = Math.max(line.fontSize, 1);
+  return gap > ISOLATION_GAP * lineHeight ? gap / lineHeight : null;
+}

@@ -1,0 +1,21 @@
+// Images: the page's embedded raster images large enough to be figures, overlapping ones joined.
+import type { Region } from '../model/analysis.js';
+import type { Box, Page } from '../model/document.js';
+import { area, intersects, union } from '../model/geometry.js';
+import { entry } from '../model/trace.js';
+
+/** Smaller images (bullets, icons, rules drawn as images) are decoration: share of the page area. */
+const MIN_AREA = 0.003;
+
+export function detectImages(page: Page): Region[] {
+  const pageArea = page.width * page.height;
+  const boxes: Box[] = [];
+  for (const box of page.images.filter((b) => area(b) >= MIN_AREA * pageArea)) {
+    const hit = boxes.findIndex((o) => intersects(o, box));
+    if (hit >= 0) boxes[hit] = union(boxes[hit]!, box);
+    else boxes.push(box);
+  }
+  return boxes
+    .sort((a, b) => a[1] - b[1])
+    .map((box) => ({ kind: 'image', box, lines: [], trace: [entry('images', 'image.embedded-raster', { pageShare: area(box) / pageArea })] }));
+}

@@ -1,0 +1,35 @@
+// Text conventions shared by the stages: how lines join into running text, what opens a list
+// item, and how captions and table notes open.
+
+/** Joins the lines of a paragraph, undoing end-of-line hyphenation ("exam-" + "ple"). */
+export function joinLines(texts: readonly string[]): string {
+  let out = '';
+  for (const raw of texts) {
+    const t = raw.trim();
+    if (!t) continue;
+    if (!out) out = t;
+    else if (/[A-Za-zÀ-ÿ]-$/.test(out) && /^[a-zà-ÿ]/.test(t)) out = out.slice(0, -1) + t;
+    else out += ' ' + t;
+  }
+  return out;
+}
+
+// Bullet glyphs, including Symbol/Wingdings bullets that map to the Private Use Area (U+F0xx).
+const BULLET_CHARS = '•◦▪▫●○■□‣⁃∙·*–\\-»►▶▸▹➢➤✓✔❖◆◇→\\uF0A7\\uF0B7\\uF076\\uF0D8\\uF0FC\\uF0A8';
+/** A bullet and the space after it; round and square bullets may touch their text (OCR reads "•Item"). */
+export const BULLET = new RegExp(`^([${BULLET_CHARS}]\\s+|[•◦▪●■·∙](?=\\p{Lu}))`, 'u');
+/** A line that is only a bullet glyph (set apart from its text by a tab stop). */
+export const LONE_BULLET = new RegExp(`^[${BULLET_CHARS}]$`, 'u');
+/** An enumerator: "1.", "a)", "(iii)", "2.1.3". */
+export const ENUMERATOR = /^(\(?(\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]|\d{1,3}(\.\d{1,3})+\.?)\s+/i;
+
+export function isListStart(text: string): boolean {
+  return BULLET.test(text) || ENUMERATOR.test(text);
+}
+
+/** A figure's caption: "Figure 3: …", "Fig. 2.", "Chart 1". */
+export const FIGURE_CAPTION = /^(fig(ure)?|image|chart|graph|plate|photo)\.?\s*[\dIVX]+/i;
+/** A table's caption: "Table 2: …", "Tab. IV". */
+export const TABLE_CAPTION = /^(table|tab\.)\s*[\dIVXA-Z]+\b/i;
+/** Notes under a table: "Note:", "Source:", a mark (*, †, a) …) before the text. */
+export const TABLE_NOTE = /^(notes?|sources?)\b|^[*†‡§¶]|^\(?[a-z]\)\s|^[a-z]\s\p{Lu}/iu;

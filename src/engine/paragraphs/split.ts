@@ -1,0 +1,134 @@
+// Paragraphs: each column segment of the reading order split where a new paragraph starts (a
+// gap, a change of size, weight or font, a list item, a first-line indent), and segments joined
+// where the reading order cut one paragraph in two. Each paragraph records why it starts.
+import type { Paragraph } from '../model/analysis.js';
+import type { TextLine } from '../model/document.js';
+import { median } from '../model/numbers.js';
+import { BULLET, isListStart } from '../model/text.js';
+import { entry, type TraceValue } from '../model/trace.js';
+import { NEXT_LINE_PITCH } from '../model/typography.js';
+
+/** Line pitch assumed for a paragraph's second line, in ems (no pitch of its own yet). */
+const DEFAULT_LEADING = 1.25;
+/** A pitch this much above the paragraph's own, and at least this many ems, is a paragraph gap. */
+const GAP_OVER_PITCH = 1.35;
+const GAP_EM = 1.5;
+/** A line this little below the previous one (or above it) belongs to another segment's row. */
+const ROW_BREAK = 0.3;
+/** A size change of this share of the size starts a new paragraph. */
+const SIZE_CHANGE = 0.15;
+/** A bold line up to this long can be a heading: a change of weight around it breaks. */
+const HEADING_CHARS = 120;
+/** A first-line indent measures this many ems (LaTeX's is 1–1.5 em, Word's 0.5 in). */
+const INDENT_MIN = 0.8;
+const INDENT_MAX = 4;
+/** Left edges within this many ems are aligned. */
+const ALIGNED = 0.3;
+/** A short first line ends this many ems before the full line after it. */
+const SHORT_FIRST_LINE = 4;
+/** Two segments join when their lines share a left edge within this many ems and sizes within this share. */
+const CONTINUATION_EDGE = 1;
+const CONTINUATION_SIZE = 0.1;
+/** …and the second starts at least this many ems below the first. */
+const CONTINUATION_MIN_PITCH = 0.5;
+
+interface Break {
+  rule: string;
+  values?: Record<string, TraceValue>;
+}
+
+/** Splits one column segment (lines in reading order) into paragraphs; `path` says where the segment is. */
+export function splitParagraphs(lines: readonly TextLine[], path: string): Paragraph[] {
+  const out: Paragraph[] = [];
+  let current: TextLine[] = [];
+  let why: Break = { rule: 'segment-start', values: { segment: path } };
+  for (const line of lines) {
+    const prev = current[current.length - 1];
+    const next = prev ? paragraphBreak(prev, line, current) : null;
+    if (prev && next) {
+      out.push({ lines: current, trace: [entry('paragraphs', why.rule, why.values)] });
+      current = [];
+      why = next;
+    }
+    current.push(line);
+  }
+  if (current.length) out.push({ lines: current, trace: [entry('paragraphs', why.rule, why.values)] });
+  return out;
+}
+
+/** Why `line` starts a new paragraph after `prev` (the last line of `block`), or null when it continues it. */
+function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[]): Break | null {
+  if (prev.equation || line.equation) return { rule: 'equation' };
+  const size = Math.max(prev.fontSize, line.fontSize, 1);
+  // Baseline-to-baseline distance against the paragraph's own line pitch so far.
+  const pitch = line.baseline - prev.baseline;
+  const usual = block.length >= 2 ? medianPitch(block) : size * DEFAULT_LEADING;
+  if (pitch > Math.max(usual * GAP_OVER_PITCH, size * GAP_EM)) return { rule: 'gap', values: { pitchEm: pitch / size, usualEm: usual / size } };
+  if (pitch < size * ROW_BREAK) return { rule: 'row-break', values: { pitchEm: pitch / size } };
+  if (Math.abs(prev.fontSize - line.fontSize) > SIZE_CHANGE * size) return { rule: 'size-change', values: { from: prev.fontSize, to: line.fontSize } };
+  if (prev.bold !== line.bold && (isHeadingLike(prev) || isHeadingLike(line))) return { rule: 'weight-change' };
+  if (prev.monospace !== line.monospace) return { rule: 'font-change' };
+  // A list item starts a new block unless the block is already a list.
+  if (isListStart(line.text) && !line.monospace && !isListStart(block[0]!.text)) return { rule: 'list-start' };
+  const indent = firstLineIndent(prev, line, block);
+  if (indent !== null) return { rule: 'first-line-indent', values: { indentEm: indent } };
+  // A paragraph's first line runs to its right edge: a short first line followed by a full
+  // one is a line of its own (a heading whose weight OCR could not tell, a one-line paragraph).
+  if (block.length === 1 && !BULLET.test(prev.text) && line.box[2] - prev.box[2] > SHORT_FIRST_LINE * size && Math.abs(line.box[0] - prev.box[0]) < size) {
+    return { rule: 'after-short-first-line' };
+  }
+  return null;
+}
+
+/**
+ * A first-line indent (as LaTeX and most books set paragraphs, with no space between them):
+ * the line starts one to four quads right of the block's left edge, where the line before it
+ * started. Lists (hanging indents), code, bold lines and centred lines are left alone. Returns
+ * the indent in ems, or null.
+ */
+function firstLineIndent(prev: TextLine, line: TextLine, block: TextLine[]): number | null {
+  if (line.monospace || line.bold || isListStart(block[0]!.text)) return null;
+  const left = Math.min(...block.map((l) => l.box[0]));
+  const indent = line.box[0] - left;
+  const size = line.fontSize;
+  if (indent < INDENT_MIN * size || indent > INDENT_MAX * size || Math.abs(prev.box[0] - left) > ALIGNED * size) return null;
+  // A centred block has ragged left edges and a short line of its own: only a line that runs
+  // on to the block's right edge is a paragraph's first line.
+  const right = Math.max(...block.map((l) => l.box[2]));
+  return Math.abs(line.box[2] - right) < size || line.box[2] > right ? indent / size : null;
+}
+
+function isHeadingLike(line: TextLine): boolean {
+  return line.bold && line.text.length < HEADING_CHARS;
+}
+
+function medianPitch(lines: TextLine[]): number {
+  return median(lines.slice(1).map((l, i) => l.baseline - lines[i]!.baseline));
+}
+
+/**
+ * Joins a segment to the previous one when its first line continues the previous segment's
+ * last line: directly below it, same left edge, same size (e.g. the short last line of a
+ * full-width abstract, which the XY-cut puts in the band below).
+ */
+export function joinContinuations<T extends { lines: TextLine[]; path: string }>(segments: readonly T[]): { lines: TextLine[]; path: string }[] {
+  const out: { lines: TextLine[]; path: string }[] = [];
+  for (const segment of segments) {
+    const prev = out[out.length - 1];
+    const last = prev?.lines[prev.lines.length - 1];
+    const first = segment.lines[0]!;
+    if (
+      prev &&
+      last &&
+      !last.equation &&
+      !first.equation &&
+      Math.abs(first.fontSize - last.fontSize) < CONTINUATION_SIZE * last.fontSize &&
+      Math.abs(first.box[0] - last.box[0]) < CONTINUATION_EDGE * last.fontSize &&
+      first.baseline - last.baseline > CONTINUATION_MIN_PITCH * last.fontSize &&
+      first.baseline - last.baseline < NEXT_LINE_PITCH * last.fontSize
+    ) {
+      prev.lines.push(...segment.lines);
+    } else out.push({ lines: [...segment.lines], path: segment.path });
+  }
+  return out;
+}

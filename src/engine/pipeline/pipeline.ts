@@ -1,0 +1,208 @@
+// The analysis pipeline: pages of the document model in, blocks out. Detectors propose labels
+// and regions on each page (furniture, tables, charts, images, equations); the rest of the
+// page's lines are put in reading order, split into paragraphs and labelled; regions take their
+// captions and their place in the order; assembly makes the blocks. Every stage is isolated: if
+// it throws on a page, the failure is recorded and that page goes on without it.
+import { assemble, type AssembledPage } from '../assemble/assemble.js';
+import { detectCharts, type DetectedChart } from '../charts/detect.js';
+import { classifyPage, type ClassifyState } from '../classify/classify.js';
+import { detectEquations } from '../equations/detect.js';
+import { linkContinuedTables, placeRegions } from '../floats/place.js';
+import { detectFurniture } from '../furniture/detect.js';
+import { detectImages } from '../images/detect.js';
+import type { Equation, FurnitureLabel, LabelledParagraph, Paragraph, Region, Unit } from '../model/analysis.js';
+import type { Block } from '../model/blocks.js';
+import type { Page, TextLine } from '../model/document.js';
+import { containsCentre } from '../model/geometry.js';
+import { FIGURE_CAPTION } from '../model/text.js';
+import { entry, type StageFailure } from '../model/trace.js';
+import { bodyFontSize, readingSort } from '../model/typography.js';
+import { orderLines, type Segment } from '../order/xy-cut.js';
+import { attachDropCaps, attachLoneBullets } from '../paragraphs/lines.js';
+import { joinContinuations, splitParagraphs } from '../paragraphs/split.js';
+import { borderlessTables } from '../tables/borderless.js';
+import { ruledTables, type RuledResult, type TableFound } from '../tables/ruled.js';
+import { turnedTables } from '../tables/turned.js';
+import { Failures } from './stage.js';
+
+/** The stages, by name: a test (or an experiment) may replace any of them. */
+export interface Stages {
+  furniture: (pages: readonly Page[]) => Map<TextLine, FurnitureLabel>[];
+  turnedTables: (page: Page) => TableFound[];
+  ruledTables: typeof ruledTables;
+  charts: typeof detectCharts;
+  borderlessTables: typeof borderlessTables;
+  images: (page: Page) => Region[];
+  equations: (lines: readonly TextLine[], bodySize: number) => Equation[];
+  order: (lines: readonly TextLine[], pageWidth: number) => Segment[];
+  paragraphs: (lines: readonly TextLine[], path: string) => Paragraph[];
+  classify: typeof classifyPage;
+  place: typeof placeRegions;
+}
+
+export const STAGES: Stages = {
+  furniture: detectFurniture,
+  turnedTables,
+  ruledTables,
+  charts: detectCharts,
+  borderlessTables,
+  images: detectImages,
+  equations: detectEquations,
+  order: orderLines,
+  paragraphs: splitParagraphs,
+  classify: classifyPage,
+  place: placeRegions,
+};
+
+export interface Analysis {
+  blocks: Block[];
+  /** Stages that failed, and where: their work there fell back to plain text. */
+  failures: StageFailure[];
+}
+
+/** Charts whose text reads as a full table (shaded rows look like drawings) are that table. */
+const FULL_TABLE_CELLS = 0.7;
+const TABLE_TEXT_SHARE = 0.6;
+
+export function analyze(pages: readonly Page[], stages: Stages = STAGES): Analysis {
+  const failures = new Failures();
+  const furniture = failures.isolated(
+    'furniture',
+    undefined,
+    () => stages.furniture(pages),
+    () => pages.map(() => new Map<TextLine, FurnitureLabel>()),
+  );
+  const state: ClassifyState = { inReferences: false };
+  const assembled: AssembledPage[] = pages.map((page, i) => analyzePage(page, furniture[i] ?? new Map(), state, stages, failures));
+  failures.isolated(
+    'continued-tables',
+    undefined,
+    () => linkContinuedTables(assembled.map((p) => p.units)),
+    () => undefined,
+  );
+  return { blocks: assemble(assembled), failures: failures.list };
+}
+
+function tableRegion(t: TableFound, stage: string): Region {
+  return { kind: 'table', box: t.table.box, lines: t.lines, table: t.table, trace: [entry(stage, t.rule, t.values)] };
+}
+
+function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: ClassifyState, stages: Stages, failures: Failures): AssembledPage {
+  const at = page.index;
+  const furniture = new Map(labels);
+  const regions: Region[] = [];
+
+  // A table printed sideways: its vertical text is the table's, not margin notes.
+  const turned = failures.isolated('turned-tables', at, () => stages.turnedTables(page), () => []);
+  for (const t of turned) {
+    regions.push(tableRegion(t, 'tables'));
+    for (const l of t.lines) furniture.delete(l);
+  }
+  const inTurned = new Set(turned.flatMap((t) => t.lines));
+  const asides = page.lines.filter((l) => !inTurned.has(l) && furniture.get(l)?.kind === 'aside_text');
+  const body = attachLoneBullets(page.lines.filter((l) => !inTurned.has(l) && !furniture.has(l)));
+
+  // Tables and charts take their lines first. Vertical text (a column header set sideways) can
+  // be a ruled table's cell, nothing else.
+  const noRuled: RuledResult = { tables: [], looseRules: [], otherRules: page.rules ?? [], gridLines: new Set() };
+  const ruled = failures.isolated('ruled-tables', at, () => stages.ruledTables([...body, ...asides], page.rules ?? []), () => noRuled);
+  const inRuled = new Set(ruled.tables.flatMap((t) => t.lines));
+  for (const l of inRuled) furniture.delete(l);
+  const tableBoxes = ruled.tables.map((t) => t.table.box);
+  const graphics = (page.graphics ?? []).filter((g) => !tableBoxes.some((b) => containsCentre(b, g)));
+  const charts = failures.isolated(
+    'charts',
+    at,
+    () =>
+      stages.charts(page.width, page.height, body.filter((l) => !inRuled.has(l)), graphics, ruled.otherRules, FIGURE_CAPTION).filter((chart: DetectedChart) => {
+        const full = stages.borderlessTables(chart.lines, ruled.looseRules).filter((t) => t.table.cells.length >= FULL_TABLE_CELLS * t.table.rows * t.table.cols);
+        return full.reduce((n, t) => n + t.lines.length, 0) < TABLE_TEXT_SHARE * chart.lines.length || !chart.lines.length;
+      }),
+    () => [],
+  );
+  const used = new Set<TextLine>(inRuled);
+  for (const chart of charts) {
+    regions.push({ kind: 'chart', box: chart.box, lines: chart.lines, trace: [entry('charts', 'chart.drawings-with-labels', chart.values)] });
+    for (const l of chart.lines) used.add(l);
+  }
+  for (const t of ruled.tables) regions.push(tableRegion(t, 'tables'));
+  const borderless = failures.isolated(
+    'borderless-tables',
+    at,
+    () => stages.borderlessTables(body.filter((l) => !used.has(l) && !ruled.gridLines.has(l)), ruled.looseRules),
+    () => [],
+  );
+  for (const t of borderless) {
+    regions.push(tableRegion(t, 'tables'));
+    for (const l of t.lines) used.add(l);
+  }
+  regions.push(...failures.isolated('images', at, () => stages.images(page), () => []));
+
+  // Display equations are found among the rest, and stand in the text flow as one line each.
+  const rest = body.filter((l) => !used.has(l));
+  const equations = failures.isolated('equations', at, () => stages.equations(rest, bodyFontSize(rest)), () => []);
+  const { flow, equationOf } = withEquations(rest, equations);
+  const bodySize = bodyFontSize(flow);
+  const content = attachDropCaps(flow, bodySize);
+
+  const segments = failures.isolated(
+    'order',
+    at,
+    () => stages.order(content, page.width),
+    () => [{ lines: readingSort(content), path: 'page (reading order failed: top to bottom)' }],
+  );
+  const paragraphs = joinContinuations(segments)
+    .flatMap((segment) =>
+      failures.isolated(
+        'paragraphs',
+        at,
+        () => stages.paragraphs(segment.lines, segment.path),
+        () => segment.lines.map((line) => ({ lines: [line], trace: [entry('paragraphs', 'line-alone (paragraphs failed)')] })),
+      ),
+    )
+    .map((p) => {
+      const equation = equationOf.get(p.lines[0]!);
+      return equation ? { ...p, equation } : p;
+    });
+  const labelled = failures.isolated(
+    'classify',
+    at,
+    () => stages.classify({ page, paragraphs, flow: content, bodySize }, state),
+    (): LabelledParagraph[] => paragraphs.map((p) => ({ ...p, label: 'text', trace: [...p.trace, entry('classify', 'text.fallback (classify failed)')] })),
+  );
+  const units = failures.isolated(
+    'floats',
+    at,
+    () => stages.place(page, labelled, regions),
+    (): Unit[] => [
+      ...labelled.map((paragraph) => ({ kind: 'paragraph' as const, paragraph })),
+      ...regions.map((region) => ({ kind: 'region' as const, placed: { region, captions: [], notes: [] } })),
+    ],
+  );
+  return { page, furniture, units };
+}
+
+/**
+ * The text flow with each display equation standing in for its lines: one line, flagged
+ * `equation`, where its first line was, as wide as the equation.
+ */
+function withEquations(lines: readonly TextLine[], equations: readonly Equation[]): { flow: TextLine[]; equationOf: Map<TextLine, Equation> } {
+  const equationOf = new Map<TextLine, Equation>();
+  if (!equations.length) return { flow: [...lines], equationOf };
+  const standIn = new Map<TextLine, TextLine>();
+  for (const equation of equations) {
+    const main = equation.lines.reduce((a, b) => ((b.glyphs?.length ?? 0) > (a.glyphs?.length ?? 0) ? b : a));
+    const line: TextLine = { text: equation.latex, box: equation.box, baseline: main.baseline, fontSize: main.fontSize, bold: false, italic: false, monospace: false, equation: true };
+    equationOf.set(line, equation);
+    for (const member of equation.lines) standIn.set(member, line);
+  }
+  const flow: TextLine[] = [];
+  const emitted = new Set<TextLine>();
+  for (const line of lines) {
+    const l = standIn.get(line) ?? line;
+    if (emitted.has(l)) continue;
+    emitted.add(l);
+    flow.push(l);
+  }
+  return { flow, equationOf };
+}

@@ -1,0 +1,54 @@
+// Columns of a table from the gaps between its rows' fragments.
+import type { Box, TextLine } from '../model/document.js';
+import { median } from '../model/numbers.js';
+
+/** A gap between columns is at least this many ems wide (word spaces are 0.2–0.35 em). */
+const MIN_COLUMN_GAP = 0.6;
+/** Share of the rows whose fragments may cross a gap (header cells spanning several columns). */
+const CROSSING_ROWS = 0.1;
+
+/**
+ * Column boundaries [x0, x1, …, xn] from the gaps no fragment covers in the rows with the most
+ * fragments (header cells spanning several columns are fewer, and are left out). `size` is the
+ * text size in page units.
+ */
+export function columnEdges(run: readonly TextLine[][], box: Box, size: number): number[] {
+  const usual = median(run.map((r) => r.length));
+  const rows = run.filter((r) => r.length >= usual);
+  const x0 = Math.floor(box[0]);
+  const width = Math.ceil(box[2]) - x0 + 1;
+  const cover = new Uint16Array(width);
+  for (const row of rows) {
+    for (const l of row) {
+      for (let x = Math.max(0, Math.floor(l.box[0]) - x0); x < Math.min(width, Math.ceil(l.box[2]) - x0); x++) cover[x]!++;
+    }
+  }
+  const allowed = Math.floor(rows.length * CROSSING_ROWS);
+  const edges = [box[0]];
+  let start = -1;
+  // Where in the gap those few fragments are: a header set from the left edge of the column of
+  // right-aligned numbers it heads lies in the gap before them (ending in it), and goes with them.
+  let firstCovered = -1;
+  let firstCoverEnded = false;
+  for (let x = 0; x < width; x++) {
+    const open = cover[x]! <= allowed;
+    if (open && start < 0) start = x;
+    if (open && cover[x]! > 0 && firstCovered < 0) firstCovered = x;
+    if (open && cover[x] === 0 && firstCovered >= 0) firstCoverEnded = true;
+    if ((!open || x === width - 1) && start >= 0) {
+      const headerInGap = firstCovered > start && firstCoverEnded;
+      if (x - start >= MIN_COLUMN_GAP * size && start > 0 && x < width - 1) edges.push(x0 + (headerInGap ? firstCovered - 0.5 : (start + x) / 2));
+      start = -1;
+      firstCovered = -1;
+      firstCoverEnded = false;
+    }
+  }
+  edges.push(box[2]);
+  return edges;
+}
+
+/** The column (0-based) of position x, given column edges. */
+export function columnIndex(edges: readonly number[], x: number): number {
+  for (let i = 1; i < edges.length - 1; i++) if (x < edges[i]!) return i - 1;
+  return edges.length - 2;
+}

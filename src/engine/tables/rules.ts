@@ -1,0 +1,86 @@
+// The page's straight rules as a table sees them: horizontal and vertical rules with collinear
+// pieces joined, and the connected sets of crossing rules (grids).
+import type { Box } from '../model/document.js';
+
+export interface HRule {
+  y: number;
+  x0: number;
+  x1: number;
+}
+
+export interface VRule {
+  x: number;
+  y0: number;
+  y1: number;
+}
+
+export interface Grid {
+  h: HRule[];
+  v: VRule[];
+}
+
+/**
+ * Rules closer than this many ems of the page's text are one rule (double strokes, a rule drawn
+ * per cell) and rules that come this close to each other touch (3 points under 10-point text).
+ */
+export const RULE_SNAP = 0.3;
+/** Rules (and a grid's edges) whose positions are closer than this many ems stand at one position. */
+export const POSITION_SNAP = 0.4;
+
+/** Horizontal and vertical rules, collinear pieces joined; `snap` in page units. */
+export function mergeRules(rules: readonly Box[], snap: number): Grid {
+  const h = joinCollinear(rules.filter((r) => r[1] === r[3]).map((r) => ({ at: r[1], from: r[0], to: r[2] })), snap);
+  const v = joinCollinear(rules.filter((r) => r[0] === r[2] && r[1] !== r[3]).map((r) => ({ at: r[0], from: r[1], to: r[3] })), snap);
+  return { h: h.map((s) => ({ y: s.at, x0: s.from, x1: s.to })), v: v.map((s) => ({ x: s.at, y0: s.from, y1: s.to })) };
+}
+
+interface Span {
+  at: number;
+  from: number;
+  to: number;
+}
+
+/** Pieces on one track (within a third of the snap) that touch or overlap become one. */
+function joinCollinear(spans: Span[], snap: number): Span[] {
+  spans.sort((a, b) => a.at - b.at || a.from - b.from);
+  const out: Span[] = [];
+  const track = snap / 3;
+  for (const s of spans) {
+    // `out` is in track order too: only its tail can hold the same track.
+    let hit: Span | undefined;
+    for (let j = out.length - 1; j >= 0; j--) {
+      const o = out[j]!;
+      if (o.at < s.at - track) break;
+      if (s.from <= o.to + snap && o.from <= s.to + snap) {
+        hit = o;
+        break;
+      }
+    }
+    if (hit) {
+      hit.from = Math.min(hit.from, s.from);
+      hit.to = Math.max(hit.to, s.to);
+    } else out.push({ ...s });
+  }
+  return out;
+}
+
+/** Connected sets of crossing horizontal and vertical rules; `snap` in page units. */
+export function ruleGrids({ h, v }: Grid, snap: number): Grid[] {
+  const parent = [...Array(h.length + v.length).keys()];
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  h.forEach((a, i) => {
+    v.forEach((b, j) => {
+      if (b.x >= a.x0 - snap && b.x <= a.x1 + snap && a.y >= b.y0 - snap && a.y <= b.y1 + snap) parent[find(i)] = find(h.length + j);
+    });
+  });
+  const groups = new Map<number, Grid>();
+  const group = (i: number) => {
+    const root = find(i);
+    let g = groups.get(root);
+    if (!g) groups.set(root, (g = { h: [], v: [] }));
+    return g;
+  };
+  h.forEach((r, i) => group(i).h.push(r));
+  v.forEach((r, j) => group(h.length + j).v.push(r));
+  return [...groups.values()];
+}
