@@ -12,101 +12,18 @@ import { join } from 'node:path';
 import { loadPdfium, OcrEngine, parseDocument, PdfDocument, type ParseResult } from '../src/engine/index.js';
 import { loadCvat, scoreCvat } from './quality/cvat.js';
 import { equationsMarkdown, scoreEquations, summarizeEquations } from './quality/equations.js';
-import { asScan, generatedDocuments, pagePngs, type GeneratedDoc } from './quality/generated.js';
-import { containsFuzzy, furnitureLeak, matchF1, normalize, normalizedEditDistance, readingOrderScore, stripMarkdown } from './quality/metrics.js';
+import { headingsOf, METRICS, scoreGenerated, summarize, timed, type DocScore } from './quality/generated-scores.js';
+import { containsFuzzy, matchF1, normalize, normalizedEditDistance, stripMarkdown } from './quality/metrics.js';
 import { loadOmniDocBench, omniEditDistance } from './quality/omnidocbench.js';
 import { sourceTable } from './quality/report.js';
 import { scoreTables, summarizeTables, tablesMarkdown } from './quality/tables.js';
-import { ensureTesseract, tesseractBodyText, tesseractText } from './quality/tesseract.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
 
-interface DocScore {
-  source: string;
-  id: string;
-  textEditDistance?: number;
-  readingOrder?: number;
-  headingF1?: number;
-  listF1?: number;
-  furnitureLeak?: number;
-  labelAccuracy?: number;
-  testsPassed?: number;
-  testsTotal?: number;
-  failedTests?: string[];
-  seconds: number;
-  error?: string;
-}
 
 let ocr: Promise<OcrEngine> | undefined;
 const parse = (bytes: Uint8Array): Promise<ParseResult> =>
   parseDocument(bytes, { maxPages: 50, ocr: () => (ocr ??= OcrEngine.create({ threads: 2 })) });
-
-function headingsOf(result: ParseResult): string[] {
-  return result.markdown
-    .split('\n')
-    .filter((l) => l.startsWith('# '))
-    .map((l) => l.slice(2));
-}
-
-function listItemsOf(result: ParseResult): string[] {
-  return result.content_list.flatMap((b) => b.list_items ?? []);
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  const start = performance.now();
-  return [await fn(), (performance.now() - start) / 1000];
-}
-
-function scoreAgainstTruth(source: string, doc: GeneratedDoc, result: ParseResult, seconds: number): DocScore {
-  return {
-    source,
-    id: doc.id,
-    textEditDistance: normalizedEditDistance(doc.truth.text, stripMarkdown(result.markdown)),
-    readingOrder: readingOrderScore(doc.truth.paragraphs, stripMarkdown(result.markdown)).score,
-    headingF1: matchF1(doc.truth.headings, headingsOf(result)).f1,
-    listF1: matchF1(doc.truth.listItems, listItemsOf(result)).f1,
-    furnitureLeak: furnitureLeak(doc.truth.furniture, result.markdown),
-    seconds,
-  };
-}
-
-/**
- * Generated documents: born-digital; as 200- and 150-dpi scans (image-only PDFs, read by OCR),
- * and the same scans read by Debian's tesseract (plain text, given the benefit of dropped
- * furniture lines and joined hyphenations); one-page documents also as 200- and 300-dpi PNG images.
- */
-async function scoreGenerated(): Promise<DocScore[]> {
-  const scores: DocScore[] = [];
-  const tesseract = ensureTesseract();
-  for (const doc of await generatedDocuments()) {
-    const [result, seconds] = await timed(() => parse(doc.pdf));
-    scores.push(scoreAgainstTruth('generated', doc, result, seconds));
-    for (const dpi of [200, 150]) {
-      const scan = await asScan(doc, dpi);
-      const [scanResult, scanSeconds] = await timed(() => parse(scan.pdf));
-      scores.push(scoreAgainstTruth(`generated scans ${dpi} dpi`, scan, scanResult, scanSeconds));
-      if (tesseract) {
-        const pngs = await pagePngs(doc.pdf, dpi);
-        const [text, tesseractSeconds] = await timed(async () => pngs.map((png) => tesseractText(png)).join('\n'));
-        const body = tesseractBodyText(text, doc.truth.furniture);
-        scores.push({
-          source: `tesseract (Debian, 1 thread) ${dpi} dpi`,
-          id: scan.id,
-          textEditDistance: normalizedEditDistance(doc.truth.text, body),
-          readingOrder: readingOrderScore(doc.truth.paragraphs, body).score,
-          seconds: tesseractSeconds,
-        });
-      }
-    }
-    for (const dpi of [200, 300]) {
-      const pngs = await pagePngs(doc.pdf, dpi);
-      if (pngs.length !== 1) continue;
-      const [imageResult, imageSeconds] = await timed(() => parse(pngs[0]!));
-      scores.push(scoreAgainstTruth(`generated PNG images ${dpi} dpi`, { ...doc, id: `${doc.id}.png` }, imageResult, imageSeconds));
-    }
-  }
-  return scores;
-}
 
 /**
  * The text OmniDocBench's text metric reads: text-like blocks in order. Tables, equations and
@@ -216,26 +133,6 @@ async function scoreDocling(): Promise<DocScore[]> {
   return scores;
 }
 
-const METRICS = ['textEditDistance', 'readingOrder', 'headingF1', 'listF1', 'furnitureLeak', 'labelAccuracy'] as const;
-
-function summarize(scores: DocScore[]) {
-  const bySource = new Map<string, DocScore[]>();
-  for (const s of scores) bySource.set(s.source, [...(bySource.get(s.source) ?? []), s]);
-  const rows: Record<string, Record<string, number | string>> = {};
-  for (const [source, list] of bySource) {
-    const row: Record<string, number | string> = { documents: list.length };
-    for (const m of METRICS) {
-      const values = list.map((s) => s[m]).filter((v): v is number => typeof v === 'number');
-      if (values.length) row[m] = Number((values.reduce((a, b) => a + b, 0) / values.length).toFixed(4));
-    }
-    const total = list.reduce((a, s) => a + (s.testsTotal ?? 0), 0);
-    if (total) row.testPassRate = Number((list.reduce((a, s) => a + (s.testsPassed ?? 0), 0) / total).toFixed(4));
-    row.errors = list.filter((s) => s.error).length;
-    rows[source] = row;
-  }
-  return rows;
-}
-
 function markdownSummary(rows: ReturnType<typeof summarize>, scores: DocScore[]): string {
   const cols = ['documents', ...METRICS, 'testPassRate', 'errors'];
   const lines = [
@@ -326,7 +223,7 @@ async function main() {
   const only = process.argv[2];
   const part = (name: string) => !only || only === name;
   const scores = !part('text') ? [] : [
-    ...(await scoreGenerated()),
+    ...(await scoreGenerated(parse)),
     ...(await scoreOmniDocBench()),
     ...(await scoreOlmocr()),
     ...(await scoreCvatSource()),

@@ -141,7 +141,7 @@ async function scoreOlmocrMath(parse: Parse, corpus: string): Promise<EquationDo
   return scores;
 }
 
-async function scoreGeneratedEquations(parse: Parse): Promise<EquationDocScore[]> {
+export async function scoreGeneratedEquations(parse: Parse): Promise<EquationDocScore[]> {
   const scores: EquationDocScore[] = [];
   for (const doc of await equationDocuments()) {
     scores.push(await scoreDocument('generated equations', doc.id, doc.pdf, parse, doc.equations, (r) => equationEditDistance(doc.equations, predictedEquations(r))));

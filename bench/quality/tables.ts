@@ -478,7 +478,7 @@ async function scoreOlmocrTables(parse: Parse, corpus: string): Promise<TableDoc
 }
 
 /** Generated tables, born-digital and as 200-dpi scans (the regions stay where they were). */
-async function scoreGeneratedTables(parse: Parse): Promise<TableDocScore[]> {
+export async function scoreGeneratedTables(parse: Parse): Promise<TableDocScore[]> {
   const scores: TableDocScore[] = [];
   for (const doc of await tableDocuments()) {
     const scan = await asScan(doc, 200);

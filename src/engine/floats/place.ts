@@ -76,7 +76,7 @@ function takeNotes(page: Page, units: Unit[], box: Box): LabelledParagraph[] {
   }
 }
 
-export function paragraphBox(p: LabelledParagraph): Box {
+function paragraphBox(p: LabelledParagraph): Box {
   let box: Box = p.equation ? [...p.equation.box] : [Infinity, Infinity, -Infinity, -Infinity];
   for (const l of p.lines) box = [Math.min(box[0], l.box[0]), Math.min(box[1], l.box[1]), Math.max(box[2], l.box[2]), Math.max(box[3], l.box[3])];
   return box;

@@ -15,6 +15,11 @@ const REPEATED_ON_PAGES = 2;
 const MAX_RUNNING_CHARS = 100;
 /** An isolated margin line is set apart from the body by this many of its line heights. */
 const ISOLATION_GAP = 2.5;
+/**
+ * Small print in the margin band is running matter when set apart from the body by this many
+ * line heights; closer, it is the text above running on (a bibliography or footnotes in small type).
+ */
+const SMALL_PRINT_GAP = 1;
 /** Margin text larger than the body by this factor is a title, not a running head. */
 const LARGER_THAN_BODY = 1.05;
 /** Three numbers or more on one baseline are a table's row (its totals), not a page number. */
@@ -93,10 +98,11 @@ export function detectFurniture(pages: readonly Page[]): Map<TextLine, Furniture
       if (isPageNumberText(line.text) && (repeated || pages.length === 1 || !top || line.text.length <= 4)) {
         label(line, 'page_number', 'pattern', { repeated, top });
       } else if (repeated) label(line, kindAt(top), 'repeated', { pages: pagesWithIt });
-      else if (isSmallPrint(line.fontSize, bodySize) && line.text.length <= MAX_RUNNING_CHARS) label(line, kindAt(top), 'small-print', { em: line.fontSize / bodySize });
       else {
-        const gap = isolation(page, line, top, bodySize);
-        if (gap !== null) label(line, kindAt(top), 'isolated', { gapLines: gap });
+        const gap = gapToBody(page, line, top);
+        if (isSmallPrint(line.fontSize, bodySize) && line.text.length <= MAX_RUNNING_CHARS && gap > SMALL_PRINT_GAP) {
+          label(line, kindAt(top), 'small-print', { em: line.fontSize / bodySize, gapLines: gap });
+        } else if (isIsolated(page, line, bodySize, gap)) label(line, kindAt(top), 'isolated', { gapLines: gap });
       }
     }
     markContentEdges(page, labels, bodySize);
@@ -154,13 +160,17 @@ function atRowEnd(line: TextLine, row: TextLine[], page: Page): boolean {
 
 /**
  * A short margin line of at most body size, set apart from the body by a wide gap: a running
- * header or footer even on a one-page document. Returns the gap in line heights, or null.
+ * header or footer even on a one-page document.
  */
-function isolation(page: Page, line: TextLine, top: boolean, bodySize: number): number | null {
-  if (line.text.length > MAX_RUNNING_CHARS || (bodySize > 0 && line.fontSize > bodySize * LARGER_THAN_BODY)) return null;
+function isIsolated(page: Page, line: TextLine, bodySize: number, gap: number): boolean {
+  if (line.text.length > MAX_RUNNING_CHARS || (bodySize > 0 && line.fontSize > bodySize * LARGER_THAN_BODY)) return false;
   // Isolated from the body only if there is a body: a page whose text all sits in the band
   // (a short note at the top) is content.
-  if (page.lines.every((l) => inMarginBand(l, page))) return null;
+  return gap > ISOLATION_GAP && !page.lines.every((l) => inMarginBand(l, page));
+}
+
+/** The empty height between a margin line and the nearest line towards the page's middle, in its line heights. */
+function gapToBody(page: Page, line: TextLine, top: boolean): number {
   let gap = Infinity;
   for (const other of page.lines) {
     if (other === line) continue;
@@ -168,6 +178,5 @@ function isolation(page: Page, line: TextLine, top: boolean, bodySize: number): 
     // Lines of the same row (a header split in two) are not the body.
     if (d >= -SAME_ROW * line.fontSize && d < gap && Math.abs(other.baseline - line.baseline) >= SAME_ROW * line.fontSize) gap = d;
   }
-  const lineHeight = Math.max(line.fontSize, 1);
-  return gap > ISOLATION_GAP * lineHeight ? gap / lineHeight : null;
+  return gap / Math.max(line.fontSize, 1);
 }

@@ -1,4 +1,4 @@
-// The one document model every engine stage reads and writes. Coordinates are in PDF points
+// The page model every engine stage reads: what the input stage found on each page. Coordinates are in PDF points
 // (1/72 inch) for PDF pages and in pixels for images, always in the page's displayed orientation
 // with the origin at the top-left corner.
 
@@ -58,44 +58,4 @@ export interface Page {
   graphics?: Box[];
   /** How the text was obtained. */
   source: 'text-layer' | 'ocr';
-}
-
-export type BlockType =
-  | 'title'
-  | 'text'
-  | 'list'
-  | 'code'
-  | 'equation'
-  | 'image'
-  | 'chart'
-  | 'table'
-  | 'header'
-  | 'footer'
-  | 'page_number'
-  | 'page_footnote'
-  | 'aside_text'
-  | 'ref_text';
-
-export interface Block {
-  type: BlockType;
-  pageIndex: number;
-  box: Box;
-  /** Text of text-like blocks; LaTeX for equations. */
-  text?: string;
-  listItems?: string[];
-  /** For lists, per item: whether it is enumerated (1., a), (iii)) rather than bulleted. */
-  enumerated?: boolean[];
-  /** For lists, per item: nesting depth, 0 for the outermost items. */
-  listLevels?: number[];
-  codeBody?: string;
-  tableHtml?: string;
-  subType?: string;
-  captions?: string[];
-  /** Notes printed right under a table. */
-  footnotes?: string[];
-}
-
-export interface ParsedDocument {
-  pages: Page[];
-  blocks: Block[];
 }

@@ -261,7 +261,7 @@ function looksLikeTable(table: Table, lines: readonly TextLine[]): boolean {
 }
 
 /** Rows and columns no cell starts in and no text occupies (thin bands between double rules). */
-export function dropEmptyRowsAndCols(table: Table): Table {
+function dropEmptyRowsAndCols(table: Table): Table {
   const rowUsed = new Array<boolean>(table.rows).fill(false);
   const colUsed = new Array<boolean>(table.cols).fill(false);
   for (const cell of table.cells) {
