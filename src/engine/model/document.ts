@@ -24,6 +24,8 @@ export interface Glyph {
   base: number;
   size: number;
   style: GlyphStyle;
+  /** The PDF font's base name without its subset prefix ("CMMI10", "STIXTwoMath-Regular"), when known. */
+  font?: string;
 }
 
 /** A run of text on one visual line, as extracted (PDF text layer) or recognised (OCR). */
