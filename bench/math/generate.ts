@@ -9,6 +9,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadPdfium, PdfDocument } from '../../src/engine/index.js';
 import { displayFormula, FormulaGrammar, inlineFormula, Rng } from './grammar.js';
 import { libreOfficeDocument } from './libreoffice.js';
 import { FONT_SETUPS, TEMPLATES, type FontSetup, type Template } from './setups.js';
@@ -52,7 +53,7 @@ const POSITION_MACROS = String.raw`
 \ifdefined\pdfsavepos\else\let\pdfsavepos\savepos\let\pdflastxpos\lastxpos\let\pdflastypos\lastypos\fi
 \newwrite\qpos\immediate\openout\qpos=\jobname.pos
 \newcommand\qmark[1]{\pdfsavepos\edef\qtmp{\noexpand\write\noexpand\qpos{#1 \theequation\space\noexpand\the\noexpand\pdflastxpos\space\noexpand\the\noexpand\pdflastypos\space\noexpand\the\noexpand\c@page}}\qtmp}
-\AtBeginDocument{\immediate\write\qpos{geometry \the\columnwidth\space\the\paperheight\space\f@size}}
+\AtBeginDocument{\immediate\write\qpos{geometry \the\columnwidth\space\f@size}}
 \makeatother
 `;
 
@@ -145,22 +146,20 @@ interface Mark {
 /** TeX scaled points to PDF points (1 bp = 72.27/72 pt). */
 const spToBp = (sp: number) => (sp / 65536) * (72 / 72.27);
 
-function readMarks(file: string): { marks: Map<string, Mark>; columnWidth: number; pageHeight: number; fontSize: number } {
+function readMarks(file: string): { marks: Map<string, Mark>; columnWidth: number; fontSize: number } {
   const marks = new Map<string, Mark>();
   let columnWidth = 0;
-  let pageHeight = 0;
   let fontSize = 10;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const p = line.trim().split(/\s+/);
     if (p[0] === 'geometry') {
       columnWidth = (parseFloat(p[1]!) * 72) / 72.27;
-      pageHeight = (parseFloat(p[2]!) * 72) / 72.27;
-      fontSize = parseFloat(p[3]!);
+      fontSize = parseFloat(p[2]!);
     } else if (p.length === 5) {
       marks.set(p[0]!, { counter: Number(p[1]), x: spToBp(Number(p[2])), y: spToBp(Number(p[3])), page: Number(p[4]) - 1 });
     }
   }
-  return { marks, columnWidth, pageHeight, fontSize };
+  return { marks, columnWidth, fontSize };
 }
 
 /** Compiles a LaTeX document; returns the PDF path, or an error message. */
@@ -175,13 +174,31 @@ function compile(dir: string, id: string, tex: string, engine: string): string |
   return undefined;
 }
 
-function texDocument(dir: string, setup: FontSetup, template: Template, seed: number): DocumentTruth | string {
+/** Page heights of a PDF in points (TeX's \\paperheight need not be the PDF's page size). */
+async function pageHeights(file: string): Promise<number[]> {
+  const pdfium = await loadPdfium();
+  const doc = PdfDocument.open(pdfium, new Uint8Array(readFileSync(file)));
+  try {
+    return Array.from({ length: doc.pageCount }, (_, i) => {
+      const page = pdfium.FPDF_LoadPage(doc.handle, i);
+      const height = pdfium.FPDF_GetPageHeightF(page);
+      pdfium.FPDF_ClosePage(page);
+      return height;
+    });
+  } finally {
+    doc.close();
+  }
+}
+
+async function texDocument(dir: string, setup: FontSetup, template: Template, seed: number): Promise<DocumentTruth | string> {
   const id = `${setup.name}-${template.name}-${seed}`;
   const built = buildDocument(setup, template, seed);
   const error = compile(dir, id, built.tex, setup.engine);
   if (error) return `${id}: ${error}`;
-  const { marks, columnWidth, pageHeight, fontSize } = readMarks(join(dir, `${id}.pos`));
+  const { marks, columnWidth, fontSize } = readMarks(join(dir, `${id}.pos`));
   rmSync(join(dir, `${id}.pos`), { force: true });
+  const heights = await pageHeights(join(dir, `${id}.pdf`));
+  const pageHeight = heights[0] ?? 792;
   const top = (y: number) => pageHeight - y;
   const displays: DisplayTruth[] = built.displays.map((d, n) => {
     const before = marks.get(`d${n}b`);
@@ -226,7 +243,7 @@ async function main() {
     for (let i = 0; i < docsPerPair * templates.length; i++) {
       const template = templates[i % templates.length]!;
       const seed = 1000 * (FONT_SETUPS.indexOf(setup) + 1) + i;
-      const truth = setup.engine === 'libreoffice' ? await libreOfficeDocument(out, setup, seed) : texDocument(out, setup, template, seed);
+      const truth = setup.engine === 'libreoffice' ? await libreOfficeDocument(out, setup, seed) : await texDocument(out, setup, template, seed);
       if (typeof truth === 'string') {
         failures.push(truth);
         console.log(`failed ${truth}`);
