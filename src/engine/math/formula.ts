@@ -3,7 +3,7 @@
 import type { Box, Glyph } from '../model/document.js';
 import { firstParsing } from './katex.js';
 import { join, layout } from './layout.js';
-import { bodySizeOf, toUnits } from './units.js';
+import { bodySizeOf, emOf, toUnits } from './units.js';
 
 export interface FormulaInput {
   /** The glyphs of the formula's region (with `font` where the PDF names it). */
@@ -58,7 +58,7 @@ function splitNumbers(glyphs: Glyph[]): { numbers: string[]; rest: Glyph[] } {
   const found: { text: string; y: number }[] = [];
   for (const close of visible) {
     if (close.code !== 0x29) continue;
-    const size = Math.max(close.size, 1);
+    const size = emOf(close);
     // Glyphs of the same baseline, right to left from the ")" while they touch.
     const row = visible.filter((g) => Math.abs(g.base - close.base) < 0.2 * size && g.x1 <= close.x1 + 0.01).sort((a, b) => b.x0 - a.x0);
     const run: Glyph[] = [];

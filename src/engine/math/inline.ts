@@ -5,6 +5,7 @@ import type { Box, Glyph } from '../model/document.js';
 import { isMathFont } from './fonts.js';
 import { formulaLatex } from './formula.js';
 import { symbolOf } from './symbols.js';
+import { emOf } from './units.js';
 
 export interface InlineSpan {
   /** Index of the span's first and one past its last glyph in the line's glyphs (sorted left to right). */
@@ -56,7 +57,7 @@ function plainText(glyphs: Glyph[], start: number, end: number): string {
   for (let i = start; i < end; i++) {
     const g = glyphs[i]!;
     const prev = glyphs[i - 1];
-    if (i > start && prev && g.x0 - prev.x1 > WORD_GAP * Math.max(g.size, prev.size, 1)) out += ' ';
+    if (i > start && prev && g.x0 - prev.x1 > WORD_GAP * Math.max(emOf(g), emOf(prev))) out += ' ';
     out += String.fromCodePoint(g.code);
   }
   return out.normalize('NFKC');
@@ -64,9 +65,9 @@ function plainText(glyphs: Glyph[], start: number, end: number): string {
 
 function read(glyphs: Glyph[], rules: Box[]): InlineResult {
   if (!glyphs.length) return { glyphs, spans: [], text: '' };
-  const sizes = glyphs.map((g) => g.size).sort((a, b) => a - b);
+  const sizes = glyphs.map(emOf).sort((a, b) => a - b);
   const size = sizes[Math.floor(sizes.length * 0.75)] || 10;
-  const bases = glyphs.filter((g) => g.size >= 0.9 * size).map((g) => g.base).sort((a, b) => a - b);
+  const bases = glyphs.filter((g) => emOf(g) >= 0.9 * size).map((g) => g.base).sort((a, b) => a - b);
   const baseline = bases[bases.length >> 1] ?? glyphs[0]!.base;
   const words: Word[] = [];
   let start = 0;
@@ -74,8 +75,8 @@ function read(glyphs: Glyph[], rules: Box[]): InlineResult {
     const g = glyphs[i];
     const prev = glyphs[i - 1]!;
     // Scripts hug their base: a small raised or lowered glyph never starts a word.
-    const script = g && g.size < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size;
-    if (!g || (!script && g.x0 - prev.x1 > WORD_GAP * Math.max(g.size, prev.size))) {
+    const script = g && emOf(g) < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size;
+    if (!g || (!script && g.x0 - prev.x1 > WORD_GAP * Math.max(emOf(g), emOf(prev)))) {
       words.push(classify(glyphs, start, i, baseline, size));
       start = i;
     }
@@ -139,7 +140,7 @@ function read(glyphs: Glyph[], rules: Box[]): InlineResult {
 function needsSpace(glyphs: Glyph[], at: number): boolean {
   const prev = glyphs[at - 1];
   const g = glyphs[at]!;
-  return !!prev && g.x0 - prev.x1 > WORD_GAP * Math.max(g.size, prev.size);
+  return !!prev && g.x0 - prev.x1 > WORD_GAP * Math.max(emOf(g), emOf(prev));
 }
 
 function isOperatorEnd(glyphs: Glyph[], w: Word): boolean {
@@ -153,7 +154,7 @@ function classify(glyphs: Glyph[], start: number, end: number, baseline: number,
     (g) =>
       (isMathFont(g.font) || g.style.math) ||
       isMathSymbol(g.code) ||
-      (g.size < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size && !/^[*†‡]$/.test(String.fromCodePoint(g.code))),
+      (emOf(g) < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size && !/^[*†‡]$/.test(String.fromCodePoint(g.code))),
   );
   const roles = chars.map((c) => symbolOf(c).role);
   const neutral = chars.every((c, i) => /^[0-9().,[\]]$/.test(c) || OPERATOR.has(roles[i]!));

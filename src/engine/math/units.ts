@@ -3,7 +3,7 @@
 // into bigger ones (a fraction, a sum with its limits) until rows of units remain.
 import type { Box, Glyph } from '../model/document.js';
 import { fontAlphabet, repairCode, UNKNOWN_DELIMITER } from './fonts.js';
-import { accentOf, FUNCTION_NAMES, mathAlphanumeric, pieceOf, symbolOf, type Role } from './symbols.js';
+import { accentOf, FUNCTION_NAMES, LIMIT_NAMES, mathAlphanumeric, pieceOf, symbolOf, type Role } from './symbols.js';
 
 export interface Unit {
   x0: number;
@@ -22,6 +22,8 @@ export interface Unit {
   upright?: boolean;
   /** Taller than the line: a big operator, a stretchy delimiter, a radical sign. */
   tall?: boolean;
+  /** A piece of a big delimiter (⎛ ⎜ ⎝…), to be stacked with the others of its column. */
+  piece?: boolean;
   /** Word-like group (a function name) that takes limits below in display style. */
   limits?: boolean;
 }
@@ -45,6 +47,15 @@ export function boxOf(units: { x0: number; y0: number; x1: number; y1: number }[
   return [x0, y0, x1, y1];
 }
 
+/**
+ * A glyph's size in points: the size its font is set at where the PDF says (the loose box of
+ * OpenType math fonts is far taller than the size), else the extracted size.
+ */
+export function emOf(g: Glyph): number {
+  const em = g.fontSize !== undefined && Number.isFinite(g.fontSize) && g.fontSize >= 3 ? g.fontSize : g.size;
+  return em > 0 && Number.isFinite(em) ? em : Math.max(g.y1 - g.y0, 1);
+}
+
 function finite(g: Glyph): boolean {
   return [g.x0, g.y0, g.x1, g.y1, g.base, g.size].every(Number.isFinite) && g.x1 >= g.x0 && g.y1 >= g.y0;
 }
@@ -52,7 +63,7 @@ function finite(g: Glyph): boolean {
 /** The units of one glyph: a letter carrying a composed accent gives two. */
 function glyphUnits(g: Glyph, bodySize: number): Unit[] {
   let code = repairCode(g.font, g.code) ?? g.code;
-  const size = g.size > 0 ? g.size : Math.max(g.y1 - g.y0, 1);
+  const size = emOf(g);
   const box = { x0: g.x0, y0: g.y0, x1: g.x1, y1: g.y1, base: g.base, size };
   const char0 = String.fromCodePoint(code);
   // A letter with an accent composed onto it by the text layer: the letter and the accent above.
@@ -67,7 +78,9 @@ function glyphUnits(g: Glyph, bodySize: number): Unit[] {
     }
   }
   const piece = pieceOf(char0);
-  if (piece) code = piece.codePointAt(0)!;
+  if (piece) {
+    return [{ ...box, latex: symbolOf(piece).latex, role: symbolOf(piece).role, char: piece, piece: true }];
+  }
   const char = String.fromCodePoint(code);
   const height = g.y1 - g.y0;
   const tall = height > TALL * bodySize;
@@ -100,14 +113,14 @@ function glyphUnits(g: Glyph, bodySize: number): Unit[] {
 
 /** The body size of a formula: the size most of its glyphs are set in (scripts are smaller). */
 export function bodySizeOf(glyphs: Glyph[]): number {
-  const sizes = glyphs.map((g) => g.size).filter((s) => s > 0 && Number.isFinite(s)).sort((a, b) => a - b);
+  const sizes = glyphs.map(emOf).sort((a, b) => a - b);
   return sizes[Math.floor(sizes.length * 0.75)] ?? 10;
 }
 
 /** Units of a formula's glyphs and rules; upright letters set close together become one word. */
 export function toUnits(glyphs: Glyph[], rules: Box[], bodySize: number): Unit[] {
   const units = glyphs.filter((g) => finite(g) && g.code > 32 && !INVISIBLE.has(g.code)).flatMap((g) => glyphUnits(g, bodySize));
-  const merged = mergeArrows(mergeWords(units.sort((a, b) => a.x0 - b.x0)));
+  const merged = mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0)));
   for (const r of rules) {
     if (![r[0], r[1], r[2], r[3]].every(Number.isFinite) || r[2] - r[0] < 0.2 * bodySize) continue;
     const y = (r[1] + r[3]) / 2;
@@ -120,27 +133,52 @@ const INVISIBLE = new Set([0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x2061, 0x206
 
 /** Upright letters side by side on one baseline: a function name (\sin) or a word (\text{if}). */
 function mergeWords(units: Unit[]): Unit[] {
-  const out: Unit[] = [];
-  for (const u of units) {
-    const prev = out[out.length - 1];
-    if (prev?.upright && u.upright && Math.abs(prev.base - u.base) < 0.1 * u.size && u.x0 - prev.x1 < 0.12 * u.size && u.x0 - prev.x1 > -0.1 * u.size && Math.abs(prev.size - u.size) < 0.1 * u.size) {
+  // Only upright letters take part: a limit under \min sits between its letters in x order.
+  const letters = units.filter((u) => u.upright).sort((a, b) => a.x0 - b.x0);
+  const absorbed = new Set<Unit>();
+  const words: Unit[] = [];
+  for (const u of letters) {
+    const prev = words.find((w) => !absorbed.has(w) && Math.abs(w.base - u.base) < 0.1 * u.size && u.x0 - w.x1 < 0.12 * u.size && u.x0 - w.x1 > -0.1 * u.size && Math.abs(w.size - u.size) < 0.1 * u.size);
+    if (prev) {
       prev.char = (prev.char ?? '') + (u.char ?? '');
       prev.x1 = Math.max(prev.x1, u.x1);
       prev.y0 = Math.min(prev.y0, u.y0);
       prev.y1 = Math.max(prev.y1, u.y1);
-      continue;
-    }
-    out.push({ ...u });
+      absorbed.add(u);
+    } else words.push(u);
   }
-  for (const u of out) {
-    if (!u.upright || !u.char || u.char.length < 2) continue;
+  for (const u of words) {
+    if (!u.char || u.char.length < 2) continue;
     if (FUNCTION_NAMES.has(u.char)) {
       u.latex = `\\${u.char}`;
-      u.limits = ['lim', 'liminf', 'limsup', 'max', 'min', 'sup', 'inf', 'det', 'gcd', 'Pr'].includes(u.char);
+      u.limits = LIMIT_NAMES.has(u.char);
     } else u.latex = `\\text{${u.char}}`;
     u.role = 'ord';
   }
-  return out;
+  return units.filter((u) => !absorbed.has(u));
+}
+
+/** Pieces of a big delimiter (top, extension, middle, bottom) stacked in one column: one tall delimiter. */
+function mergePieces(units: Unit[], bodySize: number): Unit[] {
+  const out: Unit[] = [];
+  const pieces = units.filter((u) => u.piece).sort((a, b) => a.y0 - b.y0);
+  const used = new Set<Unit>();
+  for (const p of pieces) {
+    if (used.has(p)) continue;
+    const stack = [p];
+    used.add(p);
+    for (const q of pieces) {
+      if (used.has(q) || q.char !== p.char) continue;
+      const last = stack[stack.length - 1]!;
+      if (Math.abs(q.x0 - last.x0) < 0.3 * bodySize && q.y0 - last.y1 < 0.3 * bodySize && q.y0 >= last.y0) {
+        stack.push(q);
+        used.add(q);
+      }
+    }
+    const [x0, y0, x1, y1] = boxOf(stack);
+    out.push({ ...p, x0, y0, x1, y1, base: (y0 + y1) / 2 + AXIS * bodySize, size: bodySize, tall: true, piece: false });
+  }
+  return [...units.filter((u) => !u.piece), ...out];
 }
 
 /** TeX draws \mapsto as a bar (CMSY's mapstochar) followed by an arrow: one relation. */

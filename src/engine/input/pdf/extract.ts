@@ -192,14 +192,15 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       const { HEAPF32 } = heaps;
       const looseHeight = Math.abs(HEAPF32[f32 + 1]! - HEAPF32[f32 + 3]!);
       const loose = transformBox(m, HEAPF32[f32]!, HEAPF32[f32 + 3]!, HEAPF32[f32 + 2]!, HEAPF32[f32 + 1]!);
-      const size = Math.max(raw.FPDFText_GetFontSize(textPage, i), looseHeight * 0.85) || y1 - y0;
+      const fontSize = raw.FPDFText_GetFontSize(textPage, i);
+      const size = Math.max(fontSize, looseHeight * 0.85) || y1 - y0;
       // The writing direction on the displayed page: upright text runs along +x. PDFium measures
       // the angle clockwise, so the direction in user space (y up) is (cos a, -sin a).
       const angle = raw.FPDFText_GetCharAngle(textPage, i);
       const dx = m[0] * Math.cos(angle) - m[2] * Math.sin(angle);
       const dy = m[1] * Math.cos(angle) - m[3] * Math.sin(angle);
       const rotated = angle >= 0 && (Math.abs(dy) > Math.abs(dx) || dx < 0);
-      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated, advance: [loose[0], loose[2]], ...(object?.font ? { font: object.font } : {}) });
+      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated, advance: [loose[0], loose[2]], fontSize, ...(object?.font ? { font: object.font } : {}) });
     }
   } finally {
     pdfium.FPDFText_ClosePage(textPage);
