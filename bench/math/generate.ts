@@ -1,17 +1,16 @@
 // Generates the math corpus: documents with display equations (numbered and not, every amsmath
 // environment) between paragraphs and inline math inside them, typeset by pdflatex and lualatex
-// under several font setups and templates, and by LibreOffice's formula editor; each with its
+// under several font setups and templates; each with its
 // exact source and the position of every formula (written by TeX itself with \pdfsavepos).
 //
 // Usage: npm run bench:math:generate [-- --docs N] [-- --out DIR] [-- --only SETUP]
 // Output (gitignored): bench/math/corpus/<id>.pdf, <id>.tex, <id>.json (truth.ts) and index.json.
-// Installs the TeX Live and LibreOffice packages it needs from Debian when they are missing.
+// Installs the TeX Live packages it needs from Debian when they are missing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPdfium, PdfDocument } from '../../src/engine/index.js';
 import { displayFormula, FormulaGrammar, inlineFormula, Rng } from './grammar.js';
-import { libreOfficeDocument } from './libreoffice.js';
 import { FONT_SETUPS, TEMPLATES, type FontSetup, type Template } from './setups.js';
 import type { DisplayTruth, DocumentTruth, InlineTruth, ParagraphTruth, Region } from './truth.js';
 
@@ -19,13 +18,13 @@ export const CORPUS_DIR = join(import.meta.dirname, 'corpus');
 
 const DEBIAN_PACKAGES = [
   'texlive-latex-base', 'texlive-latex-recommended', 'texlive-latex-extra', 'texlive-fonts-recommended',
-  'texlive-fonts-extra', 'texlive-plain-generic', 'texlive-luatex', 'lmodern', 'libreoffice-writer-nogui', 'libreoffice-math-nogui',
+  'texlive-fonts-extra', 'texlive-plain-generic', 'texlive-luatex', 'lmodern',
 ];
 
 function ensureTools(): void {
   const have = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
   const kpse = (file: string) => have('kpsewhich') && spawnSync('kpsewhich', [file]).stdout.toString().trim() !== '';
-  if (have('pdflatex') && have('lualatex') && have('soffice') && kpse('newtxmath.sty') && kpse('STIXTwoMath-Regular.otf')) return;
+  if (have('pdflatex') && have('lualatex') && kpse('newtxmath.sty') && kpse('STIXTwoMath-Regular.otf')) return;
   console.log(`installing ${DEBIAN_PACKAGES.join(' ')} …`);
   execFileSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...DEBIAN_PACKAGES], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
@@ -243,7 +242,7 @@ async function main() {
     for (let i = 0; i < docsPerPair * templates.length; i++) {
       const template = templates[i % templates.length]!;
       const seed = 1000 * (FONT_SETUPS.indexOf(setup) + 1) + i;
-      const truth = setup.engine === 'libreoffice' ? await libreOfficeDocument(out, setup, seed) : await texDocument(out, setup, template, seed);
+      const truth = await texDocument(out, setup, template, seed);
       if (typeof truth === 'string') {
         failures.push(truth);
         console.log(`failed ${truth}`);

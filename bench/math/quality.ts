@@ -240,13 +240,18 @@ export function mathMarkdown(report: MathReport): string {
   return lines.join('\n');
 }
 
+/** The generated corpus when it is there, else the committed sample. */
+export function mathCorpusDir(): string {
+  return existsSync(join(CORPUS_DIR, 'index.json')) ? CORPUS_DIR : SAMPLE_DIR;
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const arg = (name: string) => {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const dir = arg('corpus') ?? (existsSync(join(CORPUS_DIR, 'index.json')) ? CORPUS_DIR : SAMPLE_DIR);
+  const dir = arg('corpus') ?? mathCorpusDir();
   const out = join(import.meta.dirname, '..', 'out');
   mkdirSync(out, { recursive: true });
   const report = await scoreMath(dir, { split: arg('split') ?? 'all', engine: !args.includes('--no-engine'), render: !args.includes('--no-render'), workDir: join(import.meta.dirname, '..', 'tmp', 'math-render') });

@@ -72,7 +72,8 @@ const PRIVATE_USE: Record<number, string> = {
 export function fontCodeToUnicode(font: string | undefined, code: number): number | undefined {
   const f = family(font);
   let char: string | undefined;
-  if (f === 'extension') char = EXTENSION[code];
+  // An extension font's glyph the PDF names with U+FFFD: a sized delimiter of unknown shape.
+  if (f === 'extension') char = code === 0xfffd ? String.fromCodePoint(UNKNOWN_DELIMITER) : EXTENSION[code];
   else if (f === 'symbols') char = SYMBOLS[code];
   else if (f === 'italic') char = ITALIC[code];
   else if ((f === 'blackboard' || f === 'fraktur' || f === 'script') && ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a))) char = String.fromCharCode(code);

@@ -39,7 +39,8 @@ export function layout(units: Unit[], depth = 0): string {
   pool = bundleLimits(pool, depth);
   pool = bundleRules(pool, depth);
   pool = bundleDelimited(pool, depth);
-  const rows = splitRows(pool.filter((u) => u.role !== 'rule'));
+  // Accents left without a base and rules without operands carry nothing readable.
+  const rows = splitRows(pool.filter((u) => u.role !== 'rule' && u.role !== 'accent'));
   if (rows.length === 1) return readRow(rows[0]!, depth);
   return stackRows(rows, depth);
 }
@@ -361,6 +362,8 @@ export function readRow(units: Unit[], depth: number): string {
   const onLine = (u: Unit) => (u.size >= SCRIPT_SIZE * size || u.tall ? Math.abs(u.base - base) < 0.3 * size : Math.abs(u.base - base) < 0.06 * size);
   const tokens: string[] = [];
   let prev: Unit | undefined;
+  /** Right end of the previous atom with its scripts. */
+  let reach = -Infinity;
   let pendingSup: Unit[] = [];
   let pendingSub: Unit[] = [];
   const flush = () => {
@@ -378,14 +381,16 @@ export function readRow(units: Unit[], depth: number): string {
       flush();
       // Explicit space between two ordinary atoms (ords touch in TeX): \, or \quad.
       if (prev && prev.role === 'ord' && u.role === 'ord') {
-        const gap = u.x0 - prev.x1;
+        const gap = u.x0 - reach;
         if (gap > 0.75 * size) tokens.push('\\quad');
         else if (gap > 0.13 * size && !prev.latex.startsWith('\\text') && !u.latex.startsWith('\\text')) tokens.push('\\,');
       }
       tokens.push(u.latex);
       prev = u;
+      reach = u.x1;
       continue;
     }
+    reach = Math.max(reach, u.x1);
     // A prime is a superscript of its own kind.
     const raised = u.role === 'prime' || u.base < base - 0.02 * size;
     (raised ? pendingSup : pendingSub).push(u);

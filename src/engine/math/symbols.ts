@@ -58,7 +58,7 @@ export function accentOf(code: number): string | undefined {
 /** Big delimiter pieces (⎛ ⎜ ⎝ …) and the delimiter they build. */
 const PIECES = new Map<string, string>([
   ['⎛', '('], ['⎜', '('], ['⎝', '('], ['⎞', ')'], ['⎟', ')'], ['⎠', ')'], ['⎡', '['], ['⎢', '['], ['⎣', '['],
-  ['⎤', ']'], ['⎥', ']'], ['⎦', ']'], ['⎧', '{'], ['⎨', '{'], ['⎩', '{'], ['⎫', '}'], ['⎬', '}'], ['⎭', '}'], ['⎪', '|'], ['⎮', '∫'],
+  ['⎤', ']'], ['⎥', ']'], ['⎦', ']'], ['⎧', '{'], ['⎨', '{'], ['⎩', '{'], ['⎫', '}'], ['⎬', '}'], ['⎭', '}'], ['⎪', '{'], ['⎮', '∫'],
 ]);
 
 export function pieceOf(char: string): string | undefined {

@@ -24,6 +24,8 @@ export interface Unit {
   tall?: boolean;
   /** A piece of a big delimiter (⎛ ⎜ ⎝…), to be stacked with the others of its column. */
   piece?: boolean;
+  /** The brace extension piece ⎪, which belongs to a left or a right brace. */
+  extension?: boolean;
   /** Word-like group (a function name) that takes limits below in display style. */
   limits?: boolean;
 }
@@ -79,7 +81,7 @@ function glyphUnits(g: Glyph, bodySize: number): Unit[] {
   }
   const piece = pieceOf(char0);
   if (piece) {
-    return [{ ...box, latex: symbolOf(piece).latex, role: symbolOf(piece).role, char: piece, piece: true }];
+    return [{ ...box, latex: symbolOf(piece).latex, role: symbolOf(piece).role, char: piece, piece: true, extension: char0 === '⎪' }];
   }
   const char = String.fromCodePoint(code);
   const height = g.y1 - g.y0;
@@ -152,8 +154,12 @@ function mergeWords(units: Unit[]): Unit[] {
     if (FUNCTION_NAMES.has(u.char)) {
       u.latex = `\\${u.char}`;
       u.limits = LIMIT_NAMES.has(u.char);
-    } else u.latex = `\\text{${u.char}}`;
-    u.role = 'ord';
+      // An operator name: TeX spaces it from its argument, so no explicit space is read there.
+      u.role = 'bigop';
+    } else {
+      u.latex = `\\text{${u.char}}`;
+      u.role = 'ord';
+    }
   }
   return units.filter((u) => !absorbed.has(u));
 }
@@ -168,7 +174,8 @@ function mergePieces(units: Unit[], bodySize: number): Unit[] {
     const stack = [p];
     used.add(p);
     for (const q of pieces) {
-      if (used.has(q) || q.char !== p.char) continue;
+      // The extension piece ⎪ serves left and right braces alike.
+      if (used.has(q) || (q.char !== p.char && !q.extension && !p.extension)) continue;
       const last = stack[stack.length - 1]!;
       if (Math.abs(q.x0 - last.x0) < 0.3 * bodySize && q.y0 - last.y1 < 0.3 * bodySize && q.y0 >= last.y0) {
         stack.push(q);
@@ -176,7 +183,8 @@ function mergePieces(units: Unit[], bodySize: number): Unit[] {
       }
     }
     const [x0, y0, x1, y1] = boxOf(stack);
-    out.push({ ...p, x0, y0, x1, y1, base: (y0 + y1) / 2 + AXIS * bodySize, size: bodySize, tall: true, piece: false });
+    const named = stack.find((u) => !u.extension) ?? p;
+    out.push({ ...named, x0, y0, x1, y1, extension: false, base: (y0 + y1) / 2 + AXIS * bodySize, size: bodySize, tall: true, piece: false });
   }
   return [...units.filter((u) => !u.piece), ...out];
 }

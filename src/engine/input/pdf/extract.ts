@@ -162,7 +162,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       if (code > 32 && (code === 0xfffd || raw.FPDFText_HasUnicodeMapError(textPage, i) === 1)) {
         // Without a Unicode mapping PDFium gives the font's character code: TeX's math fonts
         // have a known encoding (a \sum in CMEX10 is code 0x50).
-        const known = code === 0xfffd ? undefined : fontCodeToUnicode(object?.font, code);
+        const known = fontCodeToUnicode(object?.font, code);
         if (known === undefined) {
           unusable++;
           continue;
