@@ -3,11 +3,12 @@
 // under several font setups and templates; each with its
 // exact source and the position of every formula (written by TeX itself with \pdfsavepos).
 //
-// Usage: npm run bench:math:generate [-- --docs N] [-- --out DIR] [-- --only SETUP]
+// Usage: npm run bench:math:generate [-- --docs N] [-- --out DIR] [-- --only SETUP[,SETUP…]]
+//        npm run bench:math:generate -- --sample   (copies held-out documents into bench/math/sample)
 // Output (gitignored): bench/math/corpus/<id>.pdf, <id>.tex, <id>.json (truth.ts) and index.json.
 // Installs the TeX Live packages it needs from Debian when they are missing.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPdfium, PdfDocument } from '../../src/engine/index.js';
 import { displayFormula, FormulaGrammar, inlineFormula, Rng } from './grammar.js';
@@ -222,8 +223,26 @@ async function texDocument(dir: string, setup: FontSetup, template: Template, se
   return { id, setup: setup.name, template: template.name, engine: setup.engine, split: setup.split, seed, displays, inline, paragraphs: built.paragraphs };
 }
 
+/** Documents per validate setup copied into the committed sample (bench/math/sample) for CI. */
+const SAMPLE_PER_SETUP = 2;
+
+/** Copies a few held-out documents of the generated corpus into the committed sample. */
+function writeSample(from: string): void {
+  const sample = join(import.meta.dirname, 'sample');
+  mkdirSync(sample, { recursive: true });
+  const ids: string[] = JSON.parse(readFileSync(join(from, 'index.json'), 'utf8'));
+  const chosen: string[] = [];
+  for (const setup of FONT_SETUPS.filter((s) => s.split === 'validate')) {
+    chosen.push(...ids.filter((id) => id.startsWith(`${setup.name}-`)).slice(0, SAMPLE_PER_SETUP));
+  }
+  for (const id of chosen) for (const ext of ['pdf', 'json', 'tex']) copyFileSync(join(from, `${id}.${ext}`), join(sample, `${id}.${ext}`));
+  writeFileSync(join(sample, 'index.json'), JSON.stringify(chosen, null, 1) + '\n');
+  console.log(`sample: ${chosen.length} documents in ${sample}`);
+}
+
 async function main() {
   const args = process.argv.slice(2);
+  if (args.includes('--sample')) return writeSample(CORPUS_DIR);
   const arg = (name: string) => {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : undefined;
