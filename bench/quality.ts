@@ -6,7 +6,7 @@
 // own Markdown: a peer's answer, not truth). Tables: TEDS per source (quality/tables.ts);
 // display equations: LaTeX edit distance (quality/equations.ts).
 // Writes bench/out/quality.json and quality.md.
-// Usage: npm run bench:quality [-- text|tables|equations]
+// Usage: npm run bench:quality [-- text|tables|equations|math]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPdfium, OcrEngine, parseDocument, PdfDocument, type ParseResult } from '../src/engine/index.js';
@@ -14,6 +14,7 @@ import { loadCvat, scoreCvat } from './quality/cvat.js';
 import { equationsMarkdown, scoreEquations, summarizeEquations } from './quality/equations.js';
 import { headingsOf, METRICS, scoreGenerated, summarize, timed, type DocScore } from './quality/generated-scores.js';
 import { containsFuzzy, matchF1, normalize, normalizedEditDistance, stripMarkdown } from './quality/metrics.js';
+import { mathMarkdown, mathCorpusDir, scoreMath } from './math/quality.js';
 import { loadOmniDocBench, omniEditDistance } from './quality/omnidocbench.js';
 import { sourceTable } from './quality/report.js';
 import { scoreTables, summarizeTables, tablesMarkdown } from './quality/tables.js';
@@ -235,10 +236,12 @@ async function main() {
   const tables = summarizeTables(tableScores);
   const equationScores = part('equations') ? await scoreEquations(parse, CORPUS) : [];
   const equations = summarizeEquations(equationScores);
+  // The generated math corpus (or its committed sample): held-out validate families only.
+  const math = part('math') ? await scoreMath(mathCorpusDir(), { split: 'validate', workDir: join(import.meta.dirname, 'tmp', 'math-render') }) : undefined;
   mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
-  const report = { summary, tables, equations, documents: scores, tableDocuments: tableScores, equationDocuments: equationScores };
+  const report = { summary, tables, equations, math, documents: scores, tableDocuments: tableScores, equationDocuments: equationScores };
   writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify(report, null, 2) + '\n');
-  const sections = [part('text') && markdownSummary(summary, scores), part('tables') && tablesMarkdown(tables, tableScores), part('equations') && equationsMarkdown(equations)];
+  const sections = [part('text') && markdownSummary(summary, scores), part('tables') && tablesMarkdown(tables, tableScores), part('equations') && equationsMarkdown(equations), math && mathMarkdown(math)];
   const md = sections.filter(Boolean).join('\n');
   writeFileSync(join(import.meta.dirname, 'out', 'quality.md'), md);
   console.log(md);

@@ -24,6 +24,14 @@ export interface Glyph {
   base: number;
   size: number;
   style: GlyphStyle;
+  /**
+   * The size the PDF sets the font at (Tf), when known. Unlike `size` it does not depend on the
+   * font's declared ascent and descent (huge in OpenType math fonts); 1 where a PDF scales text
+   * by its matrix instead.
+   */
+  fontSize?: number;
+  /** The PDF font's base name without its subset prefix ("CMMI10", "STIXTwoMath-Regular"), when known. */
+  font?: string;
 }
 
 /** A run of text on one visual line, as extracted (PDF text layer) or recognised (OCR). */

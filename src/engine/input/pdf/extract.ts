@@ -4,6 +4,7 @@
 import type { Box, Glyph, GlyphStyle, Page, TextLine } from '../../model/document.js';
 import { isMostlyRightToLeft, isRightToLeft } from '../../model/script.js';
 import { transformBox, type Affine } from './affine.js';
+import { fontCodeToUnicode } from '../../model/math-fonts.js';
 import { extractGraphics } from './paths.js';
 import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';
 
@@ -130,8 +131,8 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
   const chars: Char[] = [];
   let unusable = 0;
   if (!textPage) return { chars, unusable };
-  const fonts = new Map<number, GlyphStyle>();
-  const objects = new Map<number, { invisible: boolean; style: GlyphStyle }>();
+  const fonts = new Map<number, FontInfo>();
+  const objects = new Map<number, { invisible: boolean } & FontInfo>();
   const f64 = scratch >> 3; // scratch is 8-byte aligned (malloc)
   const f32 = (scratch + 32) >> 2;
   try {
@@ -149,7 +150,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
         const font = raw.FPDFTextObj_GetFont(obj);
         object = {
           invisible: raw.FPDFTextObj_GetTextRenderMode(obj) === TEXT_RENDER_INVISIBLE,
-          style: fonts.get(font) ?? fontStyle(pdfium, font, fonts),
+          ...(fonts.get(font) ?? fontInfo(pdfium, font, fonts)),
         };
         objects.set(obj, object);
       }
@@ -157,9 +158,16 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
         if (code > 32) unusable++;
         continue;
       }
+      let mapped = code;
       if (code > 32 && (code === 0xfffd || raw.FPDFText_HasUnicodeMapError(textPage, i) === 1)) {
-        unusable++;
-        continue;
+        // Without a Unicode mapping PDFium gives the font's character code: TeX's math fonts
+        // have a known encoding (a \sum in CMEX10 is code 0x50).
+        const known = fontCodeToUnicode(object?.font, code);
+        if (known === undefined) {
+          unusable++;
+          continue;
+        }
+        mapped = known;
       }
       // Characters outside the BMP (mathematical italic 𝑥) come as two UTF-16 halves.
       const prev = chars[chars.length - 1];
@@ -168,7 +176,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
         continue;
       }
       // PDFium reports a hyphen at the end of a line as code 2.
-      const glyph = code === 2 ? 0x2d : code;
+      const glyph = mapped === 2 ? 0x2d : mapped;
       if (glyph <= 32 || glyph === 0xa0) {
         chars.push({ code: 32, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE, rotated: false });
         continue;
@@ -184,14 +192,15 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       const { HEAPF32 } = heaps;
       const looseHeight = Math.abs(HEAPF32[f32 + 1]! - HEAPF32[f32 + 3]!);
       const loose = transformBox(m, HEAPF32[f32]!, HEAPF32[f32 + 3]!, HEAPF32[f32 + 2]!, HEAPF32[f32 + 1]!);
-      const size = Math.max(raw.FPDFText_GetFontSize(textPage, i), looseHeight * 0.85) || y1 - y0;
+      const fontSize = raw.FPDFText_GetFontSize(textPage, i);
+      const size = Math.max(fontSize, looseHeight * 0.85) || y1 - y0;
       // The writing direction on the displayed page: upright text runs along +x. PDFium measures
       // the angle clockwise, so the direction in user space (y up) is (cos a, -sin a).
       const angle = raw.FPDFText_GetCharAngle(textPage, i);
       const dx = m[0] * Math.cos(angle) - m[2] * Math.sin(angle);
       const dy = m[1] * Math.cos(angle) - m[3] * Math.sin(angle);
       const rotated = angle >= 0 && (Math.abs(dy) > Math.abs(dx) || dx < 0);
-      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated, advance: [loose[0], loose[2]] });
+      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated, advance: [loose[0], loose[2]], fontSize, ...(object?.font ? { font: object.font } : {}) });
     }
   } finally {
     pdfium.FPDFText_ClosePage(textPage);
@@ -208,7 +217,13 @@ const TEX_ITALIC = /(^|\+)(cm|sf|ec|tc)(ti|sl|bi|bl|itt)\d{1,4}$/;
 /** TeX's math italic, symbol and extension fonts and the common OpenType math fonts. */
 const MATH_FONT = /(^|[+_-])(cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|rsfs|stmary|esint|wasy)\d*|math|^symbol$|[+]symbol$|stix|mathjax|katex_(main-italic|math|size|ams)/;
 
-function fontStyle(pdfium: Pdfium, font: number, cache: Map<number, GlyphStyle>): GlyphStyle {
+interface FontInfo {
+  style: GlyphStyle;
+  /** Base name without the subset prefix (ABCDEF+). */
+  font: string;
+}
+
+function fontInfo(pdfium: Pdfium, font: number, cache: Map<number, FontInfo>): FontInfo {
   const length = pdfium.FPDFFont_GetBaseFontName(font, 0, 0);
   let name = '';
   if (length > 0 && length < 512) {
@@ -226,8 +241,9 @@ function fontStyle(pdfium: Pdfium, font: number, cache: Map<number, GlyphStyle>)
     monospace: (flags & FONT_FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol|menlo|typewriter|cmtt|sfmono|inconsolata/.test(lower),
     math: MATH_FONT.test(lower),
   };
-  cache.set(font, style);
-  return style;
+  const info = { style, font: name.replace(/^[A-Z]{6}\+/, '') };
+  cache.set(font, info);
+  return info;
 }
 
 /** Spacing accents (as TeX sets them over a letter) and the combining marks they stand for. */

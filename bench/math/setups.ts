@@ -1,0 +1,43 @@
+// The font setups and document templates of the math corpus, and which of them are used for
+// tuning and which only for validation (held out: never looked at while tuning).
+
+export type Engine = 'pdflatex' | 'lualatex';
+export type Split = 'tune' | 'validate';
+
+export interface FontSetup {
+  name: string;
+  engine: Engine;
+  /** Preamble lines loading the fonts (LaTeX setups). */
+  preamble: string;
+  split: Split;
+}
+
+/** amssymb gives \mathbb and \mathfrak for the setups whose math fonts do not bring their own. */
+const AMS = '\\usepackage{amssymb}';
+
+export const FONT_SETUPS: FontSetup[] = [
+  { name: 'cm', engine: 'pdflatex', preamble: AMS, split: 'tune' },
+  { name: 'newtx', engine: 'pdflatex', preamble: '\\usepackage{newtxtext,newtxmath}', split: 'tune' },
+  { name: 'lm-math', engine: 'lualatex', preamble: '\\usepackage{unicode-math}', split: 'tune' },
+  { name: 'lmodern', engine: 'pdflatex', preamble: `\\usepackage[T1]{fontenc}\\usepackage{lmodern}${AMS}`, split: 'validate' },
+  { name: 'mathptmx', engine: 'pdflatex', preamble: `\\usepackage{mathptmx}${AMS}`, split: 'validate' },
+  { name: 'libertine', engine: 'pdflatex', preamble: '\\usepackage{libertine}\\usepackage[libertine]{newtxmath}', split: 'validate' },
+  { name: 'fourier', engine: 'pdflatex', preamble: `\\usepackage[T1]{fontenc}\\usepackage{fourier}${AMS}`, split: 'validate' },
+  { name: 'stix2', engine: 'lualatex', preamble: '\\usepackage{unicode-math}\\setmainfont{STIX Two Text}\\setmathfont{STIX Two Math}', split: 'validate' },
+  { name: 'xits', engine: 'lualatex', preamble: '\\usepackage{unicode-math}\\setmainfont{XITS}\\setmathfont{XITS Math}', split: 'validate' },
+];
+
+export interface Template {
+  name: string;
+  /** \documentclass line and layout packages. */
+  head: string;
+  twoColumn: boolean;
+  split: Split;
+}
+
+export const TEMPLATES: Template[] = [
+  { name: 'article', head: '\\documentclass[10pt]{article}', twoColumn: false, split: 'tune' },
+  { name: 'twocolumn', head: '\\documentclass[10pt,twocolumn]{article}\\usepackage[margin=0.8in]{geometry}', twoColumn: true, split: 'tune' },
+  { name: 'report12', head: '\\documentclass[12pt]{report}\\usepackage[margin=1.1in]{geometry}\\linespread{1.2}', twoColumn: false, split: 'validate' },
+  { name: 'amsart', head: '\\documentclass[11pt]{amsart}', twoColumn: false, split: 'validate' },
+];

@@ -1,0 +1,88 @@
+// One display formula: equation numbers set apart at the right, the structure of the rest, and
+// LaTeX that KaTeX accepts.
+import type { Box, Glyph } from '../model/document.js';
+import { firstParsing } from './katex.js';
+import { join, layout } from './layout.js';
+import { bodySizeOf, emOf, toUnits } from './units.js';
+
+export interface FormulaInput {
+  /** The glyphs of the formula's region (with `font` where the PDF names it). */
+  glyphs: Glyph[];
+  /**
+   * Horizontal rules in the region: fraction bars, radical vinculums, overlines (Page.rules,
+   * and thin filled boxes of Page.graphics). Others are ignored.
+   */
+  rules?: Box[];
+}
+
+export interface FormulaOutput {
+  /** LaTeX for $$ … $$; KaTeX parses it. With \tag{n} when the formula has one number. */
+  latex: string;
+  /** Equation numbers found at the right ("3", "2.1a"), in order from top to bottom. */
+  numbers: string[];
+  /** The structure could not be read into LaTeX KaTeX accepts: `latex` is the plain text. */
+  fallback: boolean;
+}
+
+const EQUATION_NUMBER = /^\((\d{1,3}(?:\.\d{1,3})*[a-z]?|[ivx]{1,5}|[A-Z]?\d{0,3}\*?)\)$/;
+/** An equation number stands at least this far (em) from the formula. */
+const NUMBER_GAP = 1.5;
+
+/** LaTeX of one display formula. Total: never throws, whatever the input. */
+export function formulaLatex(input: FormulaInput): FormulaOutput {
+  const glyphs = Array.isArray(input?.glyphs) ? input.glyphs.filter((g) => g && Number.isFinite(g.code)) : [];
+  const plain = () => glyphs.filter((g) => g.code > 32 && g.code <= 0x10ffff).sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0).map((g) => String.fromCodePoint(g.code)).join('');
+  try {
+    const { numbers, rest } = splitNumbers(glyphs);
+    const size = bodySizeOf(rest);
+    const rules = (Array.isArray(input.rules) ? input.rules : []).filter((r) => Array.isArray(r) && r.length === 4 && Math.abs(r[3] - r[1]) <= 0.25 * size);
+    const units = toUnits(rest, rules, size);
+    const latex = layout(units);
+    const flatLatex = join(units.filter((u) => u.role !== 'rule').sort((a, b) => a.x0 - b.x0).map((u) => u.latex));
+    const tag = numbers.length === 1 ? ` \\tag{${numbers[0]}}` : '';
+    const candidates = tag ? [latex + tag, latex, flatLatex] : [latex, flatLatex];
+    const chosen = firstParsing(candidates, plain());
+    return { latex: chosen, numbers, fallback: chosen !== latex + tag && chosen !== latex };
+  } catch {
+    return { latex: firstParsing([], plain()), numbers: [], fallback: true };
+  }
+}
+
+/**
+ * Equation numbers: "(n)" at the right end of a row, set apart from the formula by a wide gap.
+ * Returns them (top to bottom) and the other glyphs.
+ */
+function splitNumbers(glyphs: Glyph[]): { numbers: string[]; rest: Glyph[] } {
+  const visible = glyphs.filter((g) => g.code > 32);
+  const used = new Set<Glyph>();
+  const found: { text: string; y: number }[] = [];
+  for (const close of visible) {
+    if (close.code !== 0x29) continue;
+    const size = emOf(close);
+    // Glyphs of the same baseline, right to left from the ")" while they touch.
+    const row = visible.filter((g) => Math.abs(g.base - close.base) < 0.2 * size && g.x1 <= close.x1 + 0.01).sort((a, b) => b.x0 - a.x0);
+    const run: Glyph[] = [];
+    let left = close.x1;
+    for (const g of row) {
+      if (left - g.x1 > 0.3 * size) break;
+      run.unshift(g);
+      left = g.x0;
+      if (g.code === 0x28) break;
+    }
+    const text = String.fromCodePoint(...run.map((g) => g.code));
+    const match = EQUATION_NUMBER.exec(text);
+    if (!match || run[0]!.code !== 0x28) continue;
+    const [x0, x1] = [run[0]!.x0, close.x1];
+    const y0 = Math.min(...run.map((g) => g.y0));
+    const y1 = Math.max(...run.map((g) => g.y1));
+    // Nothing to its right on its band, and a wide gap to its left.
+    const band = visible.filter((g) => !run.includes(g) && g.y0 < y1 && g.y1 > y0);
+    if (band.some((g) => g.x0 > x1 - 0.01)) continue;
+    const nearestLeft = Math.max(-Infinity, ...band.filter((g) => g.x1 <= x0 + 0.01).map((g) => g.x1));
+    if (!band.length || x0 - nearestLeft < NUMBER_GAP * size) continue;
+    run.forEach((g) => used.add(g));
+    found.push({ text: match[1]!, y: close.base });
+  }
+  found.sort((a, b) => a.y - b.y);
+  return { numbers: found.map((f) => f.text), rest: glyphs.filter((g) => !used.has(g)) };
+}

@@ -1,0 +1,165 @@
+// Inline math inside a line of running text: which words are mathematics (set in a math font,
+// raised or lowered as scripts, made of math symbols, or single italic letters among upright
+// words), widened over the operators and numbers between them, each read as a formula.
+import type { Box, Glyph } from '../model/document.js';
+import { isMathFont } from '../model/math-fonts.js';
+import { formulaLatex } from './formula.js';
+import { symbolOf } from './symbols.js';
+import { emOf } from './units.js';
+
+export interface InlineSpan {
+  /** Index of the span's first and one past its last glyph in the line's glyphs (sorted left to right). */
+  start: number;
+  end: number;
+  latex: string;
+  box: Box;
+}
+
+export interface InlineResult {
+  /** The line's glyphs left to right: the spans index into this. */
+  glyphs: Glyph[];
+  spans: InlineSpan[];
+  /** The line's text with each span replaced by $latex$. */
+  text: string;
+}
+
+/** A gap wider than this (em) between glyphs separates words. */
+const WORD_GAP = 0.16;
+
+interface Word {
+  start: number;
+  end: number;
+  math: boolean;
+  /** Only digits, operators, relations, brackets: math between math words, text elsewhere. */
+  neutral: boolean;
+  operator: boolean;
+}
+
+function isMathSymbol(code: number): boolean {
+  if ((code >= 0x391 && code <= 0x3f5) || (code >= 0x2200 && code <= 0x22ff) || (code >= 0x2190 && code <= 0x21ff) || (code >= 0x1d400 && code <= 0x1d7ff) || (code >= 0x27c0 && code <= 0x27ef) || (code >= 0x2980 && code <= 0x2aff)) return true;
+  return code === 0x221e || code === 0x2032;
+}
+
+const OPERATOR = new Set(['rel', 'bin']);
+
+/** Math spans of one line of text, with their LaTeX and the line's text with $…$ around them. Total. */
+export function inlineMath(lineGlyphs: Glyph[], rules: Box[] = []): InlineResult {
+  const glyphs = (Array.isArray(lineGlyphs) ? lineGlyphs : []).filter((g) => g && Number.isFinite(g.x0) && Number.isFinite(g.code) && g.code > 32).sort((a, b) => a.x0 - b.x0);
+  try {
+    return read(glyphs, rules);
+  } catch {
+    return { glyphs, spans: [], text: plainText(glyphs, 0, glyphs.length) };
+  }
+}
+
+function plainText(glyphs: Glyph[], start: number, end: number): string {
+  let out = '';
+  for (let i = start; i < end; i++) {
+    const g = glyphs[i]!;
+    const prev = glyphs[i - 1];
+    if (i > start && prev && g.x0 - prev.x1 > WORD_GAP * Math.max(emOf(g), emOf(prev))) out += ' ';
+    out += String.fromCodePoint(g.code);
+  }
+  return out.normalize('NFKC');
+}
+
+function read(glyphs: Glyph[], rules: Box[]): InlineResult {
+  if (!glyphs.length) return { glyphs, spans: [], text: '' };
+  const sizes = glyphs.map(emOf).sort((a, b) => a - b);
+  const size = sizes[Math.floor(sizes.length * 0.75)] || 10;
+  const bases = glyphs.filter((g) => emOf(g) >= 0.9 * size).map((g) => g.base).sort((a, b) => a - b);
+  const baseline = bases[bases.length >> 1] ?? glyphs[0]!.base;
+  const words: Word[] = [];
+  let start = 0;
+  for (let i = 1; i <= glyphs.length; i++) {
+    const g = glyphs[i];
+    const prev = glyphs[i - 1]!;
+    // Scripts hug their base: a small raised or lowered glyph never starts a word.
+    const script = g && emOf(g) < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size;
+    if (!g || (!script && g.x0 - prev.x1 > WORD_GAP * Math.max(emOf(g), emOf(prev)))) {
+      words.push(classify(glyphs, start, i, baseline, size));
+      start = i;
+    }
+  }
+  // Single italic letters are variables when the words around them are upright (Times, Utopia:
+  // their math letters are the text italic).
+  words.forEach((w, i) => {
+    if (w.math || w.end - w.start !== 1) return;
+    const g = glyphs[w.start]!;
+    const letter = /^\p{L}$/u.test(String.fromCodePoint(g.code));
+    const italicNeighbour = [words[i - 1], words[i + 1]].some((n) => n && !n.math && n.end - n.start > 1 && glyphs[n.start]!.style.italic);
+    if (letter && g.style.italic && !italicNeighbour) w.math = true;
+  });
+  // Operators and numbers between math words (or after a relation) join the span.
+  for (let changed = true; changed; ) {
+    changed = false;
+    words.forEach((w, i) => {
+      if (w.math || !w.neutral) return;
+      const left = words[i - 1];
+      const right = words[i + 1];
+      const joinsLeft = left?.math && (w.operator || left.operator || isOperatorEnd(glyphs, left));
+      const joinsRight = right?.math && (w.operator || right.operator);
+      if ((joinsLeft && (w.operator ? right?.math || right?.neutral : true)) || joinsRight) {
+        w.math = true;
+        changed = true;
+      }
+    });
+  }
+  const spans: InlineSpan[] = [];
+  let text = '';
+  let cursor = 0;
+  for (let i = 0; i < words.length; ) {
+    if (!words[i]!.math) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < words.length && words[j + 1]!.math) j++;
+    let s = words[i]!.start;
+    let e = words[j]!.end;
+    // Sentence punctuation after a formula stays text.
+    while (e > s && /^[.,;:]$/.test(String.fromCodePoint(glyphs[e - 1]!.code)) && Math.abs(glyphs[e - 1]!.base - baseline) < 0.1 * size && !isMathFont(glyphs[e - 1]!.font)) e--;
+    while (s < e && /^[(]$/.test(String.fromCodePoint(glyphs[s]!.code)) && !glyphs.slice(s, e).some((g) => g.code === 0x29)) s++;
+    if (e > s) {
+      const members = glyphs.slice(s, e);
+      const x0 = Math.min(...members.map((g) => g.x0));
+      const x1 = Math.max(...members.map((g) => g.x1));
+      const spanRules = rules.filter((r) => r[0] >= x0 - 1 && r[2] <= x1 + 1);
+      const { latex } = formulaLatex({ glyphs: members, rules: spanRules });
+      spans.push({ start: s, end: e, latex, box: [x0, Math.min(...members.map((g) => g.y0)), x1, Math.max(...members.map((g) => g.y1))] });
+      text += plainText(glyphs, cursor, s) + (cursor < s && needsSpace(glyphs, s) ? ' ' : '') + `$${latex}$`;
+      cursor = e;
+      if (e < glyphs.length && glyphs[e]!.x0 - glyphs[e - 1]!.x1 > WORD_GAP * size) text += ' ';
+    }
+    i = j + 1;
+  }
+  text += plainText(glyphs, cursor, glyphs.length);
+  return { glyphs, spans, text: text.replace(/\s+/g, ' ').trim() };
+}
+
+function needsSpace(glyphs: Glyph[], at: number): boolean {
+  const prev = glyphs[at - 1];
+  const g = glyphs[at]!;
+  return !!prev && g.x0 - prev.x1 > WORD_GAP * Math.max(emOf(g), emOf(prev));
+}
+
+function isOperatorEnd(glyphs: Glyph[], w: Word): boolean {
+  return OPERATOR.has(symbolOf(String.fromCodePoint(glyphs[w.end - 1]!.code)).role);
+}
+
+function classify(glyphs: Glyph[], start: number, end: number, baseline: number, size: number): Word {
+  const members = glyphs.slice(start, end);
+  const chars = members.map((g) => String.fromCodePoint(g.code));
+  const math = members.some(
+    (g) =>
+      (isMathFont(g.font) || g.style.math) ||
+      isMathSymbol(g.code) ||
+      (emOf(g) < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size && !/^[*†‡]$/.test(String.fromCodePoint(g.code))),
+  );
+  const roles = chars.map((c) => symbolOf(c).role);
+  const neutral = chars.every((c, i) => /^[0-9().,[\]]$/.test(c) || OPERATOR.has(roles[i]!));
+  const operator = roles.every((r) => OPERATOR.has(r));
+  // A lone hyphen or dash between words is text.
+  const dash = chars.length === 1 && /^[-–—]$/.test(chars[0]!);
+  return { start, end, math, neutral: neutral && !dash, operator: operator && !dash };
+}

@@ -1,0 +1,405 @@
+// The structure of a typeset formula from the positions of its units, after the baseline
+// structure trees of the typeset-formula literature (Zanibbi's DRACULAE, InftyReader): first
+// the operators that own the space around them take their operands (accents the symbol under
+// them, big operators their limits, rules their numerator and denominator or radicand, stretchy
+// delimiters the rows between them), innermost first; what remains are rows, and each row is
+// read along its baseline, with raised and lowered smaller units as super- and subscripts.
+import { boxOf, type Unit } from './units.js';
+
+/** How deep structures nest before the rest is read flat (a guard against pathological input). */
+const MAX_DEPTH = 12;
+/** Vertical gap (em) across which material still belongs to a fraction bar, an operator's limits or an accent. */
+const ATTACH_GAP = 0.6;
+/** A unit smaller than this share of the row's size is a script when it is off the baseline. */
+const SCRIPT_SIZE = 0.85;
+/** A full-size unit this far (em) off the row's baseline is no longer on it. */
+const BASELINE_TOLERANCE = 0.12;
+/** Horizontal gap (em) between columns of a matrix, cases or array. */
+const COLUMN_GAP = 0.6;
+
+const centreX = (u: Unit) => (u.x0 + u.x1) / 2;
+const centreY = (u: Unit) => (u.y0 + u.y1) / 2;
+
+function union(units: Unit[], base: number, size: number, latex: string, role: Unit['role'] = 'group'): Unit {
+  const [x0, y0, x1, y1] = boxOf(units);
+  return { x0, y0, x1, y1, base, size, latex, role };
+}
+
+/** Wraps a script or argument in braces unless it is one token. */
+export function group(latex: string): string {
+  return /^(\\[A-Za-z]+|[A-Za-z0-9]|\\.)$/.test(latex) ? latex : `{${latex}}`;
+}
+
+/** LaTeX of a set of units (a whole formula, a numerator, a limit…). */
+export function layout(units: Unit[], depth = 0): string {
+  if (!units.length) return '';
+  if (depth > MAX_DEPTH) return flat(units);
+  let pool = [...units];
+  pool = bundleAccents(pool, depth);
+  pool = bundleLimits(pool, depth);
+  pool = bundleRules(pool, depth);
+  pool = bundleDelimited(pool, depth);
+  // Accents left without a base and rules without operands carry nothing readable.
+  const rows = splitRows(pool.filter((u) => u.role !== 'rule' && u.role !== 'accent'));
+  if (rows.length === 1) return readRow(rows[0]!, depth);
+  return stackRows(rows, depth);
+}
+
+/** Units in reading order, no structure: the last resort. */
+function flat(units: Unit[]): string {
+  return join([...units].filter((u) => u.role !== 'rule').sort((a, b) => a.x0 - b.x0).map((u) => u.latex));
+}
+
+/** Joins LaTeX tokens, with a space only where a control word would run into a letter. */
+export function join(tokens: string[]): string {
+  let out = '';
+  for (const t of tokens) {
+    if (!t) continue;
+    if (/\\[A-Za-z]+$/.test(out) && /^[A-Za-z0-9]/.test(t)) out += ' ';
+    out += t;
+  }
+  return out;
+}
+
+/** Accents take the unit (or, for wide accents, the units) right under them. */
+function bundleAccents(pool: Unit[], depth: number): Unit[] {
+  const accents = pool.filter((u) => u.role === 'accent').sort((a, b) => b.y1 - a.y1);
+  for (const accent of accents) {
+    if (!pool.includes(accent)) continue;
+    const width = accent.x1 - accent.x0;
+    const under = pool.filter(
+      (u) => u !== accent && u.role !== 'rule' && u.role !== 'accent' && u.y0 >= accent.y1 - 0.35 * u.size && u.y0 - accent.y1 < ATTACH_GAP * u.size && centreX(u) > accent.x0 - 0.3 * width && centreX(u) < accent.x1 + 0.3 * width && u.y1 > accent.y1,
+    );
+    if (!under.length) continue;
+    // The nearest base; several units under a wide accent (\widehat{xy}).
+    under.sort((a, b) => a.y0 - b.y0 || Math.abs(centreX(a) - centreX(accent)) - Math.abs(centreX(b) - centreX(accent)));
+    const first = under[0]!;
+    const wide = under.filter((u) => Math.abs(u.base - first.base) < 0.2 * first.size);
+    const base = wide.length > 1 && width > 1.2 * (first.x1 - first.x0) ? wide : [first];
+    const command = base.length > 1 && (accent.latex === '\\hat' || accent.latex === '\\tilde') ? accent.latex.replace('\\', '\\wide') : accent.latex;
+    const inner = base.length > 1 ? layout(base, depth + 1) : first.latex;
+    const bundled = union([accent, ...base], first.base, first.size, `${command}{${inner}}`, 'ord');
+    pool = pool.filter((u) => u !== accent && !base.includes(u));
+    pool.push(bundled);
+  }
+  return pool;
+}
+
+/** Big operators (and \lim, \max…) take the smaller material right above and below them. */
+function bundleLimits(pool: Unit[], depth: number): Unit[] {
+  const ops = pool.filter((u) => (u.role === 'bigop' && u.tall) || u.limits);
+  for (const op of ops) {
+    if (!pool.includes(op)) continue;
+    const width = op.x1 - op.x0;
+    const isCandidate = (u: Unit) => u !== op && u.role !== 'rule' && u.size < 0.9 * op.size && centreX(u) > op.x0 - 0.6 * width && centreX(u) < op.x1 + 0.6 * width;
+    const below = grow(pool.filter((u) => isCandidate(u) && u.y0 >= op.y1 - 0.2 * u.size && u.y0 - op.y1 < ATTACH_GAP * op.size), pool, op);
+    const above = op.limits ? [] : grow(pool.filter((u) => isCandidate(u) && u.y1 <= op.y0 + 0.2 * u.size && op.y0 - u.y1 < ATTACH_GAP * op.size), pool, op);
+    if (!below.length && !above.length) continue;
+    let latex = op.latex;
+    if (below.length) latex += `_${group(layout(below, depth + 1))}`;
+    if (above.length) latex += `^${group(layout(above, depth + 1))}`;
+    const bundled = union([op, ...below, ...above], op.base, op.size, latex, 'bigop');
+    pool = pool.filter((u) => u !== op && !below.includes(u) && !above.includes(u));
+    pool.push(bundled);
+  }
+  return pool;
+}
+
+/** Extends limits along their row: "i=1" under a sum is wider than the sum. */
+function grow(seed: Unit[], pool: Unit[], op: Unit): Unit[] {
+  const group = new Set(seed);
+  for (let grew = seed.length > 0; grew; ) {
+    grew = false;
+    for (const u of pool) {
+      if (group.has(u) || u === op || u.role === 'rule' || u.size >= 0.9 * op.size) continue;
+      for (const m of group) {
+        const sameRow = u.y0 < m.y1 && u.y1 > m.y0;
+        if (sameRow && Math.max(u.x0 - m.x1, m.x0 - u.x1) < 0.3 * m.size && !(u.y1 > op.y0 && u.y0 < op.y1)) {
+          group.add(u);
+          grew = true;
+          break;
+        }
+      }
+    }
+  }
+  return [...group];
+}
+
+/**
+ * Rules, narrowest first: a radical's vinculum takes the radicand under it; a rule with material
+ * right above and below is a fraction bar; with material only under it, an overline.
+ */
+function bundleRules(pool: Unit[], depth: number): Unit[] {
+  const rules = pool.filter((u) => u.role === 'rule').sort((a, b) => a.x1 - a.x0 - (b.x1 - b.x0));
+  for (const rule of rules) {
+    if (!pool.includes(rule)) continue;
+    const size = rule.size;
+    const inside = (u: Unit) => u !== rule && u.role !== 'rule' && centreX(u) > rule.x0 && centreX(u) < rule.x1 && u.x0 > rule.x0 - 0.3 * size && u.x1 < rule.x1 + 0.3 * size;
+    const radical = pool.find((u) => u.role === 'radical' && Math.abs(u.x1 - rule.x0) < 0.35 * size && Math.abs(u.y0 - rule.y0) < 0.35 * size);
+    if (radical) {
+      const radicand = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size && u !== radical), rule, 'below');
+      const height = radical.y1 - radical.y0;
+      const index = pool.filter((u) => u !== radical && u.role !== 'rule' && u.x1 <= radical.x0 + 0.7 * (radical.x1 - radical.x0) && u.x1 > radical.x0 - 0.5 * size && u.y1 <= radical.y0 + 0.6 * height && u.y1 > radical.y0 - 0.5 * size && u.size < 0.85 * size);
+      const root = index.length ? `[${layout(index, depth + 1)}]` : '';
+      const base = radicand.length ? dominantBase(radicand) : radical.base;
+      const bundled = union([radical, rule, ...radicand, ...index], base, size, `\\sqrt${root}{${layout(radicand, depth + 1)}}`, 'ord');
+      pool = pool.filter((u) => u !== radical && u !== rule && !radicand.includes(u) && !index.includes(u));
+      pool.push(bundled);
+      continue;
+    }
+    const above = connected(pool.filter((u) => inside(u) && u.y1 <= rule.y0 + 0.1 * size), rule, 'above');
+    const below = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size), rule, 'below');
+    let latex: string;
+    if (above.length && below.length) latex = `\\frac{${layout(above, depth + 1)}}{${layout(below, depth + 1)}}`;
+    else if (below.length) latex = `\\overline{${layout(below, depth + 1)}}`;
+    else if (above.length) latex = `\\underline{${layout(above, depth + 1)}}`;
+    else {
+      pool = pool.filter((u) => u !== rule);
+      continue;
+    }
+    // A fraction sits on the math axis: its baseline is a quarter em under the bar.
+    const base = above.length && below.length ? rule.y0 + 0.25 * size : below.length ? dominantBase(below) : dominantBase(above);
+    const bundled = union([rule, ...above, ...below], base, size, latex, 'ord');
+    pool = pool.filter((u) => u !== rule && !above.includes(u) && !below.includes(u));
+    pool.push(bundled);
+  }
+  // Radical signs left without a vinculum (drawn as one glyph, or a rule too short to extract).
+  return pool;
+}
+
+/** The units on one side of a rule that touch it, directly or through each other. */
+function connected(candidates: Unit[], rule: Unit, side: 'above' | 'below'): Unit[] {
+  const gapTo = (u: Unit) => (side === 'above' ? rule.y0 - u.y1 : u.y0 - rule.y0);
+  const taken = candidates.filter((u) => gapTo(u) < ATTACH_GAP * u.size);
+  for (let grew = taken.length > 0; grew; ) {
+    grew = false;
+    for (const u of candidates) {
+      if (taken.includes(u)) continue;
+      if (taken.some((t) => u.y0 < t.y1 + 0.2 * t.size && u.y1 > t.y0 - 0.2 * t.size)) {
+        taken.push(u);
+        grew = true;
+      }
+    }
+  }
+  return taken;
+}
+
+function dominantBase(units: Unit[]): number {
+  const big = Math.max(...units.map((u) => u.size));
+  const full = units.filter((u) => u.size >= 0.85 * big);
+  const counts = new Map<number, number>();
+  for (const u of full) {
+    const key = full.find((o) => Math.abs(o.base - u.base) < BASELINE_TOLERANCE * big)!.base;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  let best = full[0]?.base ?? units[0]!.base;
+  let bestCount = 0;
+  for (const [base, n] of counts) if (n > bestCount) [best, bestCount] = [base, n];
+  return best;
+}
+
+const MATRIX_ENVIRONMENTS: Record<string, string> = { '()': 'pmatrix', '[]': 'bmatrix', '{}': 'Bmatrix', '||': 'vmatrix', '‖‖': 'Vmatrix' };
+const DELIMITER_LATEX: Record<string, string> = { '(': '(', ')': ')', '[': '[', ']': ']', '{': '\\{', '}': '\\}', '|': '|', '‖': '\\|', '⟨': '\\langle', '⟩': '\\rangle', '⌊': '\\lfloor', '⌋': '\\rfloor', '⌈': '\\lceil', '⌉': '\\rceil', '?': '.' };
+
+function isDelimiter(u: Unit): boolean {
+  return !!u.tall && (u.role === 'open' || u.role === 'close' || u.role === 'fence');
+}
+
+/**
+ * Stretchy delimiters, innermost first: a pair around one row is \left…\right; around several
+ * rows, a matrix; a left brace with rows and no partner, cases.
+ */
+function bundleDelimited(pool: Unit[], depth: number): Unit[] {
+  for (let changed = true; changed; ) {
+    changed = false;
+    const delimiters = pool.filter(isDelimiter).sort((a, b) => a.x0 - b.x0);
+    let best: { left: Unit; right?: Unit; inside: Unit[] } | undefined;
+    for (const left of delimiters) {
+      if (left.role === 'close') continue;
+      const h = left.y1 - left.y0;
+      const right = delimiters.find((r) => r !== left && r.x0 > left.x1 - 0.1 * left.size && r.role !== 'open' && Math.abs(r.y0 - left.y0) < 0.25 * h && Math.abs(r.y1 - left.y1) < 0.25 * h && (r.role === 'close' || r.char === left.char || left.char === '?' || r.char === '?'));
+      const limit = right ? right.x0 : Infinity;
+      const inside = pool.filter((u) => u !== left && u !== right && u.role !== 'rule' && u.x0 >= left.x1 - 0.2 * left.size && u.x1 <= limit + 0.2 * left.size && centreY(u) > left.y0 && centreY(u) < left.y1);
+      if (!right && !(left.char === '{' && inside.length)) continue;
+      // Innermost first: the pair with nothing delimited between them.
+      if (inside.some(isDelimiter)) continue;
+      if (!best || (right && best.right && right.x0 - left.x1 < best.right.x0 - best.left.x1)) best = { left, ...(right ? { right } : {}), inside };
+      break;
+    }
+    if (!best) break;
+    const { left, right, inside } = best;
+    const open = left.char === '?' ? '(' : left.char ?? '(';
+    const close = right ? (right.char === '?' ? ')' : right.char ?? ')') : '';
+    let content: Unit[] = inside;
+    if (!right) {
+      // Cases: everything right of the brace within its height.
+      content = pool.filter((u) => u !== left && u.role !== 'rule' && u.x0 >= left.x1 - 0.2 * left.size && centreY(u) > left.y0 && centreY(u) < left.y1);
+    }
+    const rows = splitRows(content);
+    let latex: string;
+    if (rows.length > 1) {
+      const env = !right ? 'cases' : MATRIX_ENVIRONMENTS[open + close];
+      const body = cells(rows, depth);
+      latex = env ? `\\begin{${env}}${body}\\end{${env}}` : `\\left${DELIMITER_LATEX[open] ?? '('}\\begin{matrix}${body}\\end{matrix}\\right${DELIMITER_LATEX[close] ?? ')'}`;
+    } else {
+      const inner = layout(content, depth + 1);
+      latex = right ? `\\left${DELIMITER_LATEX[open] ?? '('} ${inner} \\right${DELIMITER_LATEX[close] ?? ')'}` : `\\left${DELIMITER_LATEX[open] ?? '\\{'} ${inner} \\right.`;
+    }
+    const members = [left, ...(right ? [right] : []), ...content];
+    const base = left.base;
+    pool = pool.filter((u) => !members.includes(u));
+    pool.push(union(members, base, left.size, latex, 'ord'));
+    changed = true;
+  }
+  return pool;
+}
+
+/** Rows: groups of units whose vertical extents overlap (scripts overlap their base). */
+export function splitRows(units: Unit[]): Unit[][] {
+  const sorted = [...units].sort((a, b) => centreY(a) - centreY(b));
+  const rows: { y0: number; y1: number; units: Unit[] }[] = [];
+  for (const u of sorted) {
+    // Shrunk boxes: touching ascenders and descenders of neighbouring rows do not join them.
+    const shrink = 0.12 * (u.y1 - u.y0);
+    const [a, b] = [u.y0 + shrink, u.y1 - shrink];
+    const row = rows.find((r) => a < r.y1 && b > r.y0);
+    if (row) {
+      row.units.push(u);
+      row.y0 = Math.min(row.y0, a);
+      row.y1 = Math.max(row.y1, b);
+    } else rows.push({ y0: a, y1: b, units: [u] });
+  }
+  // Rows that grew into each other merge.
+  rows.sort((p, q) => p.y0 - q.y0);
+  const merged: typeof rows = [];
+  for (const r of rows) {
+    const last = merged[merged.length - 1];
+    if (last && r.y0 < last.y1) {
+      last.units.push(...r.units);
+      last.y1 = Math.max(last.y1, r.y1);
+    } else merged.push(r);
+  }
+  // A row of only small units (a script pushed apart) belongs to the nearest full row.
+  const out = merged.map((r) => r.units);
+  return out.length > 1 ? absorbScriptRows(out) : out;
+}
+
+function absorbScriptRows(rows: Unit[][]): Unit[][] {
+  const size = Math.max(...rows.flat().map((u) => u.size));
+  const full = rows.filter((r) => r.some((u) => u.size >= SCRIPT_SIZE * size));
+  if (!full.length) return rows;
+  for (const r of rows) {
+    if (full.includes(r)) continue;
+    const y = centreY(union(r, 0, 0, ''));
+    const nearest = full.reduce((a, b) => (Math.abs(centreY(union(b, 0, 0, '')) - y) < Math.abs(centreY(union(a, 0, 0, '')) - y) ? b : a));
+    nearest.push(...r);
+  }
+  return full;
+}
+
+/** Several rows: aligned at a common relation, else gathered. */
+function stackRows(rows: Unit[][], depth: number): string {
+  const read = rows.map((r) => [...r].sort((a, b) => a.x0 - b.x0));
+  // The alignment point: a relation every row has at (nearly) the same x.
+  const firstRelation = read.map((r) => r.find((u) => u.role === 'rel'));
+  const xs = firstRelation.map((u) => u?.x0);
+  const size = Math.max(...rows.flat().map((u) => u.size));
+  const aligned = xs.every((x) => x !== undefined && Math.abs(x - xs[0]!) < 0.3 * size);
+  if (aligned && rows.length > 1) {
+    const lines = read.map((r, i) => {
+      const at = firstRelation[i]!;
+      const left = r.filter((u) => u.x0 < at.x0 - 0.01);
+      const right = r.filter((u) => u.x0 >= at.x0 - 0.01);
+      return `${left.length ? readRow(left, depth) : ''} &${readRow(right, depth)}`;
+    });
+    return `\\begin{aligned}${lines.join(' \\\\ ')}\\end{aligned}`;
+  }
+  const columns = columnCuts(rows);
+  if (columns.length) return `\\begin{array}{${'c'.repeat(columns.length + 1)}}${cells(rows, depth)}\\end{array}`;
+  return `\\begin{gathered}${rows.map((r) => readRow(r, depth)).join(' \\\\ ')}\\end{gathered}`;
+}
+
+/** x positions that separate columns in every row: gaps wider than COLUMN_GAP em in the union of the rows. */
+function columnCuts(rows: Unit[][]): number[] {
+  const all = rows.flat().sort((a, b) => a.x0 - b.x0);
+  if (!all.length) return [];
+  const size = Math.max(...all.map((u) => u.size));
+  const cuts: number[] = [];
+  let reach = all[0]!.x1;
+  for (const u of all.slice(1)) {
+    if (u.x0 - reach > COLUMN_GAP * size) cuts.push((u.x0 + reach) / 2);
+    reach = Math.max(reach, u.x1);
+  }
+  return cuts;
+}
+
+/** Rows cut into cells at the columns' gaps: "a & b \\ c & d". */
+function cells(rows: Unit[][], depth: number): string {
+  const cuts = columnCuts(rows);
+  return rows
+    .map((row) => {
+      const parts: Unit[][] = Array.from({ length: cuts.length + 1 }, () => []);
+      for (const u of row) {
+        const i = cuts.filter((c) => centreX(u) > c).length;
+        parts[i]!.push(u);
+      }
+      return parts.map((p) => (p.length ? readRow(p, depth) : '')).join(' & ');
+    })
+    .join(' \\\\ ');
+}
+
+/**
+ * One row along its baseline: units on the baseline in order, each with the raised and lowered
+ * smaller units that follow it as its superscript and subscript (read recursively, so scripts
+ * of scripts nest), primes as ', scripts before the first unit as pre-scripts.
+ */
+export function readRow(units: Unit[], depth: number): string {
+  if (!units.length) return '';
+  if (depth > MAX_DEPTH) return flat(units);
+  const sorted = [...units].sort((a, b) => a.x0 - b.x0 || a.y0 - b.y0);
+  const size = Math.max(...sorted.map((u) => u.size));
+  const base = dominantBase(sorted);
+  const onLine = (u: Unit) => (u.size >= SCRIPT_SIZE * size || u.tall ? Math.abs(u.base - base) < 0.3 * size : Math.abs(u.base - base) < 0.06 * size);
+  const tokens: string[] = [];
+  let prev: Unit | undefined;
+  /** Right end of the previous atom with its scripts. */
+  let reach = -Infinity;
+  let pendingSup: Unit[] = [];
+  let pendingSub: Unit[] = [];
+  const flush = () => {
+    if (!pendingSup.length && !pendingSub.length) return;
+    const sub = pendingSub.length ? layoutScripts(pendingSub, depth) : '';
+    const sup = pendingSup.length ? layoutScripts(pendingSup, depth) : '';
+    if (!prev) tokens.push('{}');
+    if (sub) tokens.push(`_${group(sub)}`);
+    if (sup) tokens.push(/^'+$/.test(sup) && !sub ? sup : `^${group(sup)}`);
+    pendingSup = [];
+    pendingSub = [];
+  };
+  for (const u of sorted) {
+    if (onLine(u)) {
+      flush();
+      // Explicit space between two ordinary atoms (ords touch in TeX): \, or \quad.
+      if (prev && prev.role === 'ord' && u.role === 'ord') {
+        const gap = u.x0 - reach;
+        if (gap > 0.75 * size) tokens.push('\\quad');
+        else if (gap > 0.13 * size && !prev.latex.startsWith('\\text') && !u.latex.startsWith('\\text')) tokens.push('\\,');
+      }
+      tokens.push(u.latex);
+      prev = u;
+      reach = u.x1;
+      continue;
+    }
+    reach = Math.max(reach, u.x1);
+    // A prime is a superscript of its own kind.
+    const raised = u.role === 'prime' || u.base < base - 0.02 * size;
+    (raised ? pendingSup : pendingSub).push(u);
+  }
+  flush();
+  return join(tokens).trim();
+}
+
+function layoutScripts(units: Unit[], depth: number): string {
+  if (units.every((u) => u.role === 'prime')) return units.map((u) => u.latex).join('');
+  return layout(units, depth + 1);
+}

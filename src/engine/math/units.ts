@@ -1,0 +1,204 @@
+// From the glyphs and rules of a formula to units: the symbols a formula is built of, each with
+// its LaTeX, its role (relation, operator, delimiter…) and its box. Later steps bundle units
+// into bigger ones (a fraction, a sum with its limits) until rows of units remain.
+import type { Box, Glyph } from '../model/document.js';
+import { fontAlphabet, repairCode, UNKNOWN_DELIMITER } from '../model/math-fonts.js';
+import { accentOf, FUNCTION_NAMES, LIMIT_NAMES, mathAlphanumeric, pieceOf, symbolOf, type Role } from './symbols.js';
+
+export interface Unit {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Baseline; for tall symbols (big operators, delimiters, radicals) the math axis moved to where the baseline is. */
+  base: number;
+  /** Font size the unit is set in (its main symbol's). */
+  size: number;
+  latex: string;
+  role: Role | 'rule' | 'group';
+  /** The character, for single symbols. */
+  char?: string;
+  /** An upright Latin letter of a text font: a piece of a word such as "sin". */
+  upright?: boolean;
+  /** Taller than the line: a big operator, a stretchy delimiter, a radical sign. */
+  tall?: boolean;
+  /** A piece of a big delimiter (⎛ ⎜ ⎝…), to be stacked with the others of its column. */
+  piece?: boolean;
+  /** The brace extension piece ⎪, which belongs to a left or a right brace. */
+  extension?: boolean;
+  /** Word-like group (a function name) that takes limits below in display style. */
+  limits?: boolean;
+}
+
+/** Where the math axis sits above the baseline, in em: TeX's axis height is 0.25 em. */
+const AXIS = 0.25;
+/** A glyph more than this many em tall is a stretchy or display-size symbol. */
+const TALL = 1.35;
+
+export function boxOf(units: { x0: number; y0: number; x1: number; y1: number }[]): Box {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const u of units) {
+    x0 = Math.min(x0, u.x0);
+    y0 = Math.min(y0, u.y0);
+    x1 = Math.max(x1, u.x1);
+    y1 = Math.max(y1, u.y1);
+  }
+  return [x0, y0, x1, y1];
+}
+
+/**
+ * A glyph's size in points: the size its font is set at where the PDF says (the loose box of
+ * OpenType math fonts is far taller than the size), else the extracted size.
+ */
+export function emOf(g: Glyph): number {
+  const em = g.fontSize !== undefined && Number.isFinite(g.fontSize) && g.fontSize >= 3 ? g.fontSize : g.size;
+  return em > 0 && Number.isFinite(em) ? em : Math.max(g.y1 - g.y0, 1);
+}
+
+function finite(g: Glyph): boolean {
+  return [g.x0, g.y0, g.x1, g.y1, g.base, g.size].every(Number.isFinite) && g.x1 >= g.x0 && g.y1 >= g.y0;
+}
+
+/** The units of one glyph: a letter carrying a composed accent gives two. */
+function glyphUnits(g: Glyph, bodySize: number): Unit[] {
+  let code = repairCode(g.font, g.code) ?? g.code;
+  const size = emOf(g);
+  const box = { x0: g.x0, y0: g.y0, x1: g.x1, y1: g.y1, base: g.base, size };
+  const char0 = String.fromCodePoint(code);
+  // A letter with an accent composed onto it by the text layer: the letter and the accent above.
+  const decomposed = char0.normalize('NFD');
+  if ([...decomposed].length === 2 && /\p{L}/u.test(decomposed[0]!)) {
+    const mark = decomposed.codePointAt(1)!;
+    const accent = accentOf(mark);
+    if (accent) {
+      const letter = glyphUnits({ ...g, code: decomposed.codePointAt(0)! }, bodySize);
+      const h = 0.25 * size;
+      return [...letter, { ...box, y0: g.y0 - h, y1: g.y0, base: g.y0, latex: `\\${accent}`, role: 'accent', char: String.fromCodePoint(mark) }];
+    }
+  }
+  const piece = pieceOf(char0);
+  if (piece) {
+    return [{ ...box, latex: symbolOf(piece).latex, role: symbolOf(piece).role, char: piece, piece: true, extension: char0 === '⎪' }];
+  }
+  const char = String.fromCodePoint(code);
+  const height = g.y1 - g.y0;
+  const tall = height > TALL * bodySize;
+  if (code === UNKNOWN_DELIMITER) {
+    return [{ ...box, base: (g.y0 + g.y1) / 2 + AXIS * bodySize, size: bodySize, latex: '|', role: 'fence', char: '?', tall: true }];
+  }
+  const accent = accentOf(code);
+  if (accent && code > 0x7f && code !== 0x2192) return [{ ...box, latex: `\\${accent}`, role: 'accent', char }];
+  const alnum = mathAlphanumeric(code);
+  if (alnum) {
+    const latex = alnum.alphabet ? `\\${alnum.alphabet}{${symbolOf(alnum.char).latex}}` : symbolOf(alnum.char).latex;
+    return [{ ...box, latex, role: 'ord', char: alnum.char }];
+  }
+  const info = symbolOf(char);
+  const unit: Unit = { ...box, latex: info.latex, role: info.role, char };
+  const alphabet = fontAlphabet(g.font, code, g.style.bold);
+  if (alphabet && info.role === 'ord') unit.latex = `\\${alphabet}{${char}}`;
+  else if (/^[A-Za-z]$/.test(char) && !g.style.italic && !g.style.math) unit.upright = true;
+  else if (/^[A-Za-z]$/.test(char) && g.style.math && !/(mi|italic|MI)/i.test(g.font ?? '') && /math/i.test(g.font ?? '')) {
+    // OpenType math fonts: variables are Mathematical Italic code points, plain Latin is upright.
+    unit.upright = true;
+  }
+  if (tall || info.role === 'bigop' || (info.role === 'radical' && height > 1.1 * bodySize)) {
+    unit.tall = tall || info.role === 'bigop';
+    unit.base = (g.y0 + g.y1) / 2 + AXIS * bodySize;
+    unit.size = bodySize;
+  }
+  return [unit];
+}
+
+/** The body size of a formula: the size most of its glyphs are set in (scripts are smaller). */
+export function bodySizeOf(glyphs: Glyph[]): number {
+  const sizes = glyphs.map(emOf).sort((a, b) => a - b);
+  return sizes[Math.floor(sizes.length * 0.75)] ?? 10;
+}
+
+/** Units of a formula's glyphs and rules; upright letters set close together become one word. */
+export function toUnits(glyphs: Glyph[], rules: Box[], bodySize: number): Unit[] {
+  const units = glyphs.filter((g) => finite(g) && g.code > 32 && !INVISIBLE.has(g.code)).flatMap((g) => glyphUnits(g, bodySize));
+  const merged = mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0)));
+  for (const r of rules) {
+    if (![r[0], r[1], r[2], r[3]].every(Number.isFinite) || r[2] - r[0] < 0.2 * bodySize) continue;
+    const y = (r[1] + r[3]) / 2;
+    merged.push({ x0: r[0], x1: r[2], y0: y, y1: y, base: y, size: bodySize, latex: '', role: 'rule' });
+  }
+  return merged;
+}
+
+const INVISIBLE = new Set([0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x2061, 0x2062, 0x2063, 0xfeff, 0xad]);
+
+/** Upright letters side by side on one baseline: a function name (\sin) or a word (\text{if}). */
+function mergeWords(units: Unit[]): Unit[] {
+  // Only upright letters take part: a limit under \min sits between its letters in x order.
+  const letters = units.filter((u) => u.upright).sort((a, b) => a.x0 - b.x0);
+  const absorbed = new Set<Unit>();
+  const words: Unit[] = [];
+  for (const u of letters) {
+    const prev = words.find((w) => !absorbed.has(w) && Math.abs(w.base - u.base) < 0.1 * u.size && u.x0 - w.x1 < 0.12 * u.size && u.x0 - w.x1 > -0.1 * u.size && Math.abs(w.size - u.size) < 0.1 * u.size);
+    if (prev) {
+      prev.char = (prev.char ?? '') + (u.char ?? '');
+      prev.x1 = Math.max(prev.x1, u.x1);
+      prev.y0 = Math.min(prev.y0, u.y0);
+      prev.y1 = Math.max(prev.y1, u.y1);
+      absorbed.add(u);
+    } else words.push(u);
+  }
+  for (const u of words) {
+    if (!u.char || u.char.length < 2) continue;
+    if (FUNCTION_NAMES.has(u.char)) {
+      u.latex = `\\${u.char}`;
+      u.limits = LIMIT_NAMES.has(u.char);
+      // An operator name: TeX spaces it from its argument, so no explicit space is read there.
+      u.role = 'bigop';
+    } else {
+      u.latex = `\\text{${u.char}}`;
+      u.role = 'ord';
+    }
+  }
+  return units.filter((u) => !absorbed.has(u));
+}
+
+/** Pieces of a big delimiter (top, extension, middle, bottom) stacked in one column: one tall delimiter. */
+function mergePieces(units: Unit[], bodySize: number): Unit[] {
+  const out: Unit[] = [];
+  const pieces = units.filter((u) => u.piece).sort((a, b) => a.y0 - b.y0);
+  const used = new Set<Unit>();
+  for (const p of pieces) {
+    if (used.has(p)) continue;
+    const stack = [p];
+    used.add(p);
+    for (const q of pieces) {
+      // The extension piece ⎪ serves left and right braces alike.
+      if (used.has(q) || (q.char !== p.char && !q.extension && !p.extension)) continue;
+      const last = stack[stack.length - 1]!;
+      if (Math.abs(q.x0 - last.x0) < 0.3 * bodySize && q.y0 - last.y1 < 0.3 * bodySize && q.y0 >= last.y0) {
+        stack.push(q);
+        used.add(q);
+      }
+    }
+    const [x0, y0, x1, y1] = boxOf(stack);
+    const named = stack.find((u) => !u.extension) ?? p;
+    out.push({ ...named, x0, y0, x1, y1, extension: false, base: (y0 + y1) / 2 + AXIS * bodySize, size: bodySize, tall: true, piece: false });
+  }
+  return [...units.filter((u) => !u.piece), ...out];
+}
+
+/** TeX draws \mapsto as a bar (CMSY's mapstochar) followed by an arrow: one relation. */
+function mergeArrows(units: Unit[]): Unit[] {
+  const out: Unit[] = [];
+  for (const u of units) {
+    const prev = out[out.length - 1];
+    if (prev?.char === '↦' && u.char === '→' && u.x0 - prev.x1 < 0.2 * u.size) {
+      prev.x1 = u.x1;
+      continue;
+    }
+    out.push(u);
+  }
+  return out;
+}
