@@ -2,12 +2,15 @@
 // the fragments a typeset formula breaks into (raised exponents, fraction numerators and
 // denominators, limits under a sum), joined into one line whose text is the LaTeX.
 import type { Equation } from '../model/analysis.js';
-import type { Box, Glyph, TextLine } from '../model/document.js';
+import type { Box, Glyph, Page, TextLine } from '../model/document.js';
+import { containsCentre } from '../model/geometry.js';
 import { isListStart } from '../model/text.js';
 import { entry } from '../model/trace.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
-import { toLatex } from './latex.js';
+import { formulaLatex } from '../math/index.js';
 
+/** A fraction bar or vinculum drawn as a filled box is at most this many ems thick. */
+const RULE_THICKNESS = 0.15;
 /** Limits and exponents are set at 0.7 of the text size: smaller than this share of it is script size. */
 const SCRIPT_SIZE = 0.85;
 /** A formula line holds at most one word of prose… */
@@ -125,7 +128,7 @@ function isInlineMath(line: TextLine, prose: TextLine[]): boolean {
  * size and the pieces around it, with its LaTeX (an equation number at the right becomes
  * `\tag{n}`). An equation whose LaTeX cannot be built is not proposed: its lines stay text.
  */
-export function detectEquations(lines: readonly TextLine[], bodySize: number): Equation[] {
+export function detectEquations(lines: readonly TextLine[], bodySize: number, page: Pick<Page, 'rules' | 'graphics'> = {}): Equation[] {
   const seeds = lines.filter((l) => l.fontSize >= SCRIPT_SIZE * bodySize && isFormulaLine(l, true));
   if (!seeds.length) return [];
   let all = 0;
@@ -173,21 +176,28 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number): E
     const number = lines.find(
       (l) => !used.has(l) && !members.includes(l) && EQUATION_NUMBER.test(l.text) && l.box[1] < box[3] && l.box[3] > box[1] && l.box[0] >= box[2],
     );
-    let latex: string;
-    try {
-      latex = toLatex(members.flatMap((l) => l.glyphs ?? []));
-    } catch {
-      continue; // its lines stay text
-    }
-    if (number) latex += ` \\tag{${number.text.replace(/[()\s]/g, '')}}`;
+    const region: Box = [box[0], box[1], number ? Math.max(box[2], number.box[2]) : box[2], box[3]];
+    const { latex, fallback } = formulaLatex({ glyphs: regionGlyphs(lines, region), rules: regionRules(page, region, size) });
+    if (!latex) continue; // nothing readable: its lines stay text
     for (const m of members) used.add(m);
     if (number) used.add(number);
     equations.push({
-      box: [box[0], box[1], number ? Math.max(box[2], number.box[2]) : box[2], box[3]],
+      box: region,
       lines: number ? [...members, number] : members,
       latex,
-      trace: [entry('equations', 'equation.formula-lines', { lines: members.length, numbered: number !== undefined })],
+      trace: [entry('equations', 'equation.formula-lines', { lines: members.length, numbered: number !== undefined, fallback })],
     });
   }
   return equations;
+}
+
+/** Every glyph of the lines whose centre lies in the region: numerators, limits and scripts come as lines of their own. */
+function regionGlyphs(lines: readonly TextLine[], region: Box): Glyph[] {
+  return lines.flatMap((l) => (l.glyphs ?? []).filter((g) => containsCentre(region, [g.x0, g.y0, g.x1, g.y1])));
+}
+
+/** The horizontal rules in the region (fraction bars, vinculums), drawn as lines or as thin boxes. */
+function regionRules(page: Pick<Page, 'rules' | 'graphics'>, region: Box, size: number): Box[] {
+  const thin = (page.graphics ?? []).filter((b) => b[3] - b[1] <= RULE_THICKNESS * size && b[2] - b[0] > b[3] - b[1]);
+  return [...(page.rules ?? []).filter((r) => r[1] === r[3]), ...thin].filter((b) => containsCentre(region, b));
 }

@@ -157,9 +157,11 @@ function bundleRules(pool: Unit[], depth: number): Unit[] {
       pool = pool.filter((u) => u !== rule);
       continue;
     }
-    // A fraction sits on the math axis: its baseline is a quarter em under the bar.
-    const base = above.length && below.length ? rule.y0 + 0.25 * size : below.length ? dominantBase(below) : dominantBase(above);
-    const bundled = union([rule, ...above, ...below], base, size, latex, 'ord');
+    // A fraction is set in the size of its parts (a fraction inside a denominator is script
+    // size) and sits on the math axis: its baseline is a quarter em under the bar.
+    const partSize = Math.max(...[...above, ...below].map((u) => u.size));
+    const base = above.length && below.length ? rule.y0 + 0.25 * partSize : below.length ? dominantBase(below) : dominantBase(above);
+    const bundled = union([rule, ...above, ...below], base, partSize, latex, 'ord');
     pool = pool.filter((u) => u !== rule && !above.includes(u) && !below.includes(u));
     pool.push(bundled);
   }
@@ -170,7 +172,8 @@ function bundleRules(pool: Unit[], depth: number): Unit[] {
 /** The units on one side of a rule that touch it, directly or through each other. */
 function connected(candidates: Unit[], rule: Unit, side: 'above' | 'below'): Unit[] {
   const gapTo = (u: Unit) => (side === 'above' ? rule.y0 - u.y1 : u.y0 - rule.y0);
-  const taken = candidates.filter((u) => gapTo(u) < ATTACH_GAP * u.size);
+  // The clearance around a bar is set by the bar's style, whatever the size of the parts.
+  const taken = candidates.filter((u) => gapTo(u) < ATTACH_GAP * Math.max(u.size, rule.size));
   for (let grew = taken.length > 0; grew; ) {
     grew = false;
     for (const u of candidates) {

@@ -33,7 +33,7 @@ export interface Stages {
   charts: typeof detectCharts;
   borderlessTables: typeof borderlessTables;
   images: (page: Page) => Region[];
-  equations: (lines: readonly TextLine[], bodySize: number) => Equation[];
+  equations: typeof detectEquations;
   order: (lines: readonly TextLine[], pageWidth: number) => Segment[];
   paragraphs: (lines: readonly TextLine[], path: string) => Paragraph[];
   classify: typeof classifyPage;
@@ -140,7 +140,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
 
   // Display equations are found among the rest, and stand in the text flow as one line each.
   const rest = body.filter((l) => !used.has(l));
-  const equations = failures.isolated('equations', at, () => stages.equations(rest, bodyFontSize(rest)), () => []);
+  const equations = failures.isolated('equations', at, () => stages.equations(rest, bodyFontSize(rest), page), () => []);
   const { flow, equationOf } = withEquations(rest, equations);
   const bodySize = bodyFontSize(flow);
   const content = attachDropCaps(flow, bodySize);
