@@ -2,9 +2,7 @@
 // Markdown (rendered, with KaTeX math), its source, the JSON, and every page with its blocks drawn
 // over it, coloured by type. Plain browser JavaScript, no build step; the libraries are the npm
 // packages' browser files, served by this server under /vendor/.
-import markdownit from '/vendor/markdown-it/markdown-it.esm.min.mjs';
-import DOMPurify from '/vendor/dompurify/purify.es.mjs';
-import katex from '/vendor/katex/katex.mjs';
+import { renderMarkdown } from '/markdown.js';
 import { init as initPdfium } from '/vendor/pdfium/index.browser.js';
 
 const $ = (id) => document.getElementById(id);
@@ -14,7 +12,6 @@ const PAGE_WIDTH_PX = 900;
 const PALETTE = ['#2f6fed', '#d9480f', '#2b8a3e', '#ae3ec9', '#e8590c', '#0b7285', '#c2255c', '#5f3dc4', '#862e9c', '#087f5b', '#e67700', '#495057', '#a61e4d', '#364fc7', '#5c940d'];
 const UNKNOWN_COLOUR = '#868e96';
 
-const markdown = markdownit({ html: true, linkify: false });
 let colours = new Map();
 let pdfiumLoading;
 
@@ -94,6 +91,7 @@ async function parse() {
     const res = await fetch('/v1/parser/parse', { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
     const requestId = res.headers.get('x-request-id');
     const body = await res.json().catch(() => ({ detail: `the server answered ${res.status} without JSON` }));
+    clearInterval(ticker);
     if (!res.ok) {
       const retry = res.headers.get('retry-after');
       return setStatus(`${res.status}: ${body.detail}${retry ? ` (retry in ${retry} s)` : ''} — request ${requestId}`, true);
@@ -121,25 +119,6 @@ async function showResult(file, result) {
 function showTab(name) {
   for (const tab of document.querySelectorAll('[data-tab]')) tab.setAttribute('aria-selected', String(tab.dataset.tab === name));
   for (const id of ['rendered', 'source', 'json']) $(id).hidden = id !== name;
-}
-
-/**
- * Markdown to safe HTML: math is taken out first (so Markdown does not read `_` or `*` in LaTeX as
- * emphasis), the HTML is sanitized (the document's own text could hold markup), then the math is
- * put back typeset by KaTeX.
- */
-function renderMarkdown(source) {
-  const math = [];
-  const hold = (tex, display) => `QUIREMATH${math.push({ tex, display }) - 1}END`;
-  const protectedSource = source
-    .replace(/\$\$([\s\S]+?)\$\$/g, (_, tex) => hold(tex, true))
-    // Inline $…$: no space inside either dollar, and no digit right after the closing one ($5 and $10).
-    .replace(/(^|[^\\$])\$(?=\S)([^$\n]*?\S)\$(?!\d)/g, (_, before, tex) => before + hold(tex, false));
-  const html = DOMPurify.sanitize(markdown.render(protectedSource));
-  return html.replace(/QUIREMATH(\d+)END/g, (_, i) => {
-    const { tex, display } = math[Number(i)];
-    return katex.renderToString(tex, { displayMode: display, throwOnError: false });
-  });
 }
 
 /** One image per page: a PDF's pages drawn by PDFium, or the image itself. */
