@@ -53,7 +53,9 @@ export const ContentBlockSchema = Type.Object(
   {
     $id: 'ContentBlock',
     title: 'ContentBlock',
-    description: 'One block of the document. Every block carries all twelve fields, null where they do not apply.',
+    description: 'One block of the document. Every block carries all twelve fields, null where they do not apply; other fields may appear and are passed through.',
+    // New fields the engine adds reach the client even before they are listed here.
+    additionalProperties: true,
     examples: [
       {
         type: 'text',
