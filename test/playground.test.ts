@@ -118,4 +118,19 @@ describe.skipIf(!found)(`playground in Chromium (${CHROMIUM})`, () => {
     expect(await page.textContent('#status')).toMatch(/^401: .*request [0-9a-f-]{36}/);
     await page.close();
   });
+
+  it('shows the API reference at /docs with nothing fetched from elsewhere', async () => {
+    const page = await browser.newPage();
+    const outside: string[] = [];
+    page.on('request', (r) => void (!r.url().startsWith(server.url) && !r.url().startsWith('data:') && outside.push(r.url())));
+    await page.goto(`${server.url}/docs`);
+    await page.waitForSelector('.swagger-ui .opblock-summary', { timeout: 30_000 });
+    expect(await page.textContent('.swagger-ui .info .title')).toContain('Quire document parsing API');
+    expect(await page.textContent('.opblock-summary')).toContain('/v1/parser/parse');
+    const csp = (await page.request.get(`${server.url}/docs/static/index.html`)).headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(outside).toEqual([]);
+    await page.close();
+  });
 });

@@ -41,6 +41,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     staticCSP: true,
+    // Everything is served from here: no https sources, no online validator, and no
+    // upgrade-insecure-requests, which would break the page on a plain-http address.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace(/ https:/g, '')
+        .replace(/ validator\.swagger\.io/g, ''),
     transformSpecification: (doc, request) => withServer(doc as OpenApiDocument, request),
     uiConfig: { defaultModelsExpandDepth: 2, tryItOutEnabled: false },
   });
