@@ -10,7 +10,7 @@ import { makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
 import { startServer, type TestServer } from './helpers.js';
 import { drawChart, drawnPdf, drawTable } from './table-fixtures.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// The document as JSON: a client reads it without types.
 type Doc = any;
 
 let server: TestServer;
