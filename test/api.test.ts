@@ -39,7 +39,8 @@ describe('health', () => {
     expect(doc.openapi).toMatch(/^3\./);
     const op = doc.paths['/v1/parser/parse'].post;
     expect(Object.keys(op.requestBody.content)).toEqual(['multipart/form-data']);
-    expect(op.responses['200'].content['application/json'].schema.properties.content_list).toBeDefined();
+    expect(op.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ParseResult' });
+    expect(doc.components.schemas.ParseResult.properties.content_list).toBeDefined();
   });
 
   it('answers unknown routes with a JSON detail', async () => {

@@ -1,6 +1,6 @@
 // The `quire` command as an operator uses it (runs the built CLI: `npm test` builds first).
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -53,6 +53,58 @@ describe('administration', () => {
     expect(bad.code).toBe(2);
     expect((await quire('frobnicate')).code).toBe(2);
   });
+
+  it('says clearly why a negative top-up or an unknown option is refused', async () => {
+    const negative = await quire('credits', 'add', 'org_x', '-5');
+    expect(negative.code).toBe(2);
+    expect(negative.stderr).toBe('quire: -5: negative numbers are not accepted (credits can only be added)\n');
+    const option = await quire('org', 'list', '--colour');
+    expect(option.code).toBe(2);
+    expect(option.stderr).toBe('quire: unknown option --colour (see quire --help)\n');
+    expect((await quire('org', 'list', 'extra')).stderr).toMatch(/unexpected argument "extra"/);
+  });
+
+  it('prints its version', async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect((await quire('--version')).stdout).toBe(`${version}\n`);
+    expect((await quire('-V')).stdout).toBe(`${version}\n`);
+  });
+
+  it('lists organizations and keys, and shows the usage ledger, to find an organization from a key', async () => {
+    const org = JSON.parse((await quire('org', 'create', 'Lister', '--credits', '3', '--json')).stdout);
+    const key = JSON.parse((await quire('key', 'create', org.id, '--json')).stdout);
+    const second = JSON.parse((await quire('key', 'create', org.id, '--json')).stdout);
+    await quire('key', 'revoke', second.id);
+    await quire('credits', 'add', org.id, '4');
+
+    const orgs = JSON.parse((await quire('org', 'list', '--json')).stdout);
+    expect(orgs).toContainEqual({ id: org.id, name: 'Lister', balance: 7, created_at: expect.any(String) });
+    const orgText = (await quire('org', 'list')).stdout;
+    expect(orgText.split('\n')[0]).toMatch(/^ORGANIZATION\s+NAME\s+BALANCE\s+CREATED$/);
+    expect(orgText).toMatch(new RegExp(`${org.id}\\s+Lister\\s+7`));
+
+    const keys = JSON.parse((await quire('key', 'list', org.id, '--json')).stdout);
+    expect(keys).toHaveLength(2);
+    const listed = keys.find((k: { id: string }) => k.id === key.id);
+    // The key you hold begins with the listed prefix: that is how a lost key's organization is found.
+    expect(key.key.startsWith(listed.prefix)).toBe(true);
+    expect(listed.revoked_at).toBeNull();
+    expect(keys.find((k: { id: string }) => k.id === second.id).revoked_at).not.toBeNull();
+    expect(JSON.stringify(keys)).not.toContain(key.key);
+    expect((await quire('key', 'list', 'org_nope')).stderr).toMatch(/organization org_nope not found/);
+
+    const usage = JSON.parse((await quire('usage', org.id, '--json')).stdout);
+    expect(usage).toMatchObject({ org_id: org.id, name: 'Lister', balance: 7 });
+    expect(usage.entries.map((e: { kind: string; credits: number; balance_after: number }) => [e.kind, e.credits, e.balance_after])).toEqual([
+      ['topup', 4, 7],
+      ['topup', 3, 3],
+    ]);
+    expect((await quire('usage', org.id, '--limit', '1', '--json')).stdout).toContain('"entries":[{');
+    expect(JSON.parse((await quire('usage', org.id, '--limit', '1', '--json')).stdout).entries).toHaveLength(1);
+    const usageText = (await quire('usage', org.id)).stdout;
+    expect(usageText).toMatch(/balance 7/);
+    expect(usageText).toMatch(/topup\s+\+4\s+7/);
+  });
 });
 
 describe('parse', () => {
@@ -101,6 +153,76 @@ describe('parse', () => {
     expect(res.stderr).toMatch(/not a PDF, PNG or JPEG/);
     const wrongName = await quire('parse', join(dir, 'notes.txt'));
     expect(wrongName.code).not.toBe(0);
+  });
+});
+
+describe('parse: several documents', () => {
+  it('parses files, folders and globs; writes one .md or .json per document with -o; goes on past a bad one', async () => {
+    const docs = join(dir, 'docs');
+    mkdirSync(join(docs, 'sub'), { recursive: true });
+    writeFileSync(join(docs, 'a.pdf'), await makePdf([reportPage(1, 'Alpha Doc')]));
+    writeFileSync(join(docs, 'sub', 'b.pdf'), await makePdf([reportPage(1, 'Beta Doc')]));
+    writeFileSync(join(docs, 'notes.txt'), 'skipped: not a document');
+    const single = join(dir, 'single.pdf');
+    writeFileSync(single, await makePdf([reportPage(1, 'Single Doc')]));
+
+    // A folder (read recursively) and a file, to a folder of Markdown files.
+    const out = join(dir, 'out-md');
+    const md = await quire('parse', docs, single, '-o', out);
+    expect(md.code).toBe(0);
+    expect(md.stdout).toBe('');
+    expect(md.stderr).toBe(''); // no progress when stderr is not a terminal
+    expect(readFileSync(join(out, 'a.md'), 'utf8')).toContain('# Alpha Doc');
+    expect(readFileSync(join(out, 'sub', 'b.md'), 'utf8')).toContain('# Beta Doc');
+    expect(readFileSync(join(out, 'single.md'), 'utf8')).toContain('# Single Doc');
+
+    // A quoted glob, as JSON files.
+    const outJson = join(dir, 'out-json');
+    expect((await quire('parse', join(docs, '**', '*.pdf'), '--output', outJson, '--json')).code).toBe(0);
+    expect(readdirSync(outJson).sort()).toEqual(['a.json', 'sub']);
+    expect(JSON.parse(readFileSync(join(outJson, 'sub', 'b.json'), 'utf8')).page_count).toBe(1);
+
+    // Several documents to stdout: JSON lines naming each file, or Markdown separated by comments.
+    const lines = (await quire('parse', join(docs, 'a.pdf'), single, '--json')).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.file, l.page_count])).toEqual([[join(docs, 'a.pdf'), 1], [single, 1]]);
+    const both = (await quire('parse', join(docs, 'a.pdf'), single)).stdout;
+    expect(both).toMatch(new RegExp(`<!-- quire: .*a\\.pdf -->[\\s\\S]*# Alpha Doc[\\s\\S]*<!-- quire: .*single\\.pdf -->[\\s\\S]*# Single Doc`));
+
+    // A broken document is reported; the others are still written; the exit code says something failed.
+    const broken = join(dir, 'broken.pdf');
+    writeFileSync(broken, 'not a pdf at all');
+    const outMixed = join(dir, 'out-mixed');
+    const mixed = await quire('parse', broken, single, '-o', outMixed);
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr).toMatch(/^quire: .*broken\.pdf: .*not a PDF, PNG or JPEG/);
+    expect(existsSync(join(outMixed, 'single.md'))).toBe(true);
+    expect(existsSync(join(outMixed, 'broken.md'))).toBe(false);
+  });
+
+  it('refuses clearly: two inputs writing one output, an empty folder, a glob matching nothing', async () => {
+    const other = join(dir, 'other');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, 'single.pdf'), await makePdf([reportPage(1, 'Same Name')]));
+    writeFileSync(join(dir, 'single.pdf'), await makePdf([reportPage(1, 'Single Doc')]));
+    const clash = await quire('parse', join(dir, 'single.pdf'), join(other, 'single.pdf'), '-o', join(dir, 'clash'));
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toMatch(/would both be written to .*single\.md/);
+    expect(existsSync(join(dir, 'clash'))).toBe(false);
+    const empty = join(dir, 'empty');
+    mkdirSync(empty, { recursive: true });
+    expect((await quire('parse', empty)).stderr).toMatch(/no \.pdf, \.png, \.jpg or \.jpeg files in this folder/);
+    expect((await quire('parse', join(dir, '*.jpeg'))).stderr).toMatch(/no \.pdf, \.png, \.jpg or \.jpeg file matches/);
+  });
+
+  it('shows pages done on a terminal', async () => {
+    const doc = join(dir, 'three.pdf');
+    writeFileSync(doc, await makePdf([reportPage(1, 'One'), reportPage(2, 'Two'), reportPage(3, 'Three')]));
+    const out = join(dir, 'out-tty');
+    // `script` gives the command a terminal; what the terminal showed comes back on stdout.
+    const { stdout } = await run('script', ['-qec', `node ${join(process.cwd(), 'bin/quire.js')} parse three.pdf -o ${out}`, '/dev/null'], { env, cwd: dir });
+    for (const page of [1, 2, 3]) expect(stdout).toContain(`\r\x1b[2K[1/1] three.pdf  page ${page}/3`);
+    expect(stdout).toMatch(/3 pages in [\d.]+ s → .*three\.md/);
+    expect(readFileSync(join(out, 'three.md'), 'utf8')).toContain('# Three');
   });
 });
 

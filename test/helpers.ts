@@ -17,13 +17,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(overrides: Partial<Config> = {}, poolOverrides: { jobTimeoutMs?: number } = {}): Promise<TestServer> {
+export async function startServer(
+  overrides: Partial<Config> = {},
+  poolOverrides: { jobTimeoutMs?: number } = {},
+  logger?: object,
+): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-test-'));
   const config: Config = { ...loadConfig({}), database: join(dir, 'quire.db'), workers: 1, queueLimit: 1, ...overrides };
   const store = new SqliteStore(config.database);
   await store.migrate();
   const pools = createPools(config, { parseTimeoutMs: poolOverrides.jobTimeoutMs });
-  const app = await buildApp({ config, store, pools });
+  const app = await buildApp({ config, store, pools, logger });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -153,6 +153,23 @@ describe.each([sqliteHarness(), postgresHarness()])('$name store', (h) => {
     expect(await store.authenticate(untouched.key)).toEqual({ keyId: untouched.id, orgId: org.id });
   });
 
+  it('lists organizations and an organization\'s keys (prefix only, revoked ones marked)', async () => {
+    const { org, key } = await orgWithKey(3);
+    const second = await store.createKey(org.id);
+    await store.revokeKey(key.id);
+    const orgs = await store.listOrganizations();
+    expect(orgs.find((o) => o.id === org.id)).toEqual(org);
+    expect(orgs.length).toBe(await store.countOrganizations());
+    const keys = await store.listKeys(org.id);
+    expect(keys.map((k) => k.id).sort()).toEqual([key.id, second.id].sort());
+    const revoked = keys.find((k) => k.id === key.id)!;
+    expect(revoked.prefix).toBe(key.key.slice(0, revoked.prefix.length));
+    expect(revoked.prefix.length).toBeLessThan(key.key.length);
+    expect(revoked.revokedAt).not.toBeNull();
+    expect(keys.find((k) => k.id === second.id)!.revokedAt).toBeNull();
+    await expect(store.listKeys('org_doesnotexist00')).rejects.toThrow(NotFoundError);
+  });
+
   it('stores only the SHA-256 hash of a key, never the plaintext', async () => {
     const { key } = await orgWithKey(0);
     const rows = await h.query('SELECT * FROM api_keys');

@@ -2,16 +2,19 @@
 // decisions.md: 401 → 429 → 402 → 400 → 413 → 503 → 200 (charged) / 500 (never charged).
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { ALLOWED_FILE_NAME, type Inspection, type ParseResult } from '../engine/index.js';
 import { JobFailedError, JobRejectedError, PoolFullError, type Pools, type WorkerPool } from '../workers/pool.js';
 import type { AuthenticatedKey, Store } from '../store/store.js';
 import type { ParseStats } from '../workers/worker.js';
-import { ErrorSchema, ParseResultSchema, UploadFormSchema } from './schemas.js';
+import { noteParse, registerMetrics } from './metrics.js';
+import { registerOpenApi } from './openapi.js';
+import { registerPlayground } from './playground.js';
+import { registerRequestId } from './request-id.js';
+import { DEFAULT_MODEL, PARSE_PATH, PARSE_ROUTE_SCHEMA } from './schemas.js';
+import { VERSION } from './version.js';
 
-export const DEFAULT_MODEL = 'parser2.5-pro-2605';
 const PLANNED_OPTIONS = new Set(['title_levels', 'extract_images', 'image_analysis']);
 const RATE_WINDOW_MS = 60_000;
 
@@ -43,13 +46,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, store } = deps;
   const app = Fastify({ logger: deps.logger ?? false, genReqId: () => randomUUID(), bodyLimit: 1024 * 1024 });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Quire document parsing API', version: '1.0.0', description: 'PDF or image in; Markdown and typed content blocks out.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
+  registerRequestId(app);
+  await registerOpenApi(app, VERSION);
+  registerMetrics(app, deps.pools.parse, config.workers);
+  await registerPlayground(app);
   await app.register(multipart, {
     limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
@@ -81,19 +81,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, `no route ${request.method} ${request.url}`));
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.post(
-    '/v1/parser/parse',
+    PARSE_PATH,
     {
-      schema: {
-        summary: 'Parse a PDF or image into Markdown and content blocks',
-        consumes: ['multipart/form-data'],
-        // Documentation only: multipart bodies are checked by hand (see readUpload), in the
-        // order decisions.md gives, after authentication, rate limit and credits.
-        body: UploadFormSchema,
-        response: { 200: ParseResultSchema, '4xx': ErrorSchema, '5xx': ErrorSchema },
-      },
+      // The body schema is documentation only: multipart bodies are checked by hand (see
+      // readUpload), in the order decisions.md gives, after authentication, rate limit and credits.
+      schema: PARSE_ROUTE_SCHEMA,
       validatorCompiler: () => () => true,
       // Authentication, rate limit and credits come before the body is read.
       onRequest: async (request) => {
@@ -113,10 +107,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       upload.set(received);
       const inspection = await runJob<Inspection>(deps.pools.inspect, 'inspect', upload, config.maxPages);
       const price = config.pricing === 'page' ? inspection.pageCount : 1;
+      noteParse(request, { pages: inspection.pageCount });
       if ((await store.getBalance(key.orgId)) < price) throw new HttpError(402, `insufficient credits: this parse costs ${price}`);
-      const { result } = await runJob<{ result: ParseResult; stats: ParseStats }>(deps.pools.parse, 'parse', upload, config.maxPages);
+      const { result, stats } = await runJob<{ result: ParseResult; stats: ParseStats }>(deps.pools.parse, 'parse', upload, config.maxPages);
       const charged = await store.charge({ orgId: key.orgId, keyId: key.keyId, requestId: request.id, pages: result.page_count, credits: price });
       if (charged === null) throw new HttpError(402, `insufficient credits: this parse costs ${price}`);
+      noteParse(request, { ...stats, credits: price });
       return reply.code(200).send(result);
     },
   );

@@ -1,145 +1,81 @@
-// The `quire` command: serve the API, parse a file locally, administer organizations, keys and
+// The `quire` command: serve the API, parse files locally, administer organizations, keys and
 // credits against the same database (also while the service runs).
-import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../api/app.js';
-import { ConfigError, loadConfig, type Config } from '../config.js';
-import { ALLOWED_FILE_NAME, OcrEngine, parseWithDetails, renderTrace, writeDebugPages } from '../engine/index.js';
-import { createPools } from '../workers/pool.js';
+import { VERSION } from '../api/version.js';
+import { ConfigError, loadConfig } from '../config.js';
 import { openStore } from '../store/index.js';
-import { NotFoundError, type Store } from '../store/store.js';
+import { admin } from './admin.js';
+import { UsageError } from './errors.js';
+import { parseFiles } from './parse.js';
+import { serve } from './serve.js';
 
 const USAGE = `usage:
   quire serve
-  quire parse FILE [--json] [--trace] [--debug DIR]
+  quire parse FILE|FOLDER|GLOB... [-o DIR] [--json] [--trace] [--debug DIR]
   quire org create NAME [--credits N] [--json]
+  quire org list [--json]
   quire key create ORG_ID [--json]
+  quire key list ORG_ID [--json]
   quire key revoke KEY_OR_KEY_ID [--json]
   quire credits add ORG_ID N [--json]
   quire credits show ORG_ID [--json]
+  quire usage ORG_ID [--limit N] [--json]
+  quire --version
 
 Configuration comes from QUIRE_* environment variables (see the README).`;
 
-class UsageError extends Error {}
-
-const FIRST_ORG_CREDITS = 100;
-
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      json: { type: 'boolean', default: false },
-      trace: { type: 'boolean', default: false },
-      debug: { type: 'string' },
-      credits: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values, positionals } = readArgs(argv);
+  if (values.version) {
+    console.log(VERSION);
+    return 0;
+  }
   if (values.help || !positionals.length) {
-    console.log(USAGE);
+    (values.help ? console.log : console.error)(USAGE);
     return values.help ? 0 : 2;
   }
   const [command, ...args] = positionals;
   const config = loadConfig();
-  if (command === 'serve') return serve(config);
-  if (command === 'parse') return parseFile(config, args[0], { json: values.json!, trace: values.trace!, debug: values.debug });
+  if (command === 'serve') {
+    await serve(config);
+    return -1; // keeps running
+  }
+  if (command === 'parse') return parseFiles(config, { inputs: args, json: values.json, output: values.output, trace: values.trace ?? false, debug: values.debug });
   const store = openStore(config.database);
   try {
     await store.migrate();
-    const result = await admin(store, command!, args, values.credits);
-    if (values.json) console.log(JSON.stringify(result.json));
-    else console.log(result.text);
+    const printed = await admin(store, command!, args, { credits: values.credits, limit: values.limit });
+    console.log(values.json ? JSON.stringify(printed.json) : printed.text);
     return 0;
   } finally {
     await store.close();
   }
 }
 
-async function admin(store: Store, command: string, args: string[], credits?: string): Promise<{ json: object; text: string }> {
-  const [sub, a, b] = args;
-  const want = (value: string | undefined, name: string) => {
-    if (!value) throw new UsageError(`missing ${name}`);
-    return value;
-  };
-  const count = (value: string | undefined, name: string) => {
-    const n = Number(want(value, name));
-    if (!Number.isInteger(n) || n < 0) throw new UsageError(`${name} must be a whole number ≥ 0`);
-    return n;
-  };
-  if (command === 'org' && sub === 'create') {
-    const org = await store.createOrganization(want(a, 'NAME'), credits === undefined ? 0 : count(credits, '--credits'));
-    return { json: { id: org.id, name: org.name, balance: org.balance }, text: `organization ${org.id} (${org.name}), balance ${org.balance}` };
-  }
-  if (command === 'key' && sub === 'create') {
-    const key = await store.createKey(want(a, 'ORG_ID'));
-    return { json: { key: key.key, id: key.id, org_id: key.orgId }, text: `key ${key.id} for ${key.orgId}:\n${key.key}\n(shown once; store it now)` };
-  }
-  if (command === 'key' && sub === 'revoke') {
-    const revoked = await store.revokeKey(want(a, 'KEY'));
-    if (!revoked) throw new NotFoundError('no such active key');
-    return { json: { revoked: true }, text: 'key revoked' };
-  }
-  if (command === 'credits' && sub === 'add') {
-    const balance = await store.addCredits(want(a, 'ORG_ID'), count(b, 'N'));
-    return { json: { balance }, text: `balance ${balance}` };
-  }
-  if (command === 'credits' && sub === 'show') {
-    const balance = await store.getBalance(want(a, 'ORG_ID'));
-    return { json: { balance }, text: `balance ${balance}` };
-  }
-  throw new UsageError(`unknown command: ${[command, sub].filter(Boolean).join(' ')}`);
-}
-
-async function serve(config: Config): Promise<number> {
-  const store = openStore(config.database);
-  await store.migrate();
-  if ((await store.countOrganizations()) === 0) {
-    const org = await store.createOrganization('default', FIRST_ORG_CREDITS);
-    const key = await store.createKey(org.id);
-    console.log(`Created organization ${org.id} with ${FIRST_ORG_CREDITS} credits. Its API key (shown once):\n\n  ${key.key}\n`);
-  }
-  const pools = createPools(config);
-  const app = await buildApp({ config, store, pools, logger: { level: process.env.QUIRE_LOG_LEVEL ?? 'info' } });
-  const shutdown = async () => {
-    await app.close();
-    await pools.close();
-    await store.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-  await app.listen({ host: config.host, port: config.port });
-  return -1; // keep running
-}
-
-interface ParseFlags {
-  json: boolean;
-  /** Print, for every block, the rules that decided it (instead of the Markdown). */
-  trace: boolean;
-  /** Write each page as a PNG with its blocks drawn into this folder. */
-  debug?: string;
-}
-
-async function parseFile(config: Config, path: string | undefined, flags: ParseFlags): Promise<number> {
-  if (!path) throw new UsageError('missing FILE');
-  if (!ALLOWED_FILE_NAME.test(path)) throw new UsageError(`unsupported file name "${path}": use a .pdf, .png, .jpg or .jpeg file`);
-  const bytes = new Uint8Array(await readFile(path));
-  if (bytes.length > config.maxUploadBytes) throw new Error(`the file exceeds the ${config.maxUploadBytes / 1024 / 1024} MB limit`);
-  let ocr: Promise<OcrEngine> | undefined;
+function readArgs(argv: string[]) {
   try {
-    const details = await parseWithDetails(bytes, {
-      maxPages: config.maxPages,
-      ocr: () => (ocr ??= OcrEngine.create({ threads: availableParallelism() })),
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        trace: { type: 'boolean', default: false },
+        debug: { type: 'string' },
+        credits: { type: 'string' },
+        limit: { type: 'string' },
+        output: { type: 'string', short: 'o' },
+        version: { type: 'boolean', short: 'V' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
-    if (flags.trace) process.stdout.write(renderTrace(details.blocks, details.failures));
-    else process.stdout.write(flags.json ? JSON.stringify(details.result) + '\n' : details.result.markdown);
-    if (flags.debug) for (const file of await writeDebugPages(bytes, details, flags.debug)) console.error(`quire: wrote ${file}`);
-  } finally {
-    if (ocr) await (await ocr).release();
+    return { values: { ...values, json: values.json ?? false }, positionals };
+  } catch (error) {
+    // Node's parser messages talk about its own syntax; say what is wrong in the command's terms.
+    const option = /'(-[^']*)'/.exec((error as Error).message)?.[1];
+    if (option && /^-\d/.test(option)) throw new UsageError(`${option}: negative numbers are not accepted (credits can only be added)`);
+    if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${option ?? ''} (see quire --help)`);
+    throw new UsageError((error as Error).message);
   }
-  return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -24,6 +24,7 @@ import {
   type AuthenticatedKey,
   type ChargeRequest,
   type CreatedKey,
+  type KeyInfo,
   type LedgerEntry,
   type Organization,
   type RateDecision,
@@ -152,6 +153,22 @@ export class PostgresStore implements Store {
   async countOrganizations(): Promise<number> {
     const { rows } = await this.pool.query<{ n: string }>('SELECT COUNT(*) AS n FROM organizations');
     return Number(rows[0].n);
+  }
+
+  async listOrganizations(): Promise<Organization[]> {
+    const { rows } = await this.pool.query<{ id: string; name: string; balance: string; created_at: Date }>(
+      'SELECT id, name, balance, created_at FROM organizations ORDER BY created_at, id',
+    );
+    return rows.map((row) => ({ id: row.id, name: row.name, balance: Number(row.balance), createdAt: row.created_at.toISOString() }));
+  }
+
+  async listKeys(orgId: string): Promise<KeyInfo[]> {
+    if (!(await this.getOrganization(orgId))) throw new NotFoundError(`organization ${orgId} not found`);
+    const { rows } = await this.pool.query<{ id: string; org_id: string; prefix: string; created_at: Date; revoked_at: Date | null }>(
+      'SELECT id, org_id, prefix, created_at, revoked_at FROM api_keys WHERE org_id = $1 ORDER BY created_at, id',
+      [orgId],
+    );
+    return rows.map((r) => ({ id: r.id, orgId: r.org_id, prefix: r.prefix, createdAt: r.created_at.toISOString(), revokedAt: r.revoked_at?.toISOString() ?? null }));
   }
 
   async createKey(orgId: string): Promise<CreatedKey> {

@@ -27,6 +27,7 @@ import {
   type AuthenticatedKey,
   type ChargeRequest,
   type CreatedKey,
+  type KeyInfo,
   type LedgerEntry,
   type Organization,
   type RateDecision,
@@ -130,6 +131,19 @@ export class SqliteStore implements Store {
 
   async countOrganizations(): Promise<number> {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM organizations').get() as { n: number }).n;
+  }
+
+  async listOrganizations(): Promise<Organization[]> {
+    const rows = this.db.prepare('SELECT * FROM organizations ORDER BY created_at, id').all() as OrgRow[];
+    return rows.map((row) => ({ id: row.id, name: row.name, balance: row.balance, createdAt: row.created_at }));
+  }
+
+  async listKeys(orgId: string): Promise<KeyInfo[]> {
+    if (!(await this.getOrganization(orgId))) throw new NotFoundError(`organization ${orgId} not found`);
+    const rows = this.db
+      .prepare('SELECT id, org_id, prefix, created_at, revoked_at FROM api_keys WHERE org_id = ? ORDER BY created_at, id')
+      .all(orgId) as { id: string; org_id: string; prefix: string; created_at: string; revoked_at: string | null }[];
+    return rows.map((r) => ({ id: r.id, orgId: r.org_id, prefix: r.prefix, createdAt: r.created_at, revokedAt: r.revoked_at }));
   }
 
   async createKey(orgId: string): Promise<CreatedKey> {

@@ -16,6 +16,15 @@ export interface CreatedKey {
   orgId: string;
 }
 
+/** An API key as the admin CLI lists it: never the secret, only its first characters. */
+export interface KeyInfo {
+  id: string;
+  orgId: string;
+  prefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
 export interface AuthenticatedKey {
   keyId: string;
   orgId: string;
@@ -51,6 +60,8 @@ export interface Store {
   createOrganization(name: string, credits: number): Promise<Organization>;
   getOrganization(orgId: string): Promise<Organization | null>;
   countOrganizations(): Promise<number>;
+  /** Every organization, oldest first. */
+  listOrganizations(): Promise<Organization[]>;
 
   /** Creates a key for an existing organization; throws NotFoundError when it does not exist. */
   createKey(orgId: string): Promise<CreatedKey>;
@@ -58,6 +69,8 @@ export interface Store {
   revokeKey(keyOrId: string): Promise<boolean>;
   /** Looks a plaintext key up by its SHA-256 hash (compared in constant time). Revoked keys: null. */
   authenticate(plaintextKey: string): Promise<AuthenticatedKey | null>;
+  /** The organization's keys, revoked ones included, oldest first; throws NotFoundError. */
+  listKeys(orgId: string): Promise<KeyInfo[]>;
 
   /** Adds credits (a top-up, written to the ledger). Returns the new balance. Throws NotFoundError. */
   addCredits(orgId: string, credits: number): Promise<number>;

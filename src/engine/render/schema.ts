@@ -1,33 +1,78 @@
-// The content_list block as the API serves it: one TypeBox schema gives the renderer its type,
-// the API its response validation and serialisation, and the OpenAPI document its description.
-import { Type, type Static } from '@sinclair/typebox';
+// The content_list block as the API serves it, written once: this TypeBox schema gives the
+// renderer its type, the API its response serialisation, and the OpenAPI document (and through
+// it the client and the playground) its description.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-/** Every `type` a block can have. Titles are `text` (with `# ` in the Markdown). */
-export const BLOCK_TYPES = ['text', 'list', 'code', 'equation', 'image', 'chart', 'table', 'header', 'footer', 'page_number', 'page_footnote', 'aside_text', 'ref_text'] as const;
+/**
+ * Every block `type` the engine writes. The one list of them: the OpenAPI enum, the client's
+ * `BlockType` and the playground's colours come from here. Titles are `text`.
+ */
+export const BLOCK_TYPES = [
+  'text',
+  'list',
+  'code',
+  'equation',
+  'image',
+  'chart',
+  'table',
+  'header',
+  'footer',
+  'page_number',
+  'page_footnote',
+  'aside_text',
+  'ref_text',
+] as const;
 
-const NullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+export type BlockType = (typeof BLOCK_TYPES)[number];
 
-export const ContentBlockSchema = Type.Object({
-  type: Type.Union(
-    BLOCK_TYPES.map((t) => Type.Literal(t)),
-    { description: 'Block kind; titles are text blocks' },
-  ),
-  page_idx: Type.Integer({ minimum: 0, description: '0-based index of the page the block belongs to' }),
-  bbox: Type.Union([Type.Array(Type.Integer({ minimum: 0, maximum: 1000 }), { minItems: 4, maxItems: 4 }), Type.Null()], {
-    description: '[x0, y0, x1, y1] in 0-1000 of the displayed page width and height, origin top-left',
-  }),
-  text: NullableString('Text of text-like blocks; the LaTeX of an equation; null otherwise'),
-  text_level: Type.Null({ description: 'Heading level (future); null in this model' }),
-  text_format: Type.Union([Type.Literal('latex'), Type.Null()], { description: '"latex" for equations; null otherwise' }),
-  img_path: Type.Null({ description: 'Cropped asset URL (future); null in this model' }),
-  content: Type.Null({ description: 'Generated description (future); null in this model' }),
-  sub_type: NullableString('"text" or "ref_text" for lists, "code" or "algorithm" for code; null otherwise'),
-  list_items: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'Items of a list block, bullet glyphs removed, enumerators kept' }),
-  table_body: NullableString('Minimal HTML of a table block'),
-  code_body: NullableString('Source of a code block, line breaks and indentation kept'),
-  image_caption: Type.Optional(Type.Array(Type.String(), { description: 'Captions of an image or chart block' })),
-  table_caption: Type.Optional(Type.Array(Type.String(), { description: 'Captions of a table block' })),
-  table_footnote: Type.Optional(Type.Array(Type.String(), { description: 'Notes printed under a table' })),
-});
+const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+const captions = (description: string) => Type.Optional(Type.Array(Type.String(), { description }));
+
+export const ContentBlockSchema = Type.Object(
+  {
+    type: Type.Unsafe<BlockType>({ type: 'string', enum: [...BLOCK_TYPES], description: 'Block kind. Titles are `text` (and `# Title` in the Markdown).' }),
+    page_idx: Type.Integer({ minimum: 0, description: '0-based index of the page the block is on; never decreases along content_list.' }),
+    bbox: nullable(
+      Type.Array(Type.Integer({ minimum: 0, maximum: 1000 }), { minItems: 4, maxItems: 4 }),
+      '[x0, y0, x1, y1] in integers 0–1000 of the displayed page width and height (after /Rotate), origin top-left.',
+    ),
+    text: nullable(Type.String(), 'Text of text-like blocks; the LaTeX source of an equation; null for table, list, code, image and chart.'),
+    text_level: nullable(Type.Integer({ minimum: 1, maximum: 4 }), 'Heading level of titles (planned option title_levels); null in every block today.'),
+    text_format: nullable(Type.String(), '"latex" for equations; null otherwise.'),
+    img_path: nullable(Type.String(), 'URL of the cropped image (planned option extract_images); null in every block today.'),
+    content: nullable(Type.String(), 'Description of an image or chart (planned option image_analysis); null in every block today.'),
+    sub_type: nullable(Type.String(), 'list: "text" or "ref_text" (bibliography); code: "code" or "algorithm"; null for other types.'),
+    list_items: nullable(Type.Array(Type.String()), 'Items of a list block in order, bullets removed, enumerators ("1.", "a)") kept; null otherwise.'),
+    table_body: nullable(Type.String(), 'A table as minimal HTML (<table><tr><td>, colspan, rowspan); null otherwise.'),
+    code_body: nullable(Type.String(), 'The code with its line breaks and indentation; null otherwise.'),
+    image_caption: captions('Captions of an image or chart block.'),
+    image_footnote: captions('Notes under an image or chart block.'),
+    table_caption: captions('Caption of a table ("Table 2: …"); "(continued)" on a table continued from the previous page.'),
+    table_footnote: captions('Notes right below a table.'),
+  },
+  {
+    $id: 'ContentBlock',
+    title: 'ContentBlock',
+    description: 'One block of the document. Every block carries all twelve fields, null where they do not apply; other fields may appear and are passed through.',
+    // New fields the engine adds reach the client even before they are listed here.
+    additionalProperties: true,
+    examples: [
+      {
+        type: 'text',
+        page_idx: 0,
+        bbox: [118, 108, 306, 127],
+        text: 'Introduction',
+        text_level: null,
+        text_format: null,
+        img_path: null,
+        content: null,
+        sub_type: null,
+        list_items: null,
+        table_body: null,
+        code_body: null,
+      },
+    ],
+  },
+);
 
 export type ContentBlock = Static<typeof ContentBlockSchema>;

@@ -140,7 +140,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
     for (let i = 0; i < count; i++) {
       const code = raw.FPDFText_GetUnicode(textPage, i);
       if (code === 10 || code === 13) {
-        chars.push({ code: 10, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE, rotated: false });
+        chars.push(breakOrSpace(10));
         continue;
       }
       const generated = raw.FPDFText_IsGenerated(textPage, i) === 1;
@@ -178,7 +178,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       // PDFium reports a hyphen at the end of a line as code 2.
       const glyph = mapped === 2 ? 0x2d : mapped;
       if (glyph <= 32 || glyph === 0xa0) {
-        chars.push({ code: 32, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE, rotated: false });
+        chars.push(breakOrSpace(32));
         continue;
       }
       raw.FPDFText_GetCharBox(textPage, i, scratch, scratch + 8, scratch + 16, scratch + 24);
@@ -200,7 +200,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       const dx = m[0] * Math.cos(angle) - m[2] * Math.sin(angle);
       const dy = m[1] * Math.cos(angle) - m[3] * Math.sin(angle);
       const rotated = angle >= 0 && (Math.abs(dy) > Math.abs(dx) || dx < 0);
-      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated, advance: [loose[0], loose[2]], fontSize, ...(object?.font ? { font: object.font } : {}) });
+      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated, advance: [loose[0], loose[2]], fontSize, font: object?.font });
     }
   } finally {
     pdfium.FPDFText_ClosePage(textPage);
@@ -209,6 +209,11 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
 }
 
 const NO_STYLE: GlyphStyle = { bold: false, italic: false, monospace: false, math: false };
+
+/** A line break (10) or a space (32) between glyphs; every Char has the same fields, so that the hot loops stay monomorphic. */
+function breakOrSpace(code: 10 | 32): Char {
+  return { code, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE, rotated: false, advance: undefined, fontSize: undefined, font: undefined };
+}
 
 /** TeX's bold and italic text fonts by their short names (CMBX10, SFBX1000, ECTI1000…). */
 const TEX_BOLD = /(^|\+)((cm|sf|ec|tc|cmss)bx|cmb|sfb|ecb)[a-z]*\d{1,4}$/;
