@@ -12,6 +12,9 @@ describe('normalizeLatex', () => {
     expect(normalizeLatex('$$\n\\mathbf{E} = m c^{2} \\tag{3}\n$$')).toBe('{e}=mc^{2}');
     expect(normalizeLatex('\\[ \\begin{aligned} a &= b \\quad \\text{if } x \\end{aligned} \\]')).toBe('a&=b{if}x');
     expect(normalizeLatex('x + y.')).toBe('x+y');
+    // A one-token script reads the same braced or not.
+    expect(normalizeLatex('x^2_i + e^\\pi')).toBe(normalizeLatex('x^{2}_{i}+e^{\\pi}'));
+    expect(normalizeLatex('x^{2}')).toBe('x^{2}');
   });
 });
 
@@ -50,7 +53,7 @@ describe('generated equation documents', () => {
     const pdf = PdfDocument.open(pdfium, doc!.pdf);
     try {
       const text = Array.from({ length: pdf.pageCount }, (_, i) => extractPage(pdf, i).lines.map((l) => l.text).join(' ')).join(' ').replace(/\s+/g, '');
-      const symbols: Record<string, string> = { '\\alpha': 'α', '\\beta': 'β', '\\gamma': 'γ', '\\sigma': 'σ', '\\pi': 'π', '\\phi': 'φ', '\\epsilon': 'ε', '\\geq': '≥', '\\sum': '∑', '\\int': '∫', '-': '−' };
+      const symbols: Record<string, string> = { '\\alpha': 'α', '\\beta': 'β', '\\gamma': 'γ', '\\sigma': 'σ', '\\pi': 'π', '\\varphi': 'φ', '\\varepsilon': 'ε', '\\geq': '≥', '\\sum': '∑', '\\int': '∫', '-': '−' };
       for (const latex of doc!.equations) {
         const printed = latex
           .replace(/\\[a-z]+/g, (c) => symbols[c] ?? (c === '\\frac' ? '' : c))

@@ -30,13 +30,13 @@ describe('formulaLatex', () => {
 
   it('reads superscripts and subscripts from smaller raised and lowered glyphs', () => {
     const out = formulaLatex({ glyphs: [g('x', 100, 100), g('2', 105.5, 96, 7, 'CMR7'), g('+', 112, 100, 10, 'CMR10'), g('y', 120, 100), g('i', 125.5, 101.5, 7)] });
-    expect(out.latex).toBe('x^2+y_i');
+    expect(out.latex).toBe('x^{2}+y_{i}');
   });
 
   it('gives a big operator its limits above and below', () => {
     const sum: Glyph = { ...g('∑', 100, 100, 10, 'CMEX10'), y0: 88, y1: 108, x1: 114 };
     const glyphs = [sum, ...word('i', 101, 115, 7, 'CMMI7'), g('=', 104.5, 115, 7, 'CMR7'), g('1', 108.5, 115, 7, 'CMR7'), g('n', 105, 85, 7, 'CMMI7'), g('x', 118, 100)];
-    expect(formulaLatex({ glyphs }).latex).toBe('\\sum_{i=1}^nx');
+    expect(formulaLatex({ glyphs }).latex).toBe('\\sum_{i=1}^{n}x');
   });
 
   it('reads a radical from the sign and its vinculum', () => {
@@ -62,6 +62,12 @@ describe('formulaLatex', () => {
   it('reads alphabets from the font: calligraphic in CMSY, blackboard in MSBM, never every letter bold', () => {
     const glyphs = [g('L', 100, 100, 10, 'CMSY10'), g('∈', 110, 100, 10, 'CMSY10'), g('R', 120, 100, 10, 'MSBM10'), g('x', 125.5, 100)];
     expect(formulaLatex({ glyphs }).latex).toBe('\\mathcal{L}\\in\\mathbb{R}x');
+  });
+
+  it('makes \\mathbf from a bold font name, not from a weight flag on a whole formula', () => {
+    const heavy = { ...ITALIC, bold: true };
+    const glyphs = [g('E', 100, 100, 10, 'KaTeX_Main-Bold'), g('=', 110, 100, 10, 'KaTeX_Main-Regular', { style: { ...UPRIGHT, bold: true } }), g('m', 120, 100, 10, 'KaTeX_Math-Italic', { style: heavy }), g('c', 125.5, 100, 10, 'KaTeX_Math-Italic', { style: heavy })];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\mathbf{E}=mc');
   });
 
   it('aligns rows at a common relation', () => {
@@ -98,8 +104,8 @@ describe('inlineMath', () => {
     const glyphs = [...word('where', 50, 100), g('x', 80, 100), g('i', 85.5, 101.5, 7, 'CMMI7'), ...word('is', 95, 100), ...word('small', 110, 100)];
     const out = inlineMath(glyphs);
     expect(out.spans).toHaveLength(1);
-    expect(out.spans[0]!.latex).toBe('x_i');
-    expect(out.text).toBe('where $x_i$ is small');
+    expect(out.spans[0]!.latex).toBe('x_{i}');
+    expect(out.text).toBe('where $x_{i}$ is small');
   });
 
   it('keeps a line without mathematics as it is', () => {

@@ -45,7 +45,7 @@ function glyphs(text: string, latex: string, font: keyof Fonts): Formula {
 const v = (name: string) => glyphs(name, name, 'italic');
 const t = (text: string) => glyphs(text, text, 'roman');
 /** Greek letters and math symbols from the Symbol font, with their LaTeX command. */
-const SYMBOLS: Record<string, string> = { alpha: 'α', beta: 'β', gamma: 'γ', sigma: 'σ', pi: 'π', phi: 'φ', epsilon: 'ε', lambda: 'λ', mu: 'μ', geq: '≥', leq: '≤', times: '×', partial: '∂', infty: '∞' };
+const SYMBOLS: Record<string, string> = { alpha: 'α', beta: 'β', gamma: 'γ', sigma: 'σ', pi: 'π', varphi: 'φ', varepsilon: 'ε', lambda: 'λ', mu: 'μ', geq: '≥', leq: '≤', times: '×', partial: '∂', infty: '∞' };
 const s = (command: keyof typeof SYMBOLS) => glyphs(SYMBOLS[command]!, `\\${command}`, 'symbol');
 const minus = glyphs('−', '-', 'symbol');
 
@@ -142,7 +142,7 @@ function equations(): Formula[] {
     row(bigOperator('sum', row(v('i'), t('='), t('1')), v('n')), script(x, undefined, v('i')), t('='), frac(row(v('n'), t('('), v('n'), t('+'), t('1'), t(')')), t('2'))),
     row(bigOperator('int', t('0'), t('1')), v('f'), t('('), x, t(')'), v('d'), x, t('='), v('F'), t('('), t('1'), t(')'), minus, v('F'), t('('), t('0'), t(')')),
     row(s('alpha'), t('+'), s('beta'), t('='), s('gamma')),
-    row(script(v('y'), undefined, v('t')), t('='), s('phi'), script(v('y'), undefined, row(v('t'), minus, t('1'))), t('+'), script(s('epsilon'), undefined, v('t'))),
+    row(script(v('y'), undefined, v('t')), t('='), s('varphi'), script(v('y'), undefined, row(v('t'), minus, t('1'))), t('+'), script(s('varepsilon'), undefined, v('t'))),
     row(frac(row(v('a'), t('+'), v('b')), t('2')), s('geq'), frac(t('2'), row(frac(t('1'), v('a')), t('+'), frac(t('1'), v('b'))))),
     row(v('f'), t('('), x, t(')'), t('='), frac(t('1'), row(s('sigma'), s('pi'))), script(v('e'), row(minus, script(x, t('2')))))
   ];

@@ -1,6 +1,7 @@
 // Display-equation edit distance, after OmniDocBench: the LaTeX of each true equation and of
 // its matched predicted equation are normalized (OmniDocBench's normalized_formula: delimiters,
-// \tag, \hspace, \begin/\end, font and spacing commands and all spaces removed, lower-cased),
+// \tag, \hspace, \begin/\end, font and spacing commands and all spaces removed, lower-cased;
+// and, beyond it, a one-token script braced: x^2 and x^{2} typeset the same),
 // then compared by Levenshtein distance divided by the longer length (0 = identical).
 // Sources: generated documents with display equations (equation-documents.ts), olmOCR-Bench's
 // math tests, and OmniDocBench's isolated equations.
@@ -33,6 +34,8 @@ export function normalizeLatex(latex: string): string {
     .replace(/\\arraycolsep.*?\}/g, '')
     .replace(/^\.+|\.+$/g, '');
   for (const d of DROPPED) text = text.split(d).join('');
+  // One token as a script is the same with or without braces (x^2, x^{2}): braced, always.
+  text = text.replace(/([\^_])\s*(\\[A-Za-z]+|\\.|[A-Za-z0-9])/g, '$1{$2}');
   return text.replace(/\s+/g, '').toLowerCase();
 }
 

@@ -418,7 +418,7 @@ async function scoreTabula(parse: Parse, corpus: string): Promise<TableDocScore[
 }
 
 /** PubTabNet: each image is one table; the best-matching table we emit is compared as HTML. */
-async function scorePubTabNet(parse: Parse, corpus: string): Promise<TableDocScore[]> {
+export async function scorePubTabNet(parse: Parse, corpus: string): Promise<TableDocScore[]> {
   const dir = join(corpus, 'pubtabnet-examples', 'examples');
   if (!existsSync(dir)) return [];
   const truth: Record<string, string> = JSON.parse(readFileSync(join(dir, 'PubTabNet_Examples.shared.html.json'), 'utf8'));

@@ -25,9 +25,12 @@ function union(units: Unit[], base: number, size: number, latex: string, role: U
   return { x0, y0, x1, y1, base, size, latex, role };
 }
 
-/** Wraps a script or argument in braces unless it is one token. */
+/**
+ * A script in braces, always (x^{2}, not x^2): both typeset the same, and braces are how most
+ * hand-written and converted LaTeX sets them.
+ */
 export function group(latex: string): string {
-  return /^(\\[A-Za-z]+|[A-Za-z0-9]|\\.)$/.test(latex) ? latex : `{${latex}}`;
+  return `{${latex}}`;
 }
 
 /** LaTeX of a set of units (a whole formula, a numerator, a limit…). */
@@ -382,12 +385,9 @@ export function readRow(units: Unit[], depth: number): string {
   for (const u of sorted) {
     if (onLine(u)) {
       flush();
-      // Explicit space between two ordinary atoms (ords touch in TeX): \, or \quad.
-      if (prev && prev.role === 'ord' && u.role === 'ord') {
-        const gap = u.x0 - reach;
-        if (gap > 0.75 * size) tokens.push('\\quad');
-        else if (gap > 0.13 * size && !prev.latex.startsWith('\\text') && !u.latex.startsWith('\\text')) tokens.push('\\,');
-      }
+      // A wide space between two ordinary atoms (ords touch in TeX) is a \quad. Thinner gaps are
+      // left out: between italic glyphs they are the glyphs' own side bearings as often as a \,.
+      if (prev && prev.role === 'ord' && u.role === 'ord' && u.x0 - reach > 0.75 * size) tokens.push('\\quad');
       tokens.push(u.latex);
       prev = u;
       reach = u.x1;

@@ -98,7 +98,7 @@ function glyphUnits(g: Glyph, bodySize: number): Unit[] {
   }
   const info = symbolOf(char);
   const unit: Unit = { ...box, latex: info.latex, role: info.role, char };
-  const alphabet = fontAlphabet(g.font, code, g.style.bold);
+  const alphabet = fontAlphabet(g.font, code);
   if (alphabet && info.role === 'ord') unit.latex = `\\${alphabet}{${char}}`;
   else if (/^[A-Za-z]$/.test(char) && !g.style.italic && !g.style.math) unit.upright = true;
   else if (/^[A-Za-z]$/.test(char) && g.style.math && !/(mi|italic|MI)/i.test(g.font ?? '') && /math/i.test(g.font ?? '')) {

@@ -101,11 +101,19 @@ export const UNKNOWN_DELIMITER = 0xfffc;
 export type Alphabet = 'mathbb' | 'mathcal' | 'mathfrak' | 'mathbf' | undefined;
 
 /**
+ * A bold alphabet by the font's name (CMBX, CMMIB, KaTeX_Main-Bold, …). A font's weight flag is
+ * not enough: renderers embolden whole formulas (a browser printing math inside bold text), and
+ * that does not make \mathbf.
+ */
+const BOLD_FONT = /bold|heavy|black|(^|[^a-z])(cmbx|cmmib|cmbsy|lmmib|lmbsy|bx)\d*($|[^a-z])/i;
+
+/**
  * The alphabet a Latin letter of this font belongs to: calligraphic capitals in TeX's symbol
- * fonts, blackboard, fraktur and script fonts by name, bold by the font's weight. Undefined for
+ * fonts, blackboard, fraktur and script fonts by name, bold by a bold font's name. Undefined for
  * ordinary letters.
  */
-export function fontAlphabet(font: string | undefined, code: number, bold: boolean): Alphabet {
+export function fontAlphabet(font: string | undefined, code: number): Alphabet {
+  const bold = !!font && BOLD_FONT.test(font);
   const f = family(font);
   const upper = code >= 0x41 && code <= 0x5a;
   const letter = upper || (code >= 0x61 && code <= 0x7a);

@@ -32,9 +32,9 @@ const MAX_PROSE_LINES = 0.2;
 const MIN_FILLED = 0.4;
 /** A column whose fragments' median length exceeds this is running text. */
 const WORDY_COLUMN_CHARS = 25;
-/** Tolerances in ems of the table's text: a line touching a column edge or a region's side. */
+/** Tolerances in ems of the table's text: a line touching a column edge, or sticking out of a region's side (OCR boxes jitter by a third of an em). */
 const TOUCH = 0.05;
-const SLACK = 0.2;
+const SLACK = 0.3;
 
 function isNumeric(text: string): boolean {
   return NUMERIC.test(text.trim());
