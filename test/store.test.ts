@@ -1,5 +1,5 @@
-// One behavioural suite run against both stores. PostgreSQL must be reachable at PG_URL: when it
-// is not, the Postgres suite fails (it is never skipped). Each run uses its own schema, dropped
+// One behavioural suite run against both stores. PostgreSQL is the test run's server (see
+// test/setup/postgres.ts): when it is unreachable, the Postgres suite fails (it is never skipped). Each run uses its own schema, dropped
 // afterwards, so runs do not see each other's rows.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,8 +9,9 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, PostgresStore, SqliteStore, openStore, type Store } from '../src/store/index.js';
+import { testDatabaseUrl } from './pg.js';
 
-const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL = testDatabaseUrl();
 
 interface Harness {
   name: string;
