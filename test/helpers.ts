@@ -13,6 +13,8 @@ export interface TestServer {
   app: FastifyInstance;
   store: SqliteStore;
   parsePool: WorkerPool;
+  /** Process ids of the inspectors. */
+  inspectPids: number[];
   config: Config;
   close(): Promise<void>;
 }
@@ -32,6 +34,9 @@ export async function startServer(overrides: Partial<Config> = {}, poolOverrides
     app,
     store,
     parsePool: pools.parse,
+    get inspectPids() {
+      return pools.inspect.pids;
+    },
     config,
     async close() {
       await app.close();
