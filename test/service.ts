@@ -20,7 +20,8 @@ export function freePort(): Promise<number> {
 export interface Service {
   url: string;
   process: ChildProcess;
-  /** The first-run organization's key, when this process created it. */
+  /** The first-run organization and its key, when this process created them. */
+  orgId?: string;
   key?: string;
   output(): string;
   stop(): Promise<void>;
@@ -49,6 +50,7 @@ export async function startService(env: Record<string, string>, port?: number): 
   return {
     url,
     process: child,
+    orgId: /Created organization (org_\w+)/.exec(output)?.[1],
     key: /^\s+(qk_\S+)$/m.exec(output)?.[1],
     output: () => output,
     stop: () =>
