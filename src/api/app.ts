@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (gone.aborted) throw new JobCancelledError();
         const charged = await store.charge({ orgId: key.orgId, keyId: key.keyId, requestId: request.id, pages: result.page_count, credits: price });
         if (charged === null) throw new HttpError(402, `insufficient credits: this parse costs ${price}`);
-        return sendCharged(request, reply, store, result);
+        return sendCharged(request, reply, store, result, gone);
       } finally {
         await upload.dispose();
       }

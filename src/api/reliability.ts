@@ -92,13 +92,18 @@ export function clientGone(reply: FastifyReply): AbortSignal {
  * requests cannot both take the last credit); if the connection closes before the answer has
  * been handed over, nobody received it and the charge is taken back.
  */
-export function sendCharged(request: FastifyRequest, reply: FastifyReply, store: Store, result: unknown): FastifyReply {
-  reply.raw.once('close', () => {
-    if (reply.raw.writableFinished) return;
+export function sendCharged(request: FastifyRequest, reply: FastifyReply, store: Store, result: unknown, gone: AbortSignal): FastifyReply {
+  const takeBack = () =>
     store.uncharge(request.id).then(
       (refunded) => request.log.info({ refunded }, 'client went away before the answer was sent; charge taken back'),
       (err) => request.log.error({ err }, 'could not take back the charge of an undelivered answer'),
     );
+  if (gone.aborted) {
+    void takeBack(); // the connection closed while the charge was being made
+    return reply;
+  }
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) void takeBack();
   });
   return reply.code(200).send(result);
 }
