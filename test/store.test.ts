@@ -219,6 +219,22 @@ describe.each([sqliteHarness(), postgresHarness()])('$name store', (h) => {
     expect((await store.ledger(org.id)).filter((e) => e.kind === 'charge')).toHaveLength(2);
   });
 
+  it('takes back an undelivered charge once: its ledger row goes and its credits return', async () => {
+    const { org, key } = await orgWithKey(5);
+    const id = requestId();
+    expect(await store.charge({ orgId: org.id, keyId: key.id, requestId: id, pages: 3, credits: 3 })).toBe(2);
+    const racing = await Promise.all([store, h.open()].map((s, i) => (i && extraStores.push(s), s.uncharge(id))));
+    expect(racing.filter(Boolean)).toHaveLength(1);
+    expect(await store.uncharge(id)).toBe(false);
+    expect(await store.getBalance(org.id)).toBe(5);
+    expect((await store.ledger(org.id)).map((e) => e.kind)).toEqual(['topup']);
+  });
+
+  it('creates the first-run organization only while there is none', async () => {
+    await orgWithKey(1);
+    expect(await store.createFirstOrganization('default', 100)).toBeNull();
+  });
+
   it('admits exactly the affordable charges among 50 concurrent ones from two instances', async () => {
     const { org, key } = await orgWithKey(10);
     const other = h.open();

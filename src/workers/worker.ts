@@ -61,7 +61,8 @@ function ocrEngine(): Promise<OcrEngine> {
 const running = new Map<number, AbortController>();
 
 async function run(job: WorkerJob): Promise<unknown> {
-  const bytes = job.file ? new Uint8Array(readFileSync(job.file)) : job.bytes!;
+  const file = job.file ? readFileSync(job.file) : undefined;
+  const bytes = file ? new Uint8Array(file.buffer, file.byteOffset, file.byteLength) : job.bytes!;
   if (job.task === 'inspect') return inspect(bytes, await loadPdfium(), job.maxPages);
   const controller = new AbortController();
   running.set(job.id, controller);
