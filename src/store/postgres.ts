@@ -35,9 +35,8 @@ export interface PostgresStoreOptions {
   schema?: string;
 }
 
-// Arbitrary constants identifying Quire's locks among other advisory lock users.
+// Arbitrary constant identifying Quire's schema lock among other advisory lock users.
 const MIGRATION_LOCK_ID = 7_146_032_911;
-const FIRST_RUN_LOCK_ID = 7_146_032_912;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS organizations (
@@ -136,8 +135,9 @@ export class PostgresStore implements Store {
     checkInitialCredits(credits);
     return this.transaction(async (client) => {
       // Replicas starting together take turns here (the lock is released at commit), so only the
-      // first one finds the table empty.
-      await client.query('SELECT pg_advisory_xact_lock($1)', [FIRST_RUN_LOCK_ID]);
+      // first one finds the table empty. It is the migration lock: a replica still migrating
+      // locks the tables this transaction writes in another order (a deadlock otherwise).
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
       const { rows } = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM organizations');
       if (Number(rows[0].n) > 0) return null;
       const organization = await insertOrganization(client, name, credits);

@@ -154,8 +154,11 @@ export class WorkerPool {
   run<T>(job: JobInput, signal?: AbortSignal): Promise<T> {
     if (this.closed) return Promise.reject(new JobFailedError('the service is shutting down'));
     if (signal?.aborted) return Promise.reject(new JobCancelledError());
-    const idle = this.slots.find((s) => !s.current);
-    if (!idle && this.queue.length >= this.options.queueLimit) {
+    // A worker still starting (or restarting) is not busy: a job may wait for it beyond the queue
+    // limit. Its time limit starts when the worker takes it.
+    const idle = this.slots.find((s) => !s.current && s.ready);
+    const starting = this.slots.filter((s) => !s.current && !s.ready).length;
+    if (!idle && this.queue.length >= this.options.queueLimit + starting) {
       return Promise.reject(new PoolFullError(this.retryAfterSeconds()));
     }
     return new Promise<T>((resolve, reject) => {
@@ -206,8 +209,9 @@ export class WorkerPool {
     (child as unknown as { channel?: { unref(): void } }).channel?.unref();
     const slot: Slot = { child, ready: false, rssMb: 0 };
     child.on('message', (message: WorkerReply) => {
-      if ('ready' in message) slot.ready = true;
-      else this.finish(slot, message);
+      if (!('ready' in message)) return this.finish(slot, message);
+      slot.ready = true;
+      if (!slot.current) this.next(slot);
     });
     child.on('error', (error) => this.replace(slot, `the parser crashed: ${error.message}`));
     child.on('exit', (code, signal) => this.replace(slot, `the parser stopped unexpectedly (${signal ?? `exit code ${code}`})`));
@@ -296,9 +300,7 @@ export class WorkerPool {
       return;
     }
     this.replaced++;
-    const fresh = this.spawn();
-    this.slots[index] = fresh;
-    this.next(fresh);
+    this.slots[index] = this.spawn(); // takes queued jobs once it is ready
   }
 
   /** Kills a busy worker whose memory passed the cap; its job fails (500). */
