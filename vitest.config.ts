@@ -7,7 +7,7 @@ export default defineConfig({
     globalSetup: ['test/setup/postgres.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Server tests spawn worker threads; running files one after another keeps a 2-core box calm.
+    // Server tests spawn worker processes; running files one after another keeps a 2-core box calm.
     fileParallelism: false,
   },
 });
