@@ -92,7 +92,8 @@ interface Pending {
 
 interface Running extends Pending {
   id: number;
-  timer: NodeJS.Timeout;
+  /** Unset while the worker is still starting. */
+  timer?: NodeJS.Timeout;
   started: number;
   ocrThreads: number;
   cancelTimer?: NodeJS.Timeout;
@@ -154,11 +155,8 @@ export class WorkerPool {
   run<T>(job: JobInput, signal?: AbortSignal): Promise<T> {
     if (this.closed) return Promise.reject(new JobFailedError('the service is shutting down'));
     if (signal?.aborted) return Promise.reject(new JobCancelledError());
-    // A worker still starting (or restarting) is not busy: a job may wait for it beyond the queue
-    // limit. Its time limit starts when the worker takes it.
-    const idle = this.slots.find((s) => !s.current && s.ready);
-    const starting = this.slots.filter((s) => !s.current && !s.ready).length;
-    if (!idle && this.queue.length >= this.options.queueLimit + starting) {
+    const idle = this.slots.find((s) => !s.current);
+    if (!idle && this.queue.length >= this.options.queueLimit) {
       return Promise.reject(new PoolFullError(this.retryAfterSeconds()));
     }
     return new Promise<T>((resolve, reject) => {
@@ -211,7 +209,8 @@ export class WorkerPool {
     child.on('message', (message: WorkerReply) => {
       if (!('ready' in message)) return this.finish(slot, message);
       slot.ready = true;
-      if (!slot.current) this.next(slot);
+      // A job handed over while the worker was starting: its time limit starts now.
+      if (slot.current && !slot.current.timer) slot.current.timer = this.timeLimit(slot);
     });
     child.on('error', (error) => this.replace(slot, `the parser crashed: ${error.message}`));
     child.on('exit', (code, signal) => this.replace(slot, `the parser stopped unexpectedly (${signal ?? `exit code ${code}`})`));
@@ -220,11 +219,16 @@ export class WorkerPool {
 
   private start(slot: Slot, pending: Pending): void {
     const id = nextJobId++;
-    const timer = setTimeout(() => this.replace(slot, 'parsing took too long and was stopped'), this.options.jobTimeoutMs);
+    // A worker still starting takes the job once its self-test passed; the time limit starts then.
+    const timer = slot.ready ? this.timeLimit(slot) : undefined;
     const ocrThreads = ocrThreadShare(this.options.ocrThreadBudget, this.busy + 1);
     slot.current = { ...pending, id, timer, started: Date.now(), ocrThreads };
     slot.child.send({ ...pending.job, id, ocrThreads } satisfies WorkerJob);
     this.shareOcrThreads();
+  }
+
+  private timeLimit(slot: Slot): NodeJS.Timeout {
+    return setTimeout(() => this.replace(slot, 'parsing took too long and was stopped'), this.options.jobTimeoutMs);
   }
 
   /** The caller gave up: drop the job from the queue, or ask its worker to stop at the next page. */
@@ -300,7 +304,9 @@ export class WorkerPool {
       return;
     }
     this.replaced++;
-    this.slots[index] = this.spawn(); // takes queued jobs once it is ready
+    const fresh = this.spawn();
+    this.slots[index] = fresh;
+    this.next(fresh);
   }
 
   /** Kills a busy worker whose memory passed the cap; its job fails (500). */
