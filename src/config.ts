@@ -1,5 +1,6 @@
 // Configuration from environment variables (documented in the README).
 import { availableParallelism } from 'node:os';
+import { DEFAULT_MAX_MEMORY_MB, DEFAULT_RECYCLE_MEMORY_MB } from './workers/limits.js';
 
 export interface Config {
   host: string;
@@ -14,6 +15,14 @@ export interface Config {
   pricing: 'document' | 'page';
   /** A parse running longer than this is stopped and answered with 500. */
   parseTimeoutMs: number;
+  /** A request body with no bytes for this long is answered 408 and closed. */
+  bodyIdleTimeoutMs: number;
+  /** A request body still arriving after this long is answered 408 and closed. */
+  bodyTimeoutMs: number;
+  /** A worker process whose memory passes this during a job is stopped (the job: 500). */
+  workerMaxMemoryMb: number;
+  /** A worker process holding more than this after a job is replaced by a fresh one. */
+  workerRecycleMemoryMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -41,5 +50,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: integer(env, 'QUIRE_MAX_UPLOAD_MB', 100, 1) * 1024 * 1024,
     pricing,
     parseTimeoutMs: integer(env, 'QUIRE_PARSE_TIMEOUT_S', 540, 1) * 1000,
+    bodyIdleTimeoutMs: integer(env, 'QUIRE_BODY_IDLE_TIMEOUT_S', 30, 1) * 1000,
+    bodyTimeoutMs: integer(env, 'QUIRE_BODY_TIMEOUT_S', 300, 1) * 1000,
+    workerMaxMemoryMb: integer(env, 'QUIRE_WORKER_MAX_MB', DEFAULT_MAX_MEMORY_MB, 256),
+    workerRecycleMemoryMb: integer(env, 'QUIRE_WORKER_RECYCLE_MB', DEFAULT_RECYCLE_MEMORY_MB, 128),
   };
 }

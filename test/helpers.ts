@@ -13,6 +13,8 @@ export interface TestServer {
   app: FastifyInstance;
   store: SqliteStore;
   parsePool: WorkerPool;
+  /** Process ids of the inspectors. */
+  inspectPids: number[];
   config: Config;
   close(): Promise<void>;
 }
@@ -36,6 +38,9 @@ export async function startServer(
     app,
     store,
     parsePool: pools.parse,
+    get inspectPids() {
+      return pools.inspect.pids;
+    },
     config,
     async close() {
       await app.close();

@@ -1,11 +1,12 @@
 // PostgreSQL-only behaviour: replicas starting together all run migrate() on an empty database.
-// Like store.test.ts, this fails (never skips) when the server is unreachable.
+// Like store.test.ts, this fails (never skips) when the test run's server is unreachable.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../src/store/postgres.js';
+import { testDatabaseUrl } from './pg.js';
 
-const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL = testDatabaseUrl();
 
 describe('PostgresStore migrations', () => {
   const schema = `quire_test_${process.pid}_${randomBytes(4).toString('hex')}`;

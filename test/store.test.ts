@@ -1,5 +1,5 @@
-// One behavioural suite run against both stores. PostgreSQL must be reachable at PG_URL: when it
-// is not, the Postgres suite fails (it is never skipped). Each run uses its own schema, dropped
+// One behavioural suite run against both stores. PostgreSQL is the test run's server (see
+// test/setup/postgres.ts): when it is unreachable, the Postgres suite fails (it is never skipped). Each run uses its own schema, dropped
 // afterwards, so runs do not see each other's rows.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,8 +9,9 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, PostgresStore, SqliteStore, openStore, type Store } from '../src/store/index.js';
+import { testDatabaseUrl } from './pg.js';
 
-const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL = testDatabaseUrl();
 
 interface Harness {
   name: string;
@@ -233,6 +234,22 @@ describe.each([sqliteHarness(), postgresHarness()])('$name store', (h) => {
     expect(results.filter((r) => r !== null)).toEqual([6]);
     expect(await store.getBalance(org.id)).toBe(6);
     expect((await store.ledger(org.id)).filter((e) => e.kind === 'charge')).toHaveLength(2);
+  });
+
+  it('takes back an undelivered charge once: its ledger row goes and its credits return', async () => {
+    const { org, key } = await orgWithKey(5);
+    const id = requestId();
+    expect(await store.charge({ orgId: org.id, keyId: key.id, requestId: id, pages: 3, credits: 3 })).toBe(2);
+    const racing = await Promise.all([store, h.open()].map((s, i) => (i && extraStores.push(s), s.uncharge(id))));
+    expect(racing.filter(Boolean)).toHaveLength(1);
+    expect(await store.uncharge(id)).toBe(false);
+    expect(await store.getBalance(org.id)).toBe(5);
+    expect((await store.ledger(org.id)).map((e) => e.kind)).toEqual(['topup']);
+  });
+
+  it('creates the first-run organization only while there is none', async () => {
+    await orgWithKey(1);
+    expect(await store.createFirstOrganization('default', 100)).toBeNull();
   });
 
   it('admits exactly the affordable charges among 50 concurrent ones from two instances', async () => {

@@ -2,20 +2,25 @@
 // decisions.md: 401 → 429 → 402 → 400 → 413 → 503 → 200 (charged) / 500 (never charged).
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { ALLOWED_FILE_NAME, type Inspection, type ParseResult } from '../engine/index.js';
-import { JobFailedError, JobRejectedError, PoolFullError, type Pools, type WorkerPool } from '../workers/pool.js';
-import type { AuthenticatedKey, Store } from '../store/store.js';
+import type { Inspection, ParseResult } from '../engine/index.js';
+import { JobCancelledError, JobFailedError, JobRejectedError, PoolFullError, type Pools } from '../workers/pool.js';
+import { StoreBusyError, type AuthenticatedKey, type Store } from '../store/store.js';
 import type { ParseStats } from '../workers/worker.js';
+import { HttpError, sendError } from './errors.js';
 import { noteParse, registerMetrics } from './metrics.js';
 import { registerOpenApi } from './openapi.js';
 import { registerPlayground } from './playground.js';
+import { clientErrorHandler, clientGone, registerBodyTimeouts, registerReadiness, sendCharged } from './reliability.js';
 import { registerRequestId } from './request-id.js';
-import { DEFAULT_MODEL, PARSE_PATH, PARSE_ROUTE_SCHEMA } from './schemas.js';
+import { PARSE_PATH, PARSE_ROUTE_SCHEMA } from './schemas.js';
+import { readUpload, UploadFolder } from './upload.js';
 import { VERSION } from './version.js';
 
-const PLANNED_OPTIONS = new Set(['title_levels', 'extract_images', 'image_analysis']);
+export { HttpError } from './errors.js';
+export { DEFAULT_MODEL } from './schemas.js';
+
 const RATE_WINDOW_MS = 60_000;
 
 export interface AppDeps {
@@ -23,17 +28,6 @@ export interface AppDeps {
   store: Store;
   pools: Pools;
   logger?: boolean | object;
-}
-
-/** An error answered as `{detail}` with its status (and Retry-After when given). */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
 }
 
 declare module 'fastify' {
@@ -44,7 +38,10 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, store } = deps;
-  const app = Fastify({ logger: deps.logger ?? false, genReqId: () => randomUUID(), bodyLimit: 1024 * 1024 });
+  const app = Fastify({ logger: deps.logger ?? false, genReqId: () => randomUUID(), bodyLimit: 1024 * 1024, clientErrorHandler });
+  const uploads = new UploadFolder();
+  app.addHook('onClose', async () => uploads.remove());
+  registerBodyTimeouts(app, { idleMs: config.bodyIdleTimeoutMs, totalMs: config.bodyTimeoutMs });
 
   registerRequestId(app);
   await registerOpenApi(app, VERSION);
@@ -60,6 +57,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       request.log.error({ err: error }, 'parse failed');
       return sendError(reply, 500, `${error.message}; the request was not charged`);
     }
+    if (error instanceof JobCancelledError || request.bodyTimedOut) {
+      request.log.info('client went away; its parse was cancelled and it was not charged');
+      return reply.raw.destroyed ? reply : sendError(reply, 499, 'the client closed the connection');
+    }
+    if (error instanceof StoreBusyError) return sendError(reply, 503, error.message, 1);
     const code = error.code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       return sendError(reply, 413, `the upload exceeds the ${Math.round(config.maxUploadBytes / 1024 / 1024)} MB limit`);
@@ -81,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, `no route ${request.method} ${request.url}`));
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  registerReadiness(app, store, deps.pools);
 
   app.post(
     PARSE_PATH,
@@ -101,28 +104,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     async (request, reply) => {
       const key = request.apiKey!;
-      // One shared copy of the upload: the inspector and the parse worker read the same memory.
-      const received = await readUpload(request);
-      const upload = new Uint8Array(new SharedArrayBuffer(received.byteLength));
-      upload.set(received);
-      const inspection = await runJob<Inspection>(deps.pools.inspect, 'inspect', upload, config.maxPages);
-      const price = config.pricing === 'page' ? inspection.pageCount : 1;
-      noteParse(request, { pages: inspection.pageCount });
-      if ((await store.getBalance(key.orgId)) < price) throw new HttpError(402, `insufficient credits: this parse costs ${price}`);
-      const { result, stats } = await runJob<{ result: ParseResult; stats: ParseStats }>(deps.pools.parse, 'parse', upload, config.maxPages);
-      const charged = await store.charge({ orgId: key.orgId, keyId: key.keyId, requestId: request.id, pages: result.page_count, credits: price });
-      if (charged === null) throw new HttpError(402, `insufficient credits: this parse costs ${price}`);
-      noteParse(request, { ...stats, credits: price });
-      return reply.code(200).send(result);
+      // A client that hangs up cancels its parse; a result nobody received is never charged.
+      const gone = clientGone(reply);
+      const upload = await readUpload(request, uploads, config.maxUploadBytes);
+      try {
+        const job = { file: upload.path, maxPages: config.maxPages };
+        const inspection = await runJob(() => deps.pools.inspect.run<Inspection>({ task: 'inspect', ...job }, upload.byteLength, gone));
+        const price = config.pricing === 'page' ? inspection.pageCount : 1;
+        noteParse(request, { pages: inspection.pageCount });
+        if ((await store.getBalance(key.orgId)) < price) throw new HttpError(402, `insufficient credits: this parse costs ${price}`);
+        const { result, stats } = await runJob(() => deps.pools.parse.run<{ result: ParseResult; stats: ParseStats }>({ task: 'parse', ...job }, gone));
+        if (gone.aborted) throw new JobCancelledError();
+        const charged = await store.charge({ orgId: key.orgId, keyId: key.keyId, requestId: request.id, pages: result.page_count, credits: price });
+        if (charged === null) throw new HttpError(402, `insufficient credits: this parse costs ${price}`);
+        noteParse(request, { ...stats, credits: price });
+        return sendCharged(request, reply, store, result, gone);
+      } finally {
+        await upload.dispose();
+      }
     },
   );
 
   return app;
-}
-
-function sendError(reply: FastifyReply, status: number, detail: string, retryAfterSeconds?: number): FastifyReply {
-  if (retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
-  return reply.code(status).type('application/json').send({ detail });
 }
 
 async function authenticate(store: Store, request: FastifyRequest): Promise<AuthenticatedKey> {
@@ -135,69 +138,12 @@ async function authenticate(store: Store, request: FastifyRequest): Promise<Auth
   return key;
 }
 
-/** Reads the multipart body: exactly one file named .pdf/.png/.jpg/.jpeg, optional model. */
-async function readUpload(request: FastifyRequest): Promise<Uint8Array> {
-  if (!request.isMultipart()) throw new HttpError(400, 'the request must be multipart/form-data with a "file" field');
-  let form: CollectedForm;
+async function runJob<T>(run: () => Promise<T>): Promise<T> {
   try {
-    form = await collectParts(request);
-  } catch (e) {
-    const err = e as Error & { code?: string };
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT' || err.code === 'FST_FIELDS_LIMIT' || err.code === 'FST_PARTS_LIMIT') {
-      throw err; // mapped by the error handler
-    }
-    // Broken framing (no boundary, truncated body…) is the client's fault, not ours.
-    throw new HttpError(400, `malformed multipart/form-data body: ${err.message}`);
-  }
-  const { file, filename, problems } = form;
-  if (problems.length) throw new HttpError(400, problems.join('; '));
-  if (!file) throw new HttpError(400, 'no file: send the document in the "file" form field');
-  if (!ALLOWED_FILE_NAME.test(filename)) {
-    throw new HttpError(400, `unsupported file name "${filename}": use a .pdf, .png, .jpg or .jpeg file`);
-  }
-  return new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
-}
-
-interface CollectedForm {
-  file?: Buffer;
-  filename: string;
-  problems: string[];
-}
-
-/** Reads every part, buffering the file and noting what is wrong with the others. */
-async function collectParts(request: FastifyRequest): Promise<CollectedForm> {
-  const form: CollectedForm = { filename: '', problems: [] };
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file') {
-        form.problems.push(`unknown file field "${part.fieldname}"; the document goes in "file"`);
-        await part.toBuffer();
-        continue;
-      }
-      form.filename = part.filename ?? '';
-      form.file = await part.toBuffer();
-      continue;
-    }
-    const value = typeof part.value === 'string' ? part.value : String(part.value);
-    if (part.fieldname === 'file') {
-      form.problems.push('"file" must be a file upload (a part with a filename), not a text field');
-    } else if (part.fieldname === 'model') {
-      if (value !== DEFAULT_MODEL) form.problems.push(`unknown model "${value}"; the only model is ${DEFAULT_MODEL}`);
-    } else if (PLANNED_OPTIONS.has(part.fieldname)) {
-      form.problems.push(`the option "${part.fieldname}" is not available yet`);
-    } else {
-      form.problems.push(`unknown form field "${part.fieldname}"`);
-    }
-  }
-  return form;
-}
-
-async function runJob<T>(pool: WorkerPool, task: 'inspect' | 'parse', bytes: Uint8Array, maxPages: number): Promise<T> {
-  try {
-    return await pool.run<T>({ task, bytes, maxPages });
+    return await run();
   } catch (e) {
     if (e instanceof PoolFullError) throw new HttpError(503, e.message, e.retryAfterSeconds);
     if (e instanceof JobRejectedError) throw new HttpError(e.status, e.message);
-    throw e; // JobFailedError and anything unexpected: 500
+    throw e; // JobFailedError and anything unexpected: 500; JobCancelledError: nobody to answer
   }
 }

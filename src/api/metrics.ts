@@ -13,6 +13,8 @@ export interface ParseFacts {
   ocrPages: number;
   parseMs: number;
   credits: number;
+  /** Analysis stages that failed on the document (it was parsed without them there). */
+  stageFailures: string[];
 }
 
 declare module 'fastify' {
@@ -92,7 +94,9 @@ function logParse(request: FastifyRequest, reply: FastifyReply, outcome: ParseOu
     parseMs: facts.parseMs ?? null,
     durationMs: Math.round(reply.elapsedTime),
     credits: outcome === 'parsed' ? (facts.credits ?? 0) : 0,
+    ...(facts.stageFailures?.length ? { stageFailures: facts.stageFailures } : {}),
   };
   if (outcome === 'failed') request.log.error(line, 'parse');
+  else if (facts.stageFailures?.length) request.log.warn(line, 'parse (some analysis stages failed and fell back to plain text)');
   else request.log.info(line, 'parse');
 }

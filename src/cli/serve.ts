@@ -9,10 +9,10 @@ const FIRST_ORG_CREDITS = 100;
 export async function serve(config: Config): Promise<void> {
   const store = openStore(config.database);
   await store.migrate();
-  if ((await store.countOrganizations()) === 0) {
-    const org = await store.createOrganization('default', FIRST_ORG_CREDITS);
-    const key = await store.createKey(org.id);
-    console.log(`Created organization ${org.id} with ${FIRST_ORG_CREDITS} credits. Its API key (shown once):\n\n  ${key.key}\n`);
+  // Once, even when several replicas start together on an empty database.
+  const first = await store.createFirstOrganization('default', FIRST_ORG_CREDITS);
+  if (first) {
+    console.log(`Created organization ${first.organization.id} with ${FIRST_ORG_CREDITS} credits. Its API key (shown once):\n\n  ${first.key.key}\n`);
   }
   const pools = createPools(config);
   const app = await buildApp({ config, store, pools, logger: { level: process.env.QUIRE_LOG_LEVEL ?? 'info' } });

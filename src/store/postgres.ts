@@ -36,7 +36,7 @@ export interface PostgresStoreOptions {
   schema?: string;
 }
 
-// Arbitrary constant identifying Quire's migration lock among other advisory lock users.
+// Arbitrary constant identifying Quire's schema lock among other advisory lock users.
 const MIGRATION_LOCK_ID = 7_146_032_911;
 
 const SCHEMA = `
@@ -129,14 +129,20 @@ export class PostgresStore implements Store {
 
   async createOrganization(name: string, credits: number): Promise<Organization> {
     checkInitialCredits(credits);
-    const id = newOrgId();
+    return this.transaction((client) => insertOrganization(client, name, credits));
+  }
+
+  async createFirstOrganization(name: string, credits: number): Promise<{ organization: Organization; key: CreatedKey } | null> {
+    checkInitialCredits(credits);
     return this.transaction(async (client) => {
-      const { rows } = await client.query<{ created_at: Date }>(
-        'INSERT INTO organizations (id, name, balance) VALUES ($1, $2, $3) RETURNING created_at',
-        [id, name, credits],
-      );
-      if (credits > 0) await insertTopUp(client, id, credits, credits);
-      return { id, name, balance: credits, createdAt: rows[0].created_at.toISOString() };
+      // Replicas starting together take turns here (the lock is released at commit), so only the
+      // first one finds the table empty. It is the migration lock: a replica still migrating
+      // locks the tables this transaction writes in another order (a deadlock otherwise).
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+      const { rows } = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM organizations');
+      if (Number(rows[0].n) > 0) return null;
+      const organization = await insertOrganization(client, name, credits);
+      return { organization, key: await insertKey(client, organization.id) };
     });
   }
 
@@ -172,16 +178,7 @@ export class PostgresStore implements Store {
   }
 
   async createKey(orgId: string): Promise<CreatedKey> {
-    const key = newPlaintextKey();
-    const id = newKeyId();
-    // Inserting from a SELECT on organizations both checks existence and writes, in one statement.
-    const result = await this.pool.query(
-      `INSERT INTO api_keys (id, org_id, key_hash, prefix)
-       SELECT $1, id, $2, $3 FROM organizations WHERE id = $4`,
-      [id, hashKey(key), keyPrefix(key), orgId],
-    );
-    if (result.rowCount === 0) throw new NotFoundError(`organization ${orgId} not found`);
-    return { id, key, orgId };
+    return insertKey(this.pool, orgId);
   }
 
   async revokeKey(keyOrId: string): Promise<boolean> {
@@ -258,6 +255,19 @@ export class PostgresStore implements Store {
     }
   }
 
+  async uncharge(requestId: string): Promise<boolean> {
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<{ org_id: string; credits: string }>(
+        "DELETE FROM ledger WHERE request_id = $1 AND kind = 'charge' RETURNING org_id, credits",
+        [requestId],
+      );
+      if (rows.length === 0) return false;
+      // The charge stored its credits negated.
+      await client.query('UPDATE organizations SET balance = balance - $1 WHERE id = $2', [Number(rows[0].credits), rows[0].org_id]);
+      return true;
+    });
+  }
+
   /** Newest first; unknown organizations have an empty ledger. */
   async ledger(orgId: string, limit = DEFAULT_LEDGER_LIMIT): Promise<LedgerEntry[]> {
     checkLedgerLimit(limit);
@@ -327,6 +337,29 @@ export class PostgresStore implements Store {
       client.release(broken);
     }
   }
+}
+
+async function insertOrganization(client: pg.PoolClient, name: string, credits: number): Promise<Organization> {
+  const id = newOrgId();
+  const { rows } = await client.query<{ created_at: Date }>(
+    'INSERT INTO organizations (id, name, balance) VALUES ($1, $2, $3) RETURNING created_at',
+    [id, name, credits],
+  );
+  if (credits > 0) await insertTopUp(client, id, credits, credits);
+  return { id, name, balance: credits, createdAt: rows[0].created_at.toISOString() };
+}
+
+async function insertKey(db: pg.Pool | pg.PoolClient, orgId: string): Promise<CreatedKey> {
+  const key = newPlaintextKey();
+  const id = newKeyId();
+  // Inserting from a SELECT on organizations both checks existence and writes, in one statement.
+  const result = await db.query(
+    `INSERT INTO api_keys (id, org_id, key_hash, prefix)
+     SELECT $1, id, $2, $3 FROM organizations WHERE id = $4`,
+    [id, hashKey(key), keyPrefix(key), orgId],
+  );
+  if (result.rowCount === 0) throw new NotFoundError(`organization ${orgId} not found`);
+  return { id, key, orgId };
 }
 
 async function insertTopUp(client: pg.PoolClient, orgId: string, credits: number, balanceAfter: number) {

@@ -81,7 +81,19 @@ export interface Store {
    * covers it and `requestId` was never charged. Returns the new balance, or null when refused.
    */
   charge(request: ChargeRequest): Promise<number | null>;
+  /**
+   * Takes back the charge of `requestId` (its answer never reached the client): the ledger row
+   * is removed and its credits returned, atomically. Returns false when there is no such charge.
+   */
+  uncharge(requestId: string): Promise<boolean>;
   ledger(orgId: string, limit?: number): Promise<LedgerEntry[]>;
+
+  /**
+   * First run: creates an organization with `credits` and a key for it, only if the database
+   * has no organization yet, once even when several replicas start together. Returns what it
+   * created, or null when an organization existed.
+   */
+  createFirstOrganization(name: string, credits: number): Promise<{ organization: Organization; key: CreatedKey } | null>;
 
   /**
    * Sliding-window rate limit shared by all keys (and all replicas) of an organization:
@@ -96,5 +108,13 @@ export class NotFoundError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'NotFoundError';
+  }
+}
+
+/** The database stayed locked by another process for too long (answered 503, retry later). */
+export class StoreBusyError extends Error {
+  constructor() {
+    super('the database is busy; retry shortly');
+    this.name = 'StoreBusyError';
   }
 }

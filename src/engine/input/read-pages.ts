@@ -107,8 +107,10 @@ async function imagePage(bytes: Uint8Array, options: ReadOptions): Promise<ReadP
       .raw()
       .toBuffer({ resolveWithObject: true });
     image = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
-  } catch (e) {
-    throw new InputError(`the image cannot be decoded: ${(e as Error).message}`);
+  } catch {
+    // Not the library's text: libvips keeps one error buffer per process, which may still hold
+    // an earlier document's errors.
+    throw new InputError('the image cannot be decoded: its data is damaged or truncated');
   }
   const ocr = await options.ocr();
   // Small images (a cropped table, a thumbnail) are enlarged so that their text reaches the

@@ -1,5 +1,7 @@
 // Input sniffing: what the bytes are (decided by content, not by file name) and how many pages
-// they hold, without decoding images or parsing page contents.
+// they hold, without decoding images or parsing page contents; and the checks that refuse, before
+// any parsing, PDFs whose structure is broken or that would decompress past the memory bounds.
+import { inflateSync, constants as zlib } from 'node:zlib';
 import { PdfDocument, PdfOpenError, type Pdfium } from './pdf/pdfium.js';
 
 export type InputKind = 'pdf' | 'png' | 'jpeg';
@@ -84,10 +86,100 @@ export function inspect(bytes: Uint8Array, pdfium: Pdfium, maxPages: number): In
     }
     return { kind, pageCount: 1 };
   }
+  checkStreams(bytes);
   const doc = openPdf(pdfium, bytes, maxPages);
-  const pageCount = doc.pageCount;
-  doc.close();
-  return { kind, pageCount };
+  try {
+    const pageCount = doc.pageCount;
+    // Every page must be reachable in the page tree (a circular /Kids, a tree deeper than PDFium
+    // follows, a missing page object): found here from the page dictionaries, without reading
+    // any page's contents.
+    for (let i = 0; i < pageCount; i++) {
+      if (!doc.hasPage(i)) throw new InputError(`page ${i + 1} of ${pageCount} cannot be found: the PDF's page tree is broken`);
+    }
+    return { kind, pageCount };
+  } finally {
+    doc.close();
+  }
+}
+
+/**
+ * A stream (page contents, image, font) that decodes to more than this is refused: no real page
+ * needs it (a 600-dpi RGB A4 scan is 100 MB), and a few KB of DEFLATE can claim gigabytes.
+ */
+export const MAX_DECODED_STREAM_BYTES = 256 * 1024 * 1024;
+/** DEFLATE (and LZW, in practice) expands at most ~1032:1: shorter streams cannot pass the bound. */
+const MAX_DEFLATE_RATIO = 1032;
+/** RunLength expands at most 128:1. */
+const MAX_RUN_LENGTH_RATIO = 128;
+
+const tooLarge = (what: string) => new InputError(`${what} is too large when decompressed (over ${MAX_DECODED_STREAM_BYTES / 1024 / 1024} MB)`);
+
+/**
+ * Refuses a PDF with a stream that would decode past MAX_DECODED_STREAM_BYTES or an image larger
+ * than MAX_IMAGE_PIXELS ("zip bombs"), before PDFium decodes anything. Streams are found by their
+ * `stream` keyword (streams never live inside object streams); only those that could pass the
+ * bound given their length and filters are actually decoded, and only up to the bound.
+ */
+export function checkStreams(bytes: Uint8Array): void {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = buf.indexOf('stream'); at >= 0; at = buf.indexOf('stream', at + 6)) {
+    if (at >= 3 && buf.toString('latin1', at - 3, at) === 'end') continue;
+    const dict = streamDictionary(buf, at);
+    if (dict === null) continue;
+    let start = at + 6;
+    if (buf[start] === 0x0d) start++;
+    if (buf[start] === 0x0a) start++;
+    if (start === at + 6) continue; // "stream" must end its line
+    const end = buf.indexOf('endstream', start);
+    const data = buf.subarray(start, end < 0 ? buf.length : end);
+    checkImageSize(dict);
+    const filters = [...(/\/Filter\s*(\[[^\]]*\]|\/[^\s/<>\[\]()]+)/.exec(dict)?.[1] ?? '').matchAll(/\/([^\s/<>\[\]()]+)/g)].map((m) => m[1]!);
+    checkDecodedSize(data, filters);
+  }
+}
+
+/** The dictionary (as latin1 text) right before a `stream` keyword, or null when there is none. */
+function streamDictionary(buf: Buffer, at: number): string | null {
+  let end = at - 1;
+  while (end > 0 && (buf[end] === 0x20 || buf[end] === 0x0a || buf[end] === 0x0d || buf[end] === 0x09)) end--;
+  if (buf[end] !== 0x3e || buf[end - 1] !== 0x3e) return null; // ">>"
+  // The dictionary opens after the object header "n g obj"; dictionaries are short.
+  const from = Math.max(0, end - 64 * 1024);
+  const obj = buf.subarray(from, end).lastIndexOf('obj');
+  return buf.toString('latin1', obj < 0 ? from : from + obj + 3, end + 1);
+}
+
+function checkImageSize(dict: string): void {
+  if (!/\/Subtype\s*\/Image\b/.test(dict)) return;
+  const width = Number(/\/(?:Width|W)\s+(\d+)/.exec(dict)?.[1] ?? 0);
+  const height = Number(/\/(?:Height|H)\s+(\d+)/.exec(dict)?.[1] ?? 0);
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new InputError(`an image in the PDF is ${width}×${height} pixels, too large when decompressed (at most ${MAX_IMAGE_PIXELS / 1e6} megapixels)`);
+  }
+}
+
+/** Decodes a stream's filter chain as far as needed to know it stays under the bound. */
+function checkDecodedSize(data: Uint8Array, filters: string[]): void {
+  let bound = data.length;
+  for (const f of filters) {
+    if (f === 'FlateDecode' || f === 'Fl' || f === 'LZWDecode' || f === 'LZW') bound *= MAX_DEFLATE_RATIO;
+    else if (f === 'RunLengthDecode' || f === 'RL') bound *= MAX_RUN_LENGTH_RATIO;
+  }
+  if (bound <= MAX_DECODED_STREAM_BYTES) return;
+  let decoded: Uint8Array = data;
+  for (const f of filters) {
+    if (f === 'ASCIIHexDecode' || f === 'AHx') decoded = Buffer.from(Buffer.from(decoded).toString('latin1').replace(/[^0-9a-fA-F]/g, ''), 'hex');
+    else if (f === 'FlateDecode' || f === 'Fl') {
+      try {
+        // A truncated stream is decoded as far as it goes, as PDFium does.
+        decoded = inflateSync(decoded, { maxOutputLength: MAX_DECODED_STREAM_BYTES, finishFlush: zlib.Z_SYNC_FLUSH });
+      } catch (e) {
+        if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge('a stream in the PDF');
+        return; // corrupt data: PDFium stops decoding at the same point
+      }
+    } else return; // other decoders (images, LZW, ASCII85) are bounded by the image size check or rare
+    if (decoded.length > MAX_DECODED_STREAM_BYTES) throw tooLarge('a stream in the PDF');
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { transformBox, type Affine } from './affine.js';
 import { fontCodeToUnicode } from '../../model/math-fonts.js';
 import { extractGraphics } from './paths.js';
 import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';
+import { InputError } from '../sniff.js';
 
 /** What the text layer of a page looks like, to decide whether it needs OCR. */
 export interface TextLayerStats {
@@ -57,7 +58,7 @@ function pageToDisplay(pdfium: Pdfium, page: number, width: number, height: numb
 export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage {
   const { pdfium } = doc;
   const page = pdfium.FPDF_LoadPage(doc.handle, pageIndex);
-  if (!page) throw new Error(`cannot load page ${pageIndex + 1}`);
+  if (!page) throw new InputError(`page ${pageIndex + 1} cannot be read: the PDF is damaged`);
   const scratch = pdfium.pdfium.wasmExports.malloc(64);
   try {
     const width = pdfium.FPDF_GetPageWidthF(page);

@@ -76,6 +76,17 @@ export class PdfDocument {
     return this.pdfium.FPDF_GetPageCount(this.handle);
   }
 
+  /** Whether page `index` can be found in the page tree (its dictionary only: contents are not read). */
+  hasPage(index: number): boolean {
+    const { wasmExports } = this.pdfium.pdfium;
+    const size = wasmExports.malloc(8);
+    try {
+      return Boolean(this.pdfium.FPDF_GetPageSizeByIndexF(this.handle, index, size));
+    } finally {
+      wasmExports.free(size);
+    }
+  }
+
   close(): void {
     this.pdfium.FPDF_CloseDocument(this.handle);
     this.pdfium.pdfium.wasmExports.free(this.dataPtr);
