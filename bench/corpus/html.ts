@@ -1,0 +1,4 @@
+import type { Content } from './random.js';
+import { Registry } from './spec.js';
+export function htmlDocument(_f: string, _c: Content, _p: number): { source: (truth: boolean) => string; reg: Registry } { throw new Error('todo'); }
+export async function printHtml(_d: string, _n: string, _s: string): Promise<Uint8Array> { throw new Error('todo'); }
