@@ -201,7 +201,8 @@ function bodyTex(w: TexWriter, reg: Registry, blocks: SpecBlock[], style: TexSty
           counters[level]!++;
           const part = reg.part(id, 'item', k);
           reg.get(id).items!.push({ text: item.text, level: item.level, boxes: [], lines: [] });
-          const label = b.enumerated ? (level === 0 ? `[${counters[0]}.]` : `[(${String.fromCharCode(96 + counters[1]!)})]`) : '';
+          // The label carries the item's colour itself (beamer colours labels with its own theme).
+          const label = b.enumerated ? `[{${w.color(part)}${level === 0 ? `${counters[0]}.` : `(${String.fromCharCode(96 + counters[1]!)})`}}]` : '';
           lines.push(`${w.color(part)}\\item${label} ${texEscape(item.text)}`);
         });
         while (level-- > 0) lines.push(`\\end{${env}}`);
@@ -214,7 +215,7 @@ function bodyTex(w: TexWriter, reg: Registry, blocks: SpecBlock[], style: TexSty
         const id = reg.block('table', { text: '', cells: [], html: tableHtml(b.rows), specRows: b.rows, textFromGlyphs: true });
         const captionAbove = style.cls === 'IEEEtran' || r.chance(0.6);
         const cap = b.caption ? reg.block('caption', { text: b.caption, captionOf: id, textFromGlyphs: true }) : 0;
-        const captionTex = cap ? `${w.color(cap)}\\caption{${texEscape(b.caption!)}}` : '';
+        const captionTex = cap ? `${w.color(cap)}\\caption{${w.color(cap)}${texEscape(b.caption!)}}` : '';
         const tabular = tabularTex(w, reg, id, b.rows, b.headRows, b.style, wrapped);
         const notes = b.notes ? `\n\n${w.color(reg.block('caption', { role: 'table-footnote', text: b.notes, captionOf: id, textFromGlyphs: true }))}{\\footnotesize ${texEscape(b.notes)}\\par}` : '';
         const star = style.twocolumn && (b.rows[0]?.length ?? 0) > 4 ? '*' : '';
@@ -237,7 +238,7 @@ function bodyTex(w: TexWriter, reg: Registry, blocks: SpecBlock[], style: TexSty
         const wrap = b.wrap && !style.twocolumn && style.cls !== 'beamer';
         const env = wrap ? 'wrapfigure' : 'figure';
         const open = wrap ? `\\begin{wrapfigure}{${r.pick(['r', 'l'])}}{0.42\\linewidth}` : `\\begin{figure}${style.cls === 'beamer' ? '' : r.pick(['[t]', '[h]', '[tbp]', '[!htb]'])}`;
-        out.push(`${open}\n\\centering\n${w.color(id)}\\qmark{${w.c(marker)}}{\\resizebox{${wrap ? '\\linewidth' : `${r.range(0.6, 0.95).toFixed(2)}\\linewidth`}}{!}{${content}}}\n\n${w.color(cap)}\\caption{${texEscape(b.caption)}}\n\\end{${env}}`);
+        out.push(`${open}\n\\centering\n${w.color(id)}\\qmark{${w.c(marker)}}{\\resizebox{${wrap ? '\\linewidth' : `${r.range(0.6, 0.95).toFixed(2)}\\linewidth`}}{!}{${content}}}\n\n${w.color(cap)}\\caption{${w.color(cap)}${texEscape(b.caption)}}\n\\end{${env}}`);
         break;
       }
       case 'equation': {
@@ -326,8 +327,9 @@ function frontMatter(style: TexStyle, c: Content, reg: Registry, w: TexWriter, t
       const absHead = reg.block('title', { level: 2, role: 'abstract-heading', text: 'Abstract', textFromGlyphs: true });
       const abs = reg.block('text', { role: 'abstract', text: abstractText, textFromGlyphs: true });
       // elsarticle prints the abstract heading and text inside its frontmatter; colours set inside.
-      const authorTex = authors.map((a, i) => `\\author[a${i}]{${w.color(au)}${texEscape(a.name)}}\n\\affiliation[a${i}]{organization={${w.color(au)}${texEscape(a.org)}}}`).join('\n');
-      return { before: '', after: `\\begin{frontmatter}\n${titleTex}\n${authorTex}\n${w.color(absHead)}\\begin{abstract}\n${w.color(abs)}${texEscape(abstractText)}\n\\end{abstract}\n\\end{frontmatter}` };
+      // The authors and affiliations are printed in the colour current at the frontmatter.
+      const authorTex = authors.map((a, i) => `\\author[a${i}]{${texEscape(a.name)}}\n\\affiliation[a${i}]{organization={${texEscape(a.org)}}}`).join('\n');
+      return { before: '', after: `${w.color(au)}\\begin{frontmatter}\n${titleTex}\n${authorTex}\n${w.color(absHead)}\\begin{abstract}\n${w.color(abs)}${texEscape(abstractText)}\n\\end{abstract}\n\\end{frontmatter}` };
     }
     case 'llncs': {
       const absHead = reg.block('text', { role: 'abstract', text: abstractText, textFromGlyphs: true });
@@ -388,7 +390,7 @@ export function latexDocument(family: string, c: Content, targetPages: number, d
   let body: string;
   if (style.cls === 'beamer') {
     const pageNo = reg.block('page_number', { text: '', textFromGlyphs: true, furniturePerPage: true });
-    body = `\\setbeamertemplate{navigation symbols}{}\\setbeamertemplate{footline}{\\hfill${w.color(pageNo)}\\insertframenumber\\hspace*{1em}\\vspace*{0.6em}}\n` + beamerBody(w, reg, c, Math.max(2, targetPages - 1), dir, pictures);
+    body = `\\setbeamertemplate{caption}{\\raggedright\\insertcaption\\par}\\setbeamertemplate{navigation symbols}{}\\setbeamertemplate{footline}{\\hfill${w.color(pageNo)}\\insertframenumber\\hspace*{1em}\\vspace*{0.6em}}\n` + beamerBody(w, reg, c, Math.max(2, targetPages - 1), dir, pictures);
   } else {
     const perPage = style.twocolumn ? 2.2 : 1.3;
     body = bodyTex(

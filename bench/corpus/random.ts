@@ -110,7 +110,7 @@ const FOREIGN = [
   'Wyniki badań wskazują na wyraźny wzrost wydajności układu chłodzenia.',
   'Výsledky měření potvrdily, že zařízení pracuje v předepsaných mezích.',
   'Ölçüm sonuçları sistemin güvenli sınırlar içinde çalıştığını gösterdi.',
-  'Rezultatele preliminare arată o îmbunătățire semnificativă a procesului.',
+  'Resultaterne viser, at målingerne blev udført korrekt på alle prøver.',
   'Gli esperimenti successivi hanno confermato la stabilità del campione.',
   'Mätningarna visade att temperaturen förblev stabil under hela försöket.',
   'Tulokset osoittavat, että järjestelmän käyttöaste kasvoi selvästi.',
