@@ -40,7 +40,7 @@ const html = (name: string, validateOnly: boolean, pages: [number, number]): Fam
   validateOnly,
   pages,
   async render(content, targetPages, dir) {
-    const doc = htmlDocument(name, content, targetPages);
+    const doc = htmlDocument(name, content, targetPages, dir);
     return { reg: doc.reg, pdf: async (truth) => printHtml(dir, truth ? 'truth' : 'normal', doc.source(truth)) };
   },
 });
