@@ -275,12 +275,20 @@ ${extra.join('\n')}
 
 const SOFFICE_TIMEOUT_MS = 120_000;
 
-/** LibreOffice converts the .fodt to PDF (its own profile per call, so conversions can run side by side). */
-export function convertOffice(dir: string, name: string, source: string): Promise<Uint8Array> {
-  const file = join(dir, `${name}.fodt`);
-  writeFileSync(file, source);
-  execFileSync('soffice', [`-env:UserInstallation=file://${join(dir, 'lo-profile')}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', dir, file], { timeout: SOFFICE_TIMEOUT_MS, stdio: 'pipe' });
-  const pdf = join(dir, `${name}.pdf`);
-  if (!existsSync(pdf)) throw new Error('soffice wrote no PDF');
-  return Promise.resolve(new Uint8Array(readFileSync(pdf)));
+/**
+ * LibreOffice converts .fodt files to PDF, all in one call (its start-up is most of the time),
+ * with its own profile per directory so that conversions can run side by side.
+ */
+export function convertOffice(dir: string, documents: Array<{ name: string; source: string }>): Uint8Array[] {
+  const files = documents.map((d) => {
+    const file = join(dir, `${d.name}.fodt`);
+    writeFileSync(file, d.source);
+    return file;
+  });
+  execFileSync('soffice', [`-env:UserInstallation=file://${join(dir, 'lo-profile')}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', dir, ...files], { timeout: SOFFICE_TIMEOUT_MS, stdio: 'pipe' });
+  return documents.map((d) => {
+    const pdf = join(dir, `${d.name}.pdf`);
+    if (!existsSync(pdf)) throw new Error('soffice wrote no PDF');
+    return new Uint8Array(readFileSync(pdf));
+  });
 }
