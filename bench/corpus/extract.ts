@@ -209,6 +209,13 @@ function fragments(lines: TruthLine[]): PageBox[] {
   return out.map((f) => ({ page: f.page, box: round(f.box) }));
 }
 
+/** One box per page around all the lines there. */
+function pageUnions(lines: TruthLine[]): PageBox[] {
+  const byPage = new Map<number, Box>();
+  for (const l of lines) byPage.set(l.page, byPage.has(l.page) ? union(byPage.get(l.page)!, l.box) : [...l.box]);
+  return [...byPage].map(([page, box]) => ({ page, box: round(box) }));
+}
+
 const letters = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 export interface Assembled {
@@ -338,7 +345,8 @@ function buildBlock(pending: PendingBlock, own: TruthLine[], partIds: Array<[num
   } else if (pending.textFromGlyphs) {
     block.text = joinLines(lines);
   }
-  block.boxes = markerBoxes.length ? markerBoxes : fragments(lines);
+  // Tables are one box per page (their cells, side by side, are not one column of lines).
+  block.boxes = markerBoxes.length ? markerBoxes : pending.type === 'table' ? pageUnions(lines) : fragments(lines);
   if ((pending.type === 'image' || pending.type === 'chart') && markerBoxes.length) {
     // Labels outside the marker (none expected) still widen the box.
     for (const l of own) {
