@@ -107,6 +107,9 @@ export function sameLayout(a: PageGlyphs[], b: PageGlyphs[]): string | undefined
   return undefined;
 }
 
+/** A gap between glyph boxes wider than this share of the font size is a space even where PDFium gives none. */
+const WIDE_GAP = 0.6;
+
 /** Glyphs of one id on one page, cut into printed lines (a new line where the baseline moves or the pen jumps back or far ahead). */
 function linesOf(glyphs: Glyph[], page: number): TruthLine[] {
   const lines: TruthLine[] = [];
@@ -133,8 +136,8 @@ function linesOf(glyphs: Glyph[], page: number): TruthLine[] {
       current = { box: [...g.box], text: '', last: g };
       pendingSpace = false;
     } else {
-      // A space where PDFium found one, or where the gap is wider than a fifth of the size.
-      if (pendingSpace || g.box[0] - current.last.box[2] > Math.max(g.size, 4) * 0.2) current.text += ' ';
+      // A space where PDFium found one (it infers them from the gaps), or where the gap is wide.
+      if (pendingSpace || g.box[0] - current.last.box[2] > Math.max(g.size, 4) * WIDE_GAP) current.text += ' ';
       current.box = union(current.box, g.box);
     }
     pendingSpace = false;

@@ -30,7 +30,7 @@ const latex = (name: string, validateOnly: boolean, pages: [number, number]): Fa
   pages,
   async render(content, targetPages, dir) {
     const doc = latexDocument(name, content, targetPages, dir);
-    return { reg: doc.reg, pdf: async (truth) => compileLatex(dir, truth ? 'truth' : 'normal', doc.source(truth)) };
+    return { reg: doc.reg, pdf: async (truth) => compileLatex(dir, truth ? 'truth' : 'normal', doc.source(truth), doc.runs) };
   },
 });
 

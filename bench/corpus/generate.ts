@@ -4,7 +4,7 @@
 // the same documents. Installs TeX Live, Chromium and LibreOffice from Debian when missing.
 // Output: <out>/<digital|scan>/<tune|validate>/<family>/<id>.pdf + .json, and <out>/manifest.json.
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { generateDocument } from './document.js';
 import { FAMILIES, familyNamed, splitOf, type Family } from './families.js';
@@ -57,7 +57,8 @@ export function plan(totalPages: number, families: Family[], scanShare: number):
       docs.push({ family: family.name, seed, targetPages: r.int(family.pages[0], family.pages[1]), scan: r.next() < scanShare });
     }
   }
-  return docs;
+  // Seed by seed across families, so that a run stopped early still covers every family.
+  return docs.sort((a, b) => a.seed - b.seed || families.findIndex((f) => f.name === a.family) - families.findIndex((f) => f.name === b.family));
 }
 
 interface Args {
@@ -112,7 +113,8 @@ function parseArgs(argv: string[]): Args {
 async function work(args: Args, k: number, n: number): Promise<void> {
   const docs = plan(args.pages, args.families, args.scanShare).filter((_, i) => i % n === k);
   const log = join(args.out, `log-${k}.jsonl`);
-  const done = new Set(existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).id as string) : []);
+  // Documents any worker of an earlier run already made are not made again.
+  const done = new Set(readLogs(args.out).map((l) => l.id));
   for (const d of docs) {
     const family = familyNamed(d.family);
     const id = `${d.family}-${d.seed}`;
@@ -147,13 +149,21 @@ interface LogLine {
   seconds: number;
 }
 
+/** Every worker's log lines, one per document (the last when a document was made twice). */
+function readLogs(out: string): LogLine[] {
+  const byId = new Map<string, LogLine>();
+  for (const file of readdirSync(out).filter((f) => /^log-\d+\.jsonl$/.test(f))) {
+    for (const l of readFileSync(join(out, file), 'utf8').split('\n').filter(Boolean)) {
+      const line = JSON.parse(l) as LogLine;
+      byId.set(line.id, line);
+    }
+  }
+  return [...byId.values()];
+}
+
 /** Counts per family and split (documents, pages, scans, dropped), written to manifest.json. */
 function manifest(args: Args, wallSeconds: number): void {
-  const lines: LogLine[] = [];
-  for (let k = 0; k < args.jobs; k++) {
-    const log = join(args.out, `log-${k}.jsonl`);
-    if (existsSync(log)) lines.push(...readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as LogLine));
-  }
+  const lines = readLogs(args.out);
   const families: Record<string, Record<string, { documents: number; pages: number; scans: number; scanPages: number; dropped: number }>> = {};
   for (const l of lines) {
     const row = ((families[l.family] ??= {})[l.split] ??= { documents: 0, pages: 0, scans: 0, scanPages: 0, dropped: 0 });

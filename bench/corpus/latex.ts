@@ -377,7 +377,7 @@ function beamerBody(w: TexWriter, reg: Registry, c: Content, frames: number, dir
 }
 
 /** A LaTeX document of a family: its source (with colour commands) and truth registry. */
-export function latexDocument(family: string, c: Content, targetPages: number, dir: string): { source: (truth: boolean) => string; reg: Registry } {
+export function latexDocument(family: string, c: Content, targetPages: number, dir: string): { source: (truth: boolean) => string; reg: Registry; runs: number } {
   const r = c.rng;
   const style = texStyle(family, r);
   const reg = new Registry();
@@ -427,15 +427,15 @@ export function latexDocument(family: string, c: Content, targetPages: number, d
     const fill = truth ? '\\newcommand\\qfill[4]{\\color{#1}\\rule[-#4]{#2}{\\dimexpr#3+#4\\relax}}' : '\\newcommand\\qfill[4]{}';
     return `${pre}\n${defs.join('\n')}\n${fill}\n${front.before}\n\\begin{document}\n${front.after}\n${body}\n\\end{document}\n`;
   };
-  return { source, reg };
+  return { source, reg, runs: style.toc ? 2 : 1 };
 }
 
 const LATEX_TIMEOUT_MS = 60_000;
 
-/** Runs pdflatex (twice, for the table of contents and references); throws when it fails. */
-export function compileLatex(dir: string, name: string, source: string): Uint8Array {
+/** Runs pdflatex (twice when a table of contents needs the first run's pages); throws when it fails. */
+export function compileLatex(dir: string, name: string, source: string, runs: number): Uint8Array {
   writeFileSync(join(dir, `${name}.tex`), source);
-  for (let run = 0; run < 2; run++) {
+  for (let run = 0; run < runs; run++) {
     try {
       execFileSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', `${name}.tex`], { cwd: dir, timeout: LATEX_TIMEOUT_MS, stdio: 'pipe' });
     } catch (e) {
