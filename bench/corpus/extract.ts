@@ -219,6 +219,9 @@ function pageUnions(lines: TruthLine[]): PageBox[] {
   return [...byPage].map(([page, box]) => ({ page, box: round(box) }));
 }
 
+/** Glyphs that list labels are drawn with. */
+const LIST_LABELS = new Set([...'•◦▪▸▶►‣■□–-*'].map((c) => c.codePointAt(0)!));
+
 const letters = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 export interface Assembled {
@@ -238,6 +241,14 @@ export function assembleTruth(reg: Registry, pages: PageGlyphs[]): Assembled {
   let unassigned = 0;
   let total = 0;
   const known = (id: number) => id > 0 && (reg.parts.has(id) || reg.blocks.some((b) => b.id === id));
+  // A list label a class draws in its theme's colour (beamer's ▶) belongs to the item it opens.
+  for (const page of pages) {
+    page.glyphs.forEach((g, i) => {
+      if (known(g.id) || !LIST_LABELS.has(g.code)) return;
+      const next = page.glyphs.slice(i + 1).find((n) => n.code > 32);
+      if (next && reg.parts.get(next.id)?.kind === 'item') g.id = next.id;
+    });
+  }
   pages.forEach((page, p) => {
     let lastId = -1;
     for (const g of page.glyphs) {

@@ -1,5 +1,6 @@
 // Generates the corpus: `npm run bench:corpus -- --pages 3000 [--jobs 2] [--out bench/tmp/corpus]
-// [--families tex-article,html-invoice] [--scan-share 0.3]`. Reproducible: which documents exist
+// [--families tex-article,html-invoice] [--scan-share 0.3] [--report]` (--report: only rewrite
+// manifest.json from the logs, e.g. after a stopped run; a new run resumes where one stopped). Reproducible: which documents exist
 // follows from the page budget (documents per family) and their seeds; the same seeds give
 // the same documents. Installs TeX Live, Chromium and LibreOffice from Debian when missing.
 // Output: <out>/<digital|scan>/<tune|validate>/<family>/<id>.pdf + .json, and <out>/manifest.json.
@@ -68,6 +69,8 @@ interface Args {
   families: Family[];
   scanShare: number;
   worker?: [number, number];
+  /** Only write manifest.json from the workers' logs (e.g. after a run was stopped). */
+  reportOnly?: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -95,6 +98,9 @@ function parseArgs(argv: string[]): Args {
         args.scanShare = Number(value);
         i++;
         break;
+      case '--report':
+        args.reportOnly = true;
+        break;
       case '--worker': {
         const [k, n] = value!.split('/').map(Number);
         args.worker = [k!, n!];
@@ -113,8 +119,8 @@ function parseArgs(argv: string[]): Args {
 async function work(args: Args, k: number, n: number): Promise<void> {
   const docs = plan(args.pages, args.families, args.scanShare).filter((_, i) => i % n === k);
   const log = join(args.out, `log-${k}.jsonl`);
-  // Documents any worker of an earlier run already made are not made again.
-  const done = new Set(readLogs(args.out).map((l) => l.id));
+  // Documents any worker of an earlier run already made are not made again (dropped ones are retried).
+  const done = new Set(readLogs(args.out).filter((l) => l.ok).map((l) => l.id));
   for (const d of docs) {
     const family = familyNamed(d.family);
     const id = `${d.family}-${d.seed}`;
@@ -198,6 +204,7 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   mkdirSync(args.out, { recursive: true });
   if (args.worker) return work(args, args.worker[0], args.worker[1]);
+  if (args.reportOnly) return manifest(args, 0);
   ensureTools(args.families);
   const start = performance.now();
   // Workers are child processes (the typesetters are external programs; one document at a time each).

@@ -184,7 +184,9 @@ function bodyTex(w: TexWriter, reg: Registry, blocks: SpecBlock[], style: TexSty
       case 'list': {
         const id = reg.block('list', { text: '', enumerated: b.enumerated, items: [], textFromGlyphs: true });
         const env = b.enumerated ? 'enumerate' : 'itemize';
-        const spacing = b.loose ? `[itemsep=${r.int(4, 10)}pt]` : r.chance(0.5) ? '[noitemsep]' : '';
+        // enumitem's options; beamer (no enumitem) sets \itemsep itself.
+        const beamer = style.cls === 'beamer';
+        const spacing = b.loose ? (beamer ? `\\setlength{\\itemsep}{${r.int(4, 10)}pt}` : `[itemsep=${r.int(4, 10)}pt]`) : r.chance(0.5) && !beamer ? '[noitemsep]' : '';
         const lines: string[] = [`${w.color(id)}\\begin{${env}}${spacing}`];
         let level = 0;
         const counters = [0, 0];
@@ -350,7 +352,7 @@ function frontMatter(style: TexStyle, c: Content, reg: Registry, w: TexWriter, t
       if (style.toc) {
         const head = reg.block('title', { level: 2, role: 'toc-heading', text: 'Contents', textFromGlyphs: true });
         const toc = reg.block('text', { role: 'toc', text: '', textFromGlyphs: true });
-        after += `\n\\renewcommand{\\contentsname}{${w.color(head)}Contents${w.color(toc)}}\n${w.color(toc)}\\tableofcontents`;
+        after += `\n\\renewcommand{\\contentsname}{${w.color(head)}Contents${w.color(toc)}}\n\\begingroup\\let\\normalcolor\\relax${w.color(toc)}\\tableofcontents\\endgroup`;
         if (style.cls !== 'article') after += '\n\\clearpage';
       }
       return { before: `${titleTex}\n\\author{${authorTex}}\n\\date{${w.color(date)}${texEscape(c.date())}}`, after };
