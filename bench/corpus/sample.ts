@@ -10,8 +10,8 @@ const SOURCE = process.argv[2] ?? join(import.meta.dirname, '..', 'tmp', 'corpus
 const TARGET = join(import.meta.dirname, '..', 'corpus-sample');
 const DIGITAL_PER_FAMILY = 4;
 const SCANS_PER_FAMILY = 1;
-const MAX_PAGES = 4;
-const MAX_SCAN_PAGES = 2;
+const MAX_PAGES = 3;
+const MAX_SCAN_PAGES = 1;
 
 const docs = loadCorpus(SOURCE)
   .filter((d) => d.truth.split === 'validate')
