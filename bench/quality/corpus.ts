@@ -72,6 +72,14 @@ function mainBoxes(b: TruthBlock): PageBox[] {
   return [...byPage.values()];
 }
 
+function iou(a: Box1000, b: Box1000): number {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  if (w <= 0 || h <= 0) return 0;
+  const area = (r: Box1000) => (r[2] - r[0]) * (r[3] - r[1]);
+  return (w * h) / (area(a) + area(b) - w * h);
+}
+
 const similar = (a: string, b: string) => normalizedEditDistance(a, b) <= 0.2 || (normalize(a).length > 20 && normalize(b).includes(normalize(a).slice(0, 40)));
 
 /** Minimum overlap (of the smaller box) for a block to count as the one at a true box. */
@@ -140,11 +148,13 @@ export function scoreCorpusResult(truth: CorpusTruth, result: ParseResult, secon
     if (t.role === 'toc') continue;
     for (const x of mainBoxes(t)) {
       const box = to1000(x, truth);
+      // The block that best matches the true box (IoU: a small label inside a chart covers
+      // itself entirely but not the chart), if it overlaps enough.
       const best = blocks
-        .filter((o) => o.b.page_idx === x.page)
-        .map((o) => ({ o, v: overlap(box, o.box) }))
+        .filter((o) => o.b.page_idx === x.page && overlap(box, o.box) >= LABEL_OVERLAP)
+        .map((o) => ({ o, v: iou(box, o.box) }))
         .sort((a, b) => b.v - a.v)[0];
-      const ours = best && best.v >= LABEL_OVERLAP ? best.o.b : undefined;
+      const ours = best?.o.b;
       const ok = ours ? expectedType(t, ours, isHeading) : false;
       const row = (labels[t.type] ??= [0, 0]);
       row[1]++;
