@@ -6,10 +6,14 @@
 // own Markdown: a peer's answer, not truth). Tables: TEDS per source (quality/tables.ts);
 // display equations: LaTeX edit distance (quality/equations.ts).
 // Writes bench/out/quality.json and quality.md.
-// Usage: npm run bench:quality [-- text|tables|equations|math]
+// The generated corpus (bench/corpus; quality/corpus.ts): the committed sample always, and the
+// full corpus in bench/tmp/corpus when `npm run bench:corpus` has made it.
+// Usage: npm run bench:quality [-- text|tables|equations|math|corpus [full]]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPdfium, OcrEngine, parseDocument, PdfDocument, type ParseResult } from '../src/engine/index.js';
+import { corpusMarkdown, scoreCorpusDocuments, summarizeCorpus, type CorpusDocScore } from './quality/corpus.js';
+import { loadCorpus } from './corpus/truth.js';
 import { loadCvat, scoreCvat } from './quality/cvat.js';
 import { equationsMarkdown, scoreEquations, summarizeEquations } from './quality/equations.js';
 import { headingsOf, METRICS, scoreGenerated, summarize, timed, type DocScore } from './quality/generated-scores.js';
@@ -219,6 +223,23 @@ async function scorePyPdf(): Promise<DocScore[]> {
   return scores;
 }
 
+const CORPUS_SAMPLE = join(import.meta.dirname, 'corpus-sample');
+const GENERATED_CORPUS = join(import.meta.dirname, 'tmp', 'corpus');
+/** Documents scored per source of the full corpus (all with `corpus full`): scans go through OCR (~1.5 s a page). */
+const DIGITAL_PER_SOURCE = 60;
+const SCANS_PER_SOURCE = 4;
+
+async function scoreGeneratedCorpus(full: boolean): Promise<{ sample: CorpusDocScore[]; corpus: CorpusDocScore[] }> {
+  const progress = (s: CorpusDocScore) => process.stderr.write(`corpus ${s.id}: ${s.error ?? `text ${s.textEditDistance.toFixed(3)}, headings ${s.headingF1.toFixed(2)}`}\n`);
+  const sample = await scoreCorpusDocuments(loadCorpus(CORPUS_SAMPLE), parse, { onDocument: progress });
+  const docs = loadCorpus(GENERATED_CORPUS);
+  const corpus = [
+    ...(await scoreCorpusDocuments(docs, parse, { variants: ['digital'], perSource: full ? undefined : DIGITAL_PER_SOURCE, onDocument: progress })),
+    ...(await scoreCorpusDocuments(docs, parse, { variants: ['scan'], perSource: full ? undefined : SCANS_PER_SOURCE, onDocument: progress })),
+  ];
+  return { sample, corpus };
+}
+
 async function main() {
   // An optional part name ("text", "tables" or "equations") runs only that part, for quick turns.
   const only = process.argv[2];
@@ -238,10 +259,28 @@ async function main() {
   const equations = summarizeEquations(equationScores);
   // The generated math corpus (or its committed sample): held-out validate families only.
   const math = part('math') ? await scoreMath(mathCorpusDir(), { split: 'validate', workDir: join(import.meta.dirname, 'tmp', 'math-render') }) : undefined;
+  const generated = part('corpus') ? await scoreGeneratedCorpus(process.argv[3] === 'full') : { sample: [], corpus: [] };
   mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
-  const report = { summary, tables, equations, math, documents: scores, tableDocuments: tableScores, equationDocuments: equationScores };
+  const report = {
+    summary,
+    tables,
+    equations,
+    math,
+    corpus: { sample: summarizeCorpus(generated.sample), full: summarizeCorpus(generated.corpus) },
+    documents: scores,
+    tableDocuments: tableScores,
+    equationDocuments: equationScores,
+    corpusDocuments: [...generated.sample, ...generated.corpus],
+  };
   writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify(report, null, 2) + '\n');
-  const sections = [part('text') && markdownSummary(summary, scores), part('tables') && tablesMarkdown(tables, tableScores), part('equations') && equationsMarkdown(equations), math && mathMarkdown(math)];
+  const sections = [
+    part('text') && markdownSummary(summary, scores),
+    part('tables') && tablesMarkdown(tables, tableScores),
+    part('equations') && equationsMarkdown(equations),
+    math && mathMarkdown(math),
+    generated.sample.length > 0 && corpusMarkdown('Generated corpus, committed sample (bench/corpus-sample)', generated.sample),
+    generated.corpus.length > 0 && corpusMarkdown('Generated corpus (bench/tmp/corpus)', generated.corpus),
+  ];
   const md = sections.filter(Boolean).join('\n');
   writeFileSync(join(import.meta.dirname, 'out', 'quality.md'), md);
   console.log(md);
