@@ -22,7 +22,10 @@ export function mutate(seed: Uint8Array, next: () => number): Uint8Array {
   const pick = (n: number) => Math.floor(next() * n);
   const kind = pick(6);
   if (kind === 0) {
-    for (let i = 0, n = 1 + pick(8); i < n; i++) bytes[pick(bytes.length)] ^= 1 << pick(8);
+    for (let i = 0, n = 1 + pick(8); i < n; i++) {
+      const at = pick(bytes.length);
+      bytes[at] = bytes[at]! ^ (1 << pick(8));
+    }
     return bytes;
   }
   if (kind === 1) {

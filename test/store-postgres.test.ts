@@ -26,8 +26,8 @@ describe('PostgresStore migrations', () => {
   it('lets several replicas create the schema at the same time', async () => {
     // Unserialized, concurrent CREATE ... IF NOT EXISTS fail on duplicate catalog entries.
     await Promise.all(stores.map((s) => s.migrate()));
-    const org = await stores[0].createOrganization('replicated', 3);
-    expect(await stores[5].getBalance(org.id)).toBe(3);
+    const org = await stores[0]!.createOrganization('replicated', 3);
+    expect(await stores[5]!.getBalance(org.id)).toBe(3);
   });
 
   it('rejects schema names that would need quoting', () => {

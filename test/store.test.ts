@@ -296,8 +296,8 @@ describe.each([sqliteHarness(), postgresHarness()])('$name store', (h) => {
       balanceAfter: 12,
     });
     expect(entries[2]).toMatchObject({ kind: 'topup', credits: 5, balanceAfter: 5 });
-    expect(entries[0].id).toBeGreaterThan(entries[1].id);
-    expect(entries[1].id).toBeGreaterThan(entries[2].id);
+    expect(entries[0]!.id).toBeGreaterThan(entries[1]!.id);
+    expect(entries[1]!.id).toBeGreaterThan(entries[2]!.id);
     for (const e of entries) {
       expect(new Date(e.createdAt).toISOString()).toBe(e.createdAt);
       expect(Date.parse(e.createdAt)).toBeGreaterThanOrEqual(before - 5_000);

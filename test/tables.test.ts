@@ -158,7 +158,8 @@ describe('ruled tables', () => {
       const [table] = tables(result);
       expect(table!.table_body).toBe(SALES_HTML);
       // Its box on the displayed page is tall and narrow, and its text is no margin note.
-      expect(table!.bbox![3] - table!.bbox![1]).toBeGreaterThan(table!.bbox![2] - table!.bbox![0]);
+      const [x0, y0, x1, y1] = table!.bbox!;
+      expect(y1! - y0!).toBeGreaterThan(x1! - x0!);
       expect(result.content_list.filter((b) => b.type === 'aside_text')).toEqual([]);
     }
   });

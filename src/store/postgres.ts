@@ -140,7 +140,7 @@ export class PostgresStore implements Store {
       // locks the tables this transaction writes in another order (a deadlock otherwise).
       await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
       const { rows } = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM organizations');
-      if (Number(rows[0].n) > 0) return null;
+      if (Number(firstRow(rows).n) > 0) return null;
       const organization = await insertOrganization(client, name, credits);
       return { organization, key: await insertKey(client, organization.id) };
     });
@@ -151,14 +151,14 @@ export class PostgresStore implements Store {
       'SELECT id, name, balance, created_at FROM organizations WHERE id = $1',
       [orgId],
     );
-    if (rows.length === 0) return null;
     const row = rows[0];
+    if (!row) return null;
     return { id: row.id, name: row.name, balance: Number(row.balance), createdAt: row.created_at.toISOString() };
   }
 
   async countOrganizations(): Promise<number> {
     const { rows } = await this.pool.query<{ n: string }>('SELECT COUNT(*) AS n FROM organizations');
-    return Number(rows[0].n);
+    return Number(firstRow(rows).n);
   }
 
   async listOrganizations(): Promise<Organization[]> {
@@ -210,7 +210,7 @@ export class PostgresStore implements Store {
         [credits, orgId],
       );
       if (rows.length === 0) throw new NotFoundError(`organization ${orgId} not found`);
-      const balance = Number(rows[0].balance);
+      const balance = Number(firstRow(rows).balance);
       await insertTopUp(client, orgId, credits, balance);
       return balance;
     });
@@ -221,7 +221,7 @@ export class PostgresStore implements Store {
       orgId,
     ]);
     if (rows.length === 0) throw new NotFoundError(`organization ${orgId} not found`);
-    return Number(rows[0].balance);
+    return Number(firstRow(rows).balance);
   }
 
   /** Unknown organizations are refused (null) like an insufficient balance. */
@@ -237,7 +237,7 @@ export class PostgresStore implements Store {
           [credits, orgId],
         );
         if (updated.rows.length === 0) throw new ChargeRefused();
-        const balance = Number(updated.rows[0].balance);
+        const balance = Number(firstRow(updated.rows).balance);
         // A concurrent charge with the same request id makes this wait for that transaction; if
         // it commits, nothing is inserted here and the rollback restores the balance.
         const inserted = await client.query(
@@ -263,7 +263,7 @@ export class PostgresStore implements Store {
       );
       if (rows.length === 0) return false;
       // The charge stored its credits negated.
-      await client.query('UPDATE organizations SET balance = balance - $1 WHERE id = $2', [Number(rows[0].credits), rows[0].org_id]);
+      await client.query('UPDATE organizations SET balance = balance - $1 WHERE id = $2', [Number(firstRow(rows).credits), firstRow(rows).org_id]);
       return true;
     });
   }
@@ -301,7 +301,7 @@ export class PostgresStore implements Store {
       const counted = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM rate_events WHERE org_id = $1', [
         orgId,
       ]);
-      const n = Number(counted.rows[0].n);
+      const n = Number(firstRow(counted.rows).n);
       if (n < limit) {
         await client.query('INSERT INTO rate_events (org_id, at_ms) VALUES ($1, $2)', [orgId, nowMs]);
         return { allowed: true };
@@ -313,7 +313,7 @@ export class PostgresStore implements Store {
       );
       return {
         allowed: false,
-        retryAfterSeconds: retryAfterSeconds(Number(freeing.rows[0].at_ms), windowMs, nowMs),
+        retryAfterSeconds: retryAfterSeconds(Number(firstRow(freeing.rows).at_ms), windowMs, nowMs),
       };
     });
   }
@@ -346,7 +346,7 @@ async function insertOrganization(client: pg.PoolClient, name: string, credits: 
     [id, name, credits],
   );
   if (credits > 0) await insertTopUp(client, id, credits, credits);
-  return { id, name, balance: credits, createdAt: rows[0].created_at.toISOString() };
+  return { id, name, balance: credits, createdAt: firstRow(rows).created_at.toISOString() };
 }
 
 async function insertKey(db: pg.Pool | pg.PoolClient, orgId: string): Promise<CreatedKey> {
@@ -368,4 +368,11 @@ async function insertTopUp(client: pg.PoolClient, orgId: string, credits: number
      VALUES ($1, NULL, NULL, 'topup', NULL, $2, $3)`,
     [orgId, credits, balanceAfter],
   );
+}
+
+/** The first row of a query that always returns one (an aggregate, a RETURNING, a checked count). */
+function firstRow<T>(rows: readonly T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error('the database returned no row where one is always expected');
+  return row;
 }
