@@ -93,6 +93,8 @@ export interface LineCrop {
 export function lineCrop(image: RgbImage, box: Box, core: Box, cores: readonly Box[]): LineCrop {
   const [top, bottom] = inkBand(image, box, core, cores);
   const margin = (bottom - top) * BAND_MARGIN;
+  const cropTop = Math.min(box[1], top - margin);
+  const cropBottom = Math.max(box[3], bottom + margin);
   let left = box[0];
   let right = box[2];
   for (const c of cores) {
@@ -101,7 +103,7 @@ export function lineCrop(image: RgbImage, box: Box, core: Box, cores: readonly B
     if (c[2] <= core[0]) left = Math.max(left, (c[2] + core[0]) / 2);
     if (c[0] >= core[2]) right = Math.min(right, (core[2] + c[0]) / 2);
   }
-  return { crop: [Math.round(left), top - margin, Math.round(right), bottom + margin], band: { from: top, to: bottom, fill: paperGrey(image, box, top, bottom) } };
+  return { crop: [Math.round(left), cropTop, Math.round(right), cropBottom], band: { from: top, to: bottom, fill: paperGrey(image, box, top, bottom) } };
 }
 
 /** The paper's grey level in a line's band: the median pixel (most of a text line is paper). */

@@ -38,6 +38,8 @@ export interface OcrTimings {
   recMs: number;
   /** Number of text boxes sent to recognition. */
   boxes: number;
+  /** Recognizer input columns (crops x padded width) run: what recognition costs. */
+  recColumns: number;
 }
 
 export interface OcrOptions {
@@ -59,7 +61,7 @@ const DET_STD = [0.229, 0.224, 0.225] as const;
 const REC_HEIGHT = 48;
 const REC_MAX_WIDTH = REC_HEIGHT * 40;
 const REC_MIN_WIDTH = 16;
-const REC_BATCH = 8;
+const REC_BATCH = Number(process.env.REC_BATCH ?? 8);
 /**
  * Cap on batch size x padded width: past ~2400 columns onnxruntime's per-crop cost goes up
  * (cache pressure), so long lines run one or two at a time and short words eight at a time.
@@ -118,7 +120,8 @@ interface TextBox {
 
 export class OcrEngine {
   /** Timings of the most recent recognize() call. */
-  lastTimings: OcrTimings = { detMs: 0, recMs: 0, boxes: 0 };
+  lastTimings: OcrTimings = { detMs: 0, recMs: 0, boxes: 0, recColumns: 0 };
+  private recColumns = 0;
 
   private constructor(
     private readonly det: ort.InferenceSession,
@@ -186,7 +189,8 @@ export class OcrEngine {
     const t1 = performance.now();
     const lines = boxes.length ? await this.recognizeBoxes(image, boxes) : [];
     const t2 = performance.now();
-    this.lastTimings = { detMs: t1 - t0, recMs: t2 - t1, boxes: boxes.length };
+    this.lastTimings = { detMs: t1 - t0, recMs: t2 - t1, boxes: boxes.length, recColumns: this.recColumns };
+    this.recColumns = 0;
     return { lines: sortReadingOrder(lines), image, rotation: rotation % 360 };
   }
 
@@ -275,7 +279,7 @@ export class OcrEngine {
     const [, y0, , y1] = item.box;
     const ink = inkColumns(image, x0, item.band.from, x1, item.band.to);
     if (!ink) return { text: plain, box: item.box };
-    const text = /[A-Za-z0-9][A-Za-z0-9]/.test(plain) ? withWordSpaces(chars, ink, (inputPerStep * (x1 - x0)) / item.rw, y1 - y0) : plain;
+    const text = /[A-Za-z0-9]/.test(plain) ? withWordSpaces(chars, ink, (inputPerStep * (x1 - x0)) / item.rw, y1 - y0) : plain;
     const first = ink.indexOf(1);
     return first < 0 ? { text, box: item.box } : { text, box: [x0 + first, y0, x0 + ink.lastIndexOf(1) + 1, y1] };
   }
@@ -306,6 +310,7 @@ export class OcrEngine {
         const [x0, y0, x1, y1] = it.crop;
         resizeNormalize(image, x0, y0, x1, y1, input.subarray(i * 3 * plane, (i + 1) * 3 * plane), it.rw, REC_HEIGHT, bw, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5], it.band);
       });
+      this.recColumns += batch.length * bw;
       const out = await this.rec.run({ [inputName]: new ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, bw]) });
       const t = out[outputName]!;
       const [n = 0, steps = 0, classes = 0] = t.dims as number[];
