@@ -106,8 +106,11 @@ export async function degrade(image: RgbImage, how: Degradation, dpi: number, se
       return fromSharp(sharp(buffer, raw(image)).rotate(1.5, { background: '#ffffff' }));
     case 'jpeg':
       return fromSharp(sharp(await sharp(buffer, raw(image)).jpeg({ quality: 25 }).toBuffer()));
-    case 'bilevel':
-      return fromSharp(sharp(buffer, raw(image)).greyscale().threshold(160).toColourspace('srgb'));
+    case 'bilevel': {
+      const data = new Uint8Array(image.data.length);
+      for (let i = 0; i < data.length; i += 3) data[i] = data[i + 1] = data[i + 2] = image.data[i]! + image.data[i + 1]! + image.data[i + 2]! < 3 * 160 ? 0 : 255;
+      return { width: image.width, height: image.height, data };
+    }
     case 'noise': {
       let s = seed >>> 0 || 1;
       const uniform = () => ((s = (s * 1103515245 + 12345) >>> 0) + 0.5) / 2 ** 32;

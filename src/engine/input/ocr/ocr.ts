@@ -50,7 +50,7 @@ export interface OcrOptions {
 // ---- tunables (PaddleOCR defaults unless noted) ----
 // Longer side of the detection input. 960 merged adjacent lines of 10-pt text at 200 dpi (edit
 // distance 0.118 on our generated scans); 1280 reads them (0.069) at ~1.1 s/page; 1536 is no better.
-const DET_LIMIT_SIDE = Number(process.env.DET_SIDE ?? 1280);
+const DET_LIMIT_SIDE = 1280;
 /**
  * Smaller images are enlarged to DET_LIMIT_SIDE too (up to this factor): small text is found far
  * better (a 612x792 newspaper page of OmniDocBench: text edit distance 0.207 -> 0.038).
@@ -61,19 +61,12 @@ const DET_STD = [0.229, 0.224, 0.225] as const;
 const REC_HEIGHT = 48;
 const REC_MAX_WIDTH = REC_HEIGHT * 40;
 const REC_MIN_WIDTH = 16;
-const REC_BATCH = Number(process.env.REC_BATCH ?? 8);
+const REC_BATCH = 8;
 /**
  * Cap on batch size x padded width: past ~2400 columns onnxruntime's per-crop cost goes up
  * (cache pressure), so long lines run one or two at a time and short words eight at a time.
  */
 const REC_BATCH_COLUMNS = 2400;
-/**
- * Extra vertical margin (fraction of the box height, each side) added to the crop only. With the
- * plain unclipped box the glyphs fill the 48-px crop so tightly that the model drops word spaces
- * (CER 1.5% on 11pt Helvetica); 0.1-0.15 brings it to ~0.1% and makes crops narrower (faster);
- * 0.25+ shrinks the glyphs too far and spaces get lost again.
- */
-const REC_CROP_PAD_Y = Number(process.env.PADY ?? 0.12);
 const REC_MIN_SCORE = 0.5;
 /** Input of the text-direction classifier (PaddleOCR's cls_image_shape). */
 const CLS_HEIGHT = 48;
@@ -290,7 +283,7 @@ export class OcrEngine {
       const { crop, band } = lineCrop(image, box, core, cores);
       const w = crop[2] - crop[0];
       const h = crop[3] - crop[1];
-      const rw = clamp(Math.ceil((REC_HEIGHT * w * Number(process.env.SQUEEZE ?? 1)) / h), REC_MIN_WIDTH, REC_MAX_WIDTH);
+      const rw = clamp(Math.ceil((REC_HEIGHT * w) / h), REC_MIN_WIDTH, REC_MAX_WIDTH);
       return { box, crop, band, rw };
     });
     items.sort((a, b) => a.rw - b.rw);
