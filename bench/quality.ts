@@ -6,7 +6,8 @@
 // own Markdown: a peer's answer, not truth). Tables: TEDS per source (quality/tables.ts);
 // display equations: LaTeX edit distance (quality/equations.ts).
 // Writes bench/out/quality.json and quality.md.
-// Usage: npm run bench:quality [-- text|tables|equations]
+// OCR on real pages against tesseract: quality/../ocr/real-pages-bench.ts.
+// Usage: npm run bench:quality [-- text|tables|equations|ocr]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPdfium, OcrEngine, parseDocument, PdfDocument, type ParseResult } from '../src/engine/index.js';
@@ -18,6 +19,7 @@ import { loadOmniDocBench, omniEditDistance } from './quality/omnidocbench.js';
 import { sourceTable } from './quality/report.js';
 import { scoreTables, summarizeTables, tablesMarkdown } from './quality/tables.js';
 import { ensureTesseract, tesseractBodyText, tesseractText } from './quality/tesseract.js';
+import { benchRealPages, realPagesMarkdown } from './ocr/real-pages-bench.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
 
@@ -338,10 +340,11 @@ async function main() {
   const tables = summarizeTables(tableScores);
   const equationScores = part('equations') ? await scoreEquations(parse, CORPUS) : [];
   const equations = summarizeEquations(equationScores);
+  const ocrPages = part('ocr') ? await benchRealPages(CORPUS) : [];
   mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
-  const report = { summary, tables, equations, documents: scores, tableDocuments: tableScores, equationDocuments: equationScores };
+  const report = { summary, tables, equations, ocrPages, documents: scores, tableDocuments: tableScores, equationDocuments: equationScores };
   writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify(report, null, 2) + '\n');
-  const sections = [part('text') && markdownSummary(summary, scores), part('tables') && tablesMarkdown(tables, tableScores), part('equations') && equationsMarkdown(equations)];
+  const sections = [part('text') && markdownSummary(summary, scores), part('tables') && tablesMarkdown(tables, tableScores), part('equations') && equationsMarkdown(equations), part('ocr') && ocrPages.length > 0 && realPagesMarkdown(ocrPages)];
   const md = sections.filter(Boolean).join('\n');
   writeFileSync(join(import.meta.dirname, 'out', 'quality.md'), md);
   console.log(md);

@@ -6,7 +6,7 @@
 // path may be tuned on the first; numbers are reported on the second (and held-out pages).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { loadPdfium, PdfDocument, renderPage, type RgbImage } from '../../src/engine/input/pdf/pdfium.js';
 import { extractPage } from '../../src/engine/input/pdf/extract.js';
 
@@ -84,7 +84,7 @@ export const DEGRADATIONS: Degradation[] = ['blur', 'noise', 'skew', 'jpeg', 'bi
 
 const raw = (image: RgbImage) => ({ raw: { width: image.width, height: image.height, channels: 3 as const } });
 
-async function fromSharp(pipeline: sharp.Sharp): Promise<RgbImage> {
+async function fromSharp(pipeline: Sharp): Promise<RgbImage> {
   const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
 }
