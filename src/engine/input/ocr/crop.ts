@@ -112,7 +112,7 @@ export function lineCrop(image: RgbImage, box: Box, core: Box, cores: readonly B
   return { crop: [Math.round(left), cropTop, Math.round(right), cropBottom], band: { from: top, to: bottom, fill: paperGrey(image, box, top, bottom) } };
 }
 
-/** The paper's grey level in a line's band: the median pixel (most of a text line is paper). */
+/** The paper's grey level in a line's band: its 90th percentile (the light end; a speck of noise does not move it). */
 function paperGrey(image: RgbImage, box: Box, top: number, bottom: number): number {
   const histogram = new Uint32Array(256);
   const x0 = Math.max(0, Math.floor(box[0]));
@@ -125,6 +125,6 @@ function paperGrey(image: RgbImage, box: Box, top: number, bottom: number): numb
     }
   }
   let seen = 0;
-  for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) * 2 >= n) return v;
+  for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= 0.9 * n) return v;
   return 255;
 }
