@@ -25,19 +25,20 @@ const INK_LEVEL = 0.5;
 export type Box = [number, number, number, number];
 
 /**
- * The rows [top, bottom) of `box` that hold the line whose core (the detector's text centre
- * band) is `core`. Where the core of a neighbouring line (among `cores`) reaches into the box,
- * the line ends at the row between the two cores with the least ink (the gap between the lines,
- * past this line's descenders or ascenders); then blank rows are trimmed from both ends.
+ * The rows [top, bottom) around `box` that belong to the line whose core (the detector's text
+ * centre band) is `core`. Where the core of a neighbouring line (among `cores`) is near, the
+ * line ends at the row between the two cores with the least ink (the gap between the lines, past
+ * this line's descenders or ascenders). [inkTop, inkBottom) is that band without its blank rows
+ * at either end (faint antialiased ink, such as a comma's tail, may lie in those rows).
  */
-export function inkBand(image: RgbImage, box: Box, core: Box, cores: readonly Box[]): [number, number] {
+export function inkBand(image: RgbImage, box: Box, core: Box, cores: readonly Box[]): { top: number; bottom: number; inkTop: number; inkBottom: number } {
   const { width, data } = image;
   const x0 = Math.max(0, Math.floor(box[0]));
   const x1 = Math.min(width, Math.ceil(box[2]));
   const reach = SEARCH_HEIGHTS * (core[3] - core[1]);
   const y0 = Math.max(0, Math.floor(Math.min(box[1], core[1] - reach)));
   const y1 = Math.min(image.height, Math.ceil(Math.max(box[3], core[3] + reach)));
-  if (x1 <= x0 || y1 <= y0) return [y0, y1];
+  if (x1 <= x0 || y1 <= y0) return { top: y0, bottom: y1, inkTop: y0, inkBottom: y1 };
   let lightest = 0;
   let darkest = 765;
   for (let y = y0; y < y1; y++) {
@@ -79,9 +80,11 @@ export function inkBand(image: RgbImage, box: Box, core: Box, cores: readonly Bo
     for (let y = gap; y >= coreBottom; y--) if (ink[y - y0]! < ink[gap - y0]!) gap = y;
     bottom = gap;
   }
-  while (top < coreTop && ink[top - y0] === 0) top++;
-  while (bottom > coreBottom && ink[bottom - 1 - y0] === 0) bottom--;
-  return [top, bottom];
+  let inkTop = top;
+  let inkBottom = bottom;
+  while (inkTop < coreTop && ink[inkTop - y0] === 0) inkTop++;
+  while (inkBottom > coreBottom && ink[inkBottom - 1 - y0] === 0) inkBottom--;
+  return { top, bottom, inkTop, inkBottom };
 }
 
 /** What the recognizer reads of a line: `crop` of the image, where rows outside `band` read as `paper`. */
@@ -97,10 +100,10 @@ export interface LineCrop {
  * would otherwise have the letters at the cut read twice, once in each piece).
  */
 export function lineCrop(image: RgbImage, box: Box, core: Box, cores: readonly Box[]): LineCrop {
-  const [top, bottom] = inkBand(image, box, core, cores);
-  const margin = (bottom - top) * BAND_MARGIN;
-  const cropTop = Math.min(box[1], top - margin);
-  const cropBottom = Math.max(box[3], bottom + margin);
+  const { top, bottom, inkTop, inkBottom } = inkBand(image, box, core, cores);
+  const margin = (inkBottom - inkTop) * BAND_MARGIN;
+  const cropTop = Math.min(box[1], inkTop - margin);
+  const cropBottom = Math.max(box[3], inkBottom + margin);
   let left = box[0];
   let right = box[2];
   for (const c of cores) {
