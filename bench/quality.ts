@@ -7,8 +7,9 @@
 // display equations: LaTeX edit distance (quality/equations.ts).
 // Writes bench/out/quality.json and quality.md.
 // The generated corpus (bench/corpus; quality/corpus.ts): the committed sample always, and the
-// full corpus in bench/tmp/corpus when `npm run bench:corpus` has made it.
-// Usage: npm run bench:quality [-- text|tables|equations|math|corpus [full]]
+// full corpus in bench/tmp/corpus when `npm run bench:corpus` has made it. OCR on real pages
+// against tesseract: bench/ocr/real-pages-bench.ts.
+// Usage: npm run bench:quality [-- text|tables|equations|math|ocr|corpus [full]]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPdfium, OcrEngine, parseDocument, PdfDocument, type ParseResult } from '../src/engine/index.js';
@@ -22,6 +23,7 @@ import { mathMarkdown, mathCorpusDir, scoreMath } from './math/quality.js';
 import { loadOmniDocBench, omniEditDistance } from './quality/omnidocbench.js';
 import { sourceTable } from './quality/report.js';
 import { scoreTables, summarizeTables, tablesMarkdown } from './quality/tables.js';
+import { benchRealPages, realPagesMarkdown } from './ocr/real-pages-bench.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
 
@@ -259,6 +261,7 @@ async function main() {
   const equations = summarizeEquations(equationScores);
   // The generated math corpus (or its committed sample): held-out validate families only.
   const math = part('math') ? await scoreMath(mathCorpusDir(), { split: 'validate', workDir: join(import.meta.dirname, 'tmp', 'math-render') }) : undefined;
+  const ocrPages = part('ocr') ? await benchRealPages(CORPUS) : [];
   const generated = part('corpus') ? await scoreGeneratedCorpus(process.argv[3] === 'full') : { sample: [], corpus: [] };
   mkdirSync(join(import.meta.dirname, 'out'), { recursive: true });
   const report = {
@@ -266,6 +269,7 @@ async function main() {
     tables,
     equations,
     math,
+    ocrPages,
     corpus: { sample: summarizeCorpus(generated.sample), full: summarizeCorpus(generated.corpus) },
     documents: scores,
     tableDocuments: tableScores,
@@ -278,6 +282,7 @@ async function main() {
     part('tables') && tablesMarkdown(tables, tableScores),
     part('equations') && equationsMarkdown(equations),
     math && mathMarkdown(math),
+    part('ocr') && ocrPages.length > 0 && realPagesMarkdown(ocrPages),
     generated.sample.length > 0 && corpusMarkdown('Generated corpus, committed sample (bench/corpus-sample)', generated.sample),
     generated.corpus.length > 0 && corpusMarkdown('Generated corpus (bench/tmp/corpus)', generated.corpus),
   ];

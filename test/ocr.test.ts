@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
-import { OcrEngine, splitColumns, type OcrLine } from '../src/engine/input/ocr/ocr.js';
+import { splitColumns } from '../src/engine/input/ocr/detect.js';
+import { OcrEngine, type OcrLine } from '../src/engine/input/ocr/ocr.js';
 import { displayedBox, rotateImage, unrotateBox } from '../src/engine/input/ocr/orientation.js';
 import { ocrLines } from '../src/engine/input/read-pages.js';
 import { parseDocument } from '../src/engine/parse.js';

@@ -61,10 +61,11 @@ function withImageText(page: ReadPage, read: ReadPage): ReadPage {
 
 /** Whether a page's text layer is missing, invisible or garbage, so the page must be OCR'd. */
 export function needsOcr(page: ExtractedPage): boolean {
-  const { usableChars, unusableChars, imageCoverage, pathObjects } = page.stats;
+  const { usableChars, unusableChars, imageCoverage, pathObjects, formObjects } = page.stats;
   if (unusableChars > 2 * usableChars) return true;
-  // Little text but a scan, a garbage layer, or many vector paths (text drawn as outlines).
-  return usableChars < 10 && (imageCoverage > 0.2 || unusableChars > 0 || pathObjects >= 50);
+  // Little text but a scan, a garbage layer, many vector paths (text drawn as outlines), or a
+  // form XObject (scanners and PDF tools may wrap the page image in one).
+  return usableChars < 10 && (imageCoverage > 0.2 || unusableChars > 0 || pathObjects >= 50 || formObjects > 0);
 }
 
 /** Extracts (or OCRs) every page of an open PDF, then closes it. */

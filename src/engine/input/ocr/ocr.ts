@@ -9,6 +9,8 @@ import path from 'node:path';
 import ort from 'onnxruntime-node';
 import type { RgbImage } from '../pdf/pdfium.js';
 import { levellingRotation, rotateImage } from './orientation.js';
+import { lineCrop, type Box } from './crop.js';
+import { detectLines } from './detect.js';
 import { inkColumns, withWordSpaces, type DecodedChar } from './spacing.js';
 
 export interface OcrLine {
@@ -36,6 +38,8 @@ export interface OcrTimings {
   recMs: number;
   /** Number of text boxes sent to recognition. */
   boxes: number;
+  /** Recognizer input columns (crops x padded width) run: what recognition costs. */
+  recColumns: number;
 }
 
 export interface OcrOptions {
@@ -54,15 +58,6 @@ const DET_LIMIT_SIDE = 1280;
 const DET_MAX_ENLARGE = 4;
 const DET_MEAN = [0.485, 0.456, 0.406] as const;
 const DET_STD = [0.229, 0.224, 0.225] as const;
-const DET_THRESH = 0.3;
-const DET_BOX_THRESH = 0.6;
-const DET_UNCLIP_RATIO = 1.5;
-const DET_MIN_SIZE = 3;
-const DET_MAX_CANDIDATES = 1000;
-/** A column of the probability map counts as empty (for column splitting) below this max prob. */
-const SPLIT_COLUMN_THRESH = 0.5;
-/** Split a box where an empty run of columns is wider than this many box heights. */
-const SPLIT_GAP_HEIGHTS = 2;
 const REC_HEIGHT = 48;
 const REC_MAX_WIDTH = REC_HEIGHT * 40;
 const REC_MIN_WIDTH = 16;
@@ -72,13 +67,6 @@ const REC_BATCH = 8;
  * (cache pressure), so long lines run one or two at a time and short words eight at a time.
  */
 const REC_BATCH_COLUMNS = 2400;
-/**
- * Extra vertical margin (fraction of the box height, each side) added to the crop only. With the
- * plain unclipped box the glyphs fill the 48-px crop so tightly that the model drops word spaces
- * (CER 1.5% on 11pt Helvetica); 0.1-0.15 brings it to ~0.1% and makes crops narrower (faster);
- * 0.25+ shrinks the glyphs too far and spaces get lost again.
- */
-const REC_CROP_PAD_Y = 0.12;
 const REC_MIN_SCORE = 0.5;
 /** Input of the text-direction classifier (PaddleOCR's cls_image_shape). */
 const CLS_HEIGHT = 48;
@@ -111,20 +99,22 @@ function sessionOptions(threads: number): ort.InferenceSession.SessionOptions {
     // thread share). Measured: same CPU time per page, resident memory 850 -> 550 MB.
     enableCpuMemArena: false,
     enableMemPattern: false,
+    // Idle intra-op threads sleep instead of spinning: with two threads, spinning nearly doubled
+    // the CPU time of a page (recognition 517 -> 281 ms CPU for the same batch).
+    extra: { session: { intra_op: { allow_spinning: '0' } } },
   };
 }
 
-/** A detected text region in detection-map pixels (inclusive bounds) before unclipping. */
-export interface DetBox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
+/** A detected line: its unclipped box and its core (the detector's text centre band), in image pixels. */
+interface TextBox {
+  box: Box;
+  core: Box;
 }
 
 export class OcrEngine {
   /** Timings of the most recent recognize() call. */
-  lastTimings: OcrTimings = { detMs: 0, recMs: 0, boxes: 0 };
+  lastTimings: OcrTimings = { detMs: 0, recMs: 0, boxes: 0, recColumns: 0 };
+  private recColumns = 0;
 
   private constructor(
     private readonly det: ort.InferenceSession,
@@ -184,12 +174,16 @@ export class OcrEngine {
     if (turnedOver) {
       image = turnedOver;
       rotation += 180;
-      boxes = boxes.map(([x0, y0, x1, y1]) => [image.width - x1, image.height - y1, image.width - x0, image.height - y0]);
+      const w = image.width;
+      const h = image.height;
+      const flip = ([x0, y0, x1, y1]: Box): Box => [w - x1, h - y1, w - x0, h - y0];
+      boxes = boxes.map((b) => ({ box: flip(b.box), core: flip(b.core) }));
     }
     const t1 = performance.now();
     const lines = boxes.length ? await this.recognizeBoxes(image, boxes) : [];
     const t2 = performance.now();
-    this.lastTimings = { detMs: t1 - t0, recMs: t2 - t1, boxes: boxes.length };
+    this.lastTimings = { detMs: t1 - t0, recMs: t2 - t1, boxes: boxes.length, recColumns: this.recColumns };
+    this.recColumns = 0;
     return { lines: sortReadingOrder(lines), image, rotation: rotation % 360 };
   }
 
@@ -200,8 +194,9 @@ export class OcrEngine {
    * read with more confidence turned over than as they are (the classifier alone misreads blurry
    * or sparse pages).
    */
-  private async turnedOverIfUpsideDown(image: RgbImage, boxes: Array<[number, number, number, number]>): Promise<RgbImage | undefined> {
+  private async turnedOverIfUpsideDown(image: RgbImage, boxes: TextBox[]): Promise<RgbImage | undefined> {
     const windows = boxes
+      .map((b) => b.box)
       .filter(([x0, y0, x1, y1]) => x1 - x0 >= 2 * (y1 - y0))
       .sort((a, b) => b[2] - b[0] - (a[2] - a[0]))
       .slice(0, CLS_SAMPLE)
@@ -225,18 +220,19 @@ export class OcrEngine {
     if (flips <= CLS_FLIP_SHARE * windows.length) return undefined;
     const flipped = rotateImage(image, 180);
     const turnedWindows = windows.map(([x0, y0, x1, y1]): [number, number, number, number] => [image.width - x1, image.height - y1, image.width - x0, image.height - y0]);
-    return (await this.confidence(flipped, turnedWindows)) > (await this.confidence(image, windows)) ? flipped : undefined;
+    const whole = (b: Box): TextBox => ({ box: b, core: b });
+    return (await this.confidence(flipped, turnedWindows.map(whole))) > (await this.confidence(image, windows.map(whole))) ? flipped : undefined;
   }
 
   /** How much text the recognizer reads in the boxes, weighted by its confidence. */
-  private async confidence(image: RgbImage, boxes: Array<[number, number, number, number]>): Promise<number> {
+  private async confidence(image: RgbImage, boxes: TextBox[]): Promise<number> {
     return (await this.recognizeBoxes(image, boxes)).reduce((sum, line) => sum + line.score * line.text.length, 0);
   }
 
   // ---------------------------------------------------------------- detection
 
   /** Returns text boxes in input pixels [x0, y0, x1, y1]. */
-  private async detect(image: RgbImage): Promise<Array<[number, number, number, number]>> {
+  private async detect(image: RgbImage): Promise<TextBox[]> {
     const { width, height } = image;
     const ratio = Math.min(DET_MAX_ENLARGE, DET_LIMIT_SIDE / Math.max(width, height));
     const dw = Math.max(32, Math.round((width * ratio) / 32) * 32);
@@ -251,30 +247,13 @@ export class OcrEngine {
     if (ph !== dh || pw !== dw) throw new Error(`unexpected detection output shape ${probT.dims.join('x')}`);
     probT.dispose?.();
 
-    const comps = components(prob, dw, dh);
     const sx = width / dw;
     const sy = height / dh;
-    const result: Array<[number, number, number, number]> = [];
-    for (const comp of comps) {
-      for (const b of splitColumns(prob, dw, comp)) {
-        const bw = b.x1 - b.x0 + 1;
-        const bh = b.y1 - b.y0 + 1;
-        if (Math.min(bw, bh) < DET_MIN_SIZE) continue;
-        if (boxScore(prob, dw, b) < DET_BOX_THRESH) continue;
-        // Unclip: grow by area * ratio / perimeter on every side (PaddleOCR's pyclipper offset).
-        const d = (bw * bh * DET_UNCLIP_RATIO) / (2 * (bw + bh));
-        const ux0 = b.x0 - d;
-        const uy0 = b.y0 - d;
-        const ux1 = b.x1 + 1 + d;
-        const uy1 = b.y1 + 1 + d;
-        if (Math.min(ux1 - ux0, uy1 - uy0) < DET_MIN_SIZE + 2) continue;
-        const x0 = clamp(Math.round(ux0 * sx), 0, width);
-        const y0 = clamp(Math.round(uy0 * sy), 0, height);
-        const x1 = clamp(Math.round(ux1 * sx), 0, width);
-        const y1 = clamp(Math.round(uy1 * sy), 0, height);
-        if (x1 - x0 < 2 || y1 - y0 < 2) continue;
-        result.push([x0, y0, x1, y1]);
-      }
+    const result: TextBox[] = [];
+    for (const { core: c, box: b } of detectLines(prob, dw, dh)) {
+      const box: Box = [clamp(Math.round(b[0] * sx), 0, width), clamp(Math.round(b[1] * sy), 0, height), clamp(Math.round(b[2] * sx), 0, width), clamp(Math.round(b[3] * sy), 0, height)];
+      if (box[2] - box[0] < 2 || box[3] - box[1] < 2) continue;
+      result.push({ box, core: [c.x0 * sx, c.y0 * sy, (c.x1 + 1) * sx, (c.y1 + 1) * sy] });
     }
     return result;
   }
@@ -287,24 +266,25 @@ export class OcrEngine {
    * height at each end (DB's unclip), which would bridge narrow gutters between columns.
    * `inputPerStep` is how many recognizer input columns one CTC step spans.
    */
-  private readLine(image: RgbImage, item: { box: [number, number, number, number]; rw: number }, chars: DecodedChar[], inputPerStep: number): { text: string; box: [number, number, number, number] } {
+  private readLine(image: RgbImage, item: { box: Box; crop: Box; band: { from: number; to: number }; rw: number }, chars: DecodedChar[], inputPerStep: number): { text: string; box: Box } {
     const plain = chars.map((c) => c.text).join('');
-    const [x0, y0, x1, y1] = item.box;
-    const ink = inkColumns(image, x0, y0, x1, y1);
+    const [x0, , x1] = item.crop;
+    const [, y0, , y1] = item.box;
+    const ink = inkColumns(image, x0, item.band.from, x1, item.band.to);
     if (!ink) return { text: plain, box: item.box };
-    const text = /[A-Za-z0-9][A-Za-z0-9]/.test(plain) ? withWordSpaces(chars, ink, (inputPerStep * (x1 - x0)) / item.rw, y1 - y0) : plain;
+    const text = /[A-Za-z0-9]/.test(plain) ? withWordSpaces(chars, ink, (inputPerStep * (x1 - x0)) / item.rw, y1 - y0) : plain;
     const first = ink.indexOf(1);
     return first < 0 ? { text, box: item.box } : { text, box: [x0 + first, y0, x0 + ink.lastIndexOf(1) + 1, y1] };
   }
 
-  private async recognizeBoxes(image: RgbImage, boxes: Array<[number, number, number, number]>): Promise<OcrLine[]> {
-    const items = boxes.map((box) => {
-      const pad = (box[3] - box[1]) * REC_CROP_PAD_Y;
-      const crop: [number, number, number, number] = [box[0], Math.max(0, box[1] - pad), box[2], Math.min(image.height, box[3] + pad)];
+  private async recognizeBoxes(image: RgbImage, boxes: TextBox[]): Promise<OcrLine[]> {
+    const cores = boxes.map((b) => b.core);
+    const items = boxes.map(({ box, core }) => {
+      const { crop, band } = lineCrop(image, box, core, cores);
       const w = crop[2] - crop[0];
       const h = crop[3] - crop[1];
       const rw = clamp(Math.ceil((REC_HEIGHT * w) / h), REC_MIN_WIDTH, REC_MAX_WIDTH);
-      return { box, crop, rw };
+      return { box, crop, band, rw };
     });
     items.sort((a, b) => a.rw - b.rw);
     const lines: OcrLine[] = [];
@@ -321,8 +301,9 @@ export class OcrEngine {
       const input = new Float32Array(batch.length * 3 * plane);
       batch.forEach((it, i) => {
         const [x0, y0, x1, y1] = it.crop;
-        resizeNormalize(image, x0, y0, x1, y1, input.subarray(i * 3 * plane, (i + 1) * 3 * plane), it.rw, REC_HEIGHT, bw, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5]);
+        resizeNormalize(image, x0, y0, x1, y1, input.subarray(i * 3 * plane, (i + 1) * 3 * plane), it.rw, REC_HEIGHT, bw, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5], it.band);
       });
+      this.recColumns += batch.length * bw;
       const out = await this.rec.run({ [inputName]: new ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, bw]) });
       const t = out[outputName]!;
       const [n = 0, steps = 0, classes = 0] = t.dims as number[];
@@ -342,16 +323,16 @@ export class OcrEngine {
 }
 
 /** Total width of the boxes at least 1.5 times as wide as tall (level text lines). */
-function levelLength(boxes: Array<[number, number, number, number]>): number {
+function levelLength(boxes: TextBox[]): number {
   let sum = 0;
-  for (const [x0, y0, x1, y1] of boxes) if (x1 - x0 > 1.5 * (y1 - y0)) sum += x1 - x0;
+  for (const { box: [x0, y0, x1, y1] } of boxes) if (x1 - x0 > 1.5 * (y1 - y0)) sum += x1 - x0;
   return sum;
 }
 
 /** Whether more box length runs down the page than across it (a page scanned turned by a quarter). */
-function mostlyVertical(boxes: Array<[number, number, number, number]>): boolean {
+function mostlyVertical(boxes: TextBox[]): boolean {
   let tall = 0;
-  for (const [x0, y0, x1, y1] of boxes) if (y1 - y0 > 1.5 * (x1 - x0)) tall += y1 - y0;
+  for (const { box: [x0, y0, x1, y1] } of boxes) if (y1 - y0 > 1.5 * (x1 - x0)) tall += y1 - y0;
   return tall > levelLength(boxes);
 }
 
@@ -366,9 +347,67 @@ function clamp(v: number, lo: number, hi: number): number {
   return v < lo ? lo : v > hi ? hi : v;
 }
 
+/** Input taps of each output sample along one axis: `first` index and `count` weights per sample, `max` apart. */
+interface Taps {
+  first: Int32Array;
+  count: Int32Array;
+  weights: Float32Array;
+  max: number;
+}
+
 /**
- * Bilinear resize of the region [x0,x1) x [y0,y1) of `image` to ow x oh, written as normalised
- * planar CHW floats ((v/255 - mean) / std) into `out`, whose rows are `stride` floats wide.
+ * Resampling taps mapping [from, to) of an axis `size` long onto `n` samples: the input pixels
+ * each output sample covers, weighted by overlap, when shrinking (area averaging: thin strokes
+ * keep their weight instead of falling between bilinear samples); bilinear when enlarging.
+ * Inputs past the axis ends repeat its edge.
+ */
+function taps(from: number, to: number, n: number, size: number): Taps {
+  const scale = (to - from) / n;
+  const max = scale > 1 ? Math.ceil(scale) + 1 : 2;
+  const first = new Int32Array(n);
+  const count = new Int32Array(n);
+  const weights = new Float32Array(n * max);
+  const at = (i: number) => (i < 0 ? 0 : i > size - 1 ? size - 1 : i);
+  for (let o = 0; o < n; o++) {
+    if (scale > 1) {
+      const a = from + o * scale;
+      const b = a + scale;
+      const i0 = Math.floor(a);
+      const k = Math.min(max, Math.ceil(b) - i0);
+      first[o] = i0;
+      count[o] = k;
+      for (let t = 0; t < k; t++) weights[o * max + t] = (Math.min(b, i0 + t + 1) - Math.max(a, i0 + t)) / scale;
+    } else {
+      const f = from + (o + 0.5) * scale - 0.5;
+      const i0 = Math.floor(f);
+      first[o] = i0;
+      count[o] = 2;
+      weights[o * max] = 1 - (f - i0);
+      weights[o * max + 1] = f - i0;
+    }
+    // Taps outside the axis fall on its edge pixel.
+    if (first[o]! < 0 || first[o]! + count[o]! > size) {
+      const merged = new Float32Array(max);
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let t = 0; t < count[o]!; t++) {
+        lo = Math.min(lo, at(first[o]! + t));
+        hi = Math.max(hi, at(first[o]! + t));
+      }
+      for (let t = 0; t < count[o]!; t++) merged[at(first[o]! + t) - lo]! += weights[o * max + t]!;
+      first[o] = lo;
+      count[o] = hi - lo + 1;
+      weights.set(merged, o * max);
+    }
+  }
+  return { first, count, weights, max };
+}
+
+/**
+ * Resize of the region [x0,x1) x [y0,y1) of `image` to ow x oh (area averaging when shrinking,
+ * bilinear when enlarging), written as normalised planar CHW floats ((v/255 - mean) / std) into
+ * `out`, whose rows are `stride` floats wide. Rows outside `rows` (when given) read as the grey
+ * level `rows.fill` instead of the image: a line's crop keeps its margin clear of its neighbours.
  */
 function resizeNormalize(
   image: RgbImage,
@@ -382,180 +421,65 @@ function resizeNormalize(
   stride: number,
   mean: readonly number[],
   std: readonly number[],
+  rows?: { from: number; to: number; fill: number },
 ): void {
   const { width, height, data } = image;
-  const sx = (x1 - x0) / ow;
-  const sy = (y1 - y0) / oh;
   const plane = stride * oh;
-  const a0 = 1 / (255 * std[0]!);
-  const a1 = 1 / (255 * std[1]!);
-  const a2 = 1 / (255 * std[2]!);
-  const b0 = -mean[0]! / std[0]!;
-  const b1 = -mean[1]! / std[1]!;
-  const b2 = -mean[2]! / std[2]!;
-  // Precompute horizontal sample positions.
-  const xi0 = new Int32Array(ow);
-  const xi1 = new Int32Array(ow);
-  const xf = new Float32Array(ow);
-  for (let x = 0; x < ow; x++) {
-    let fx = x0 + (x + 0.5) * sx - 0.5;
-    if (fx < 0) fx = 0;
-    if (fx > width - 1) fx = width - 1;
-    const i = Math.floor(fx);
-    xi0[x] = i * 3;
-    xi1[x] = Math.min(i + 1, width - 1) * 3;
-    xf[x] = fx - i;
-  }
-  const rowBytes = width * 3;
+  const a = [0, 1, 2].map((c) => 1 / (255 * std[c]!));
+  const b = [0, 1, 2].map((c) => -mean[c]! / std[c]!);
+  const tx = taps(x0, x1, ow, width);
+  const ty = taps(y0, y1, oh, height);
+  // Horizontally resampled input rows, computed once each and kept while output rows need them.
+  const keep = ty.max + 1;
+  const cache = Array.from({ length: keep }, () => new Float32Array(ow * 3));
+  const cachedRow = new Int32Array(keep).fill(-1);
+  const fillRow = new Float32Array(ow * 3).fill(rows?.fill ?? 255);
+  const row = (j: number): Float32Array => {
+    if (rows && (j < rows.from || j >= rows.to)) return fillRow;
+    const slot = j % keep;
+    const line = cache[slot]!;
+    if (cachedRow[slot] === j) return line;
+    cachedRow[slot] = j;
+    const base = j * width * 3;
+    for (let x = 0; x < ow; x++) {
+      let r = 0;
+      let g = 0;
+      let bl = 0;
+      const f = tx.first[x]!;
+      for (let t = 0, w = x * tx.max; t < tx.count[x]!; t++, w++) {
+        const p = base + (f + t) * 3;
+        const wt = tx.weights[w]!;
+        r += data[p]! * wt;
+        g += data[p + 1]! * wt;
+        bl += data[p + 2]! * wt;
+      }
+      line[x * 3] = r;
+      line[x * 3 + 1] = g;
+      line[x * 3 + 2] = bl;
+    }
+    return line;
+  };
+  const acc = new Float32Array(ow * 3);
   for (let y = 0; y < oh; y++) {
-    let fy = y0 + (y + 0.5) * sy - 0.5;
-    if (fy < 0) fy = 0;
-    if (fy > height - 1) fy = height - 1;
-    const j = Math.floor(fy);
-    const wy = fy - j;
-    const r0 = j * rowBytes;
-    const r1 = Math.min(j + 1, height - 1) * rowBytes;
-    let o = y * stride;
-    for (let x = 0; x < ow; x++, o++) {
-      const p00 = r0 + xi0[x]!;
-      const p01 = r0 + xi1[x]!;
-      const p10 = r1 + xi0[x]!;
-      const p11 = r1 + xi1[x]!;
-      const wx = xf[x]!;
-      const w00 = (1 - wx) * (1 - wy);
-      const w01 = wx * (1 - wy);
-      const w10 = (1 - wx) * wy;
-      const w11 = wx * wy;
-      const r = data[p00]! * w00 + data[p01]! * w01 + data[p10]! * w10 + data[p11]! * w11;
-      const g = data[p00 + 1]! * w00 + data[p01 + 1]! * w01 + data[p10 + 1]! * w10 + data[p11 + 1]! * w11;
-      const b = data[p00 + 2]! * w00 + data[p01 + 2]! * w01 + data[p10 + 2]! * w10 + data[p11 + 2]! * w11;
-      out[o] = r * a0 + b0;
-      out[o + plane] = g * a1 + b1;
-      out[o + 2 * plane] = b * a2 + b2;
+    acc.fill(0);
+    const f = ty.first[y]!;
+    for (let t = 0, w = y * ty.max; t < ty.count[y]!; t++, w++) {
+      const wt = ty.weights[w]!;
+      if (wt === 0) continue;
+      const line = row(f + t);
+      for (let i = 0; i < acc.length; i++) acc[i]! += line[i]! * wt;
+    }
+    const o = y * stride;
+    for (let x = 0; x < ow; x++) {
+      out[o + x] = acc[x * 3]! * a[0]! + b[0]!;
+      out[o + x + plane] = acc[x * 3 + 1]! * a[1]! + b[1]!;
+      out[o + x + 2 * plane] = acc[x * 3 + 2]! * a[2]! + b[2]!;
     }
   }
 }
 
-/** 8-connected components of prob > DET_THRESH, as bounding boxes (largest first if capped). */
-function components(prob: Float32Array, w: number, h: number): DetBox[] {
-  const n = w * h;
-  const state = new Uint8Array(n); // 0 background, 1 foreground unvisited, 2 visited
-  for (let i = 0; i < n; i++) if (prob[i]! > DET_THRESH) state[i] = 1;
-  const stack = new Int32Array(n);
-  const boxes: Array<DetBox & { area: number }> = [];
-  for (let start = 0; start < n; start++) {
-    if (state[start] !== 1) continue;
-    state[start] = 2;
-    let sp = 0;
-    stack[sp++] = start;
-    let x0 = w;
-    let y0 = h;
-    let x1 = -1;
-    let y1 = -1;
-    let area = 0;
-    while (sp > 0) {
-      const p = stack[--sp]!;
-      const y = (p / w) | 0;
-      const x = p - y * w;
-      area++;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      const ya = y > 0 ? y - 1 : y;
-      const yb = y < h - 1 ? y + 1 : y;
-      const xa = x > 0 ? x - 1 : x;
-      const xb = x < w - 1 ? x + 1 : x;
-      for (let yy = ya; yy <= yb; yy++) {
-        const row = yy * w;
-        for (let xx = xa; xx <= xb; xx++) {
-          const q = row + xx;
-          if (state[q] === 1) {
-            state[q] = 2;
-            stack[sp++] = q;
-          }
-        }
-      }
-    }
-    if (area >= 4) boxes.push({ x0, y0, x1, y1, area });
-  }
-  if (boxes.length > DET_MAX_CANDIDATES) {
-    boxes.sort((a, b) => b.area - a.area);
-    boxes.length = DET_MAX_CANDIDATES;
-  }
-  return boxes;
-}
 
-/** Mean probability inside the box (PaddleOCR's "fast" box score on an axis-aligned box). */
-function boxScore(prob: Float32Array, w: number, b: DetBox): number {
-  let sum = 0;
-  for (let y = b.y0; y <= b.y1; y++) {
-    const row = y * w;
-    for (let x = b.x0; x <= b.x1; x++) sum += prob[row + x]!;
-  }
-  return sum / ((b.x1 - b.x0 + 1) * (b.y1 - b.y0 + 1));
-}
 
-/**
- * Splits a box where the column profile of the probability map has an empty run wider than
- * SPLIT_GAP_HEIGHTS box heights (two text columns bridged into one component). Each piece is
- * shrunk to the rows that actually hold text. Internal; exported for tests.
- */
-export function splitColumns(prob: Float32Array, w: number, b: DetBox): DetBox[] {
-  const bh = b.y1 - b.y0 + 1;
-  const bw = b.x1 - b.x0 + 1;
-  const minGap = Math.max(2, Math.ceil(bh * SPLIT_GAP_HEIGHTS));
-  if (bw < minGap + 2) return [b];
-  const profile = new Float32Array(bw);
-  for (let y = b.y0; y <= b.y1; y++) {
-    const row = y * w + b.x0;
-    for (let i = 0; i < bw; i++) {
-      const v = prob[row + i]!;
-      if (v > profile[i]!) profile[i] = v;
-    }
-  }
-  const pieces: Array<[number, number]> = [];
-  let segStart = -1;
-  let gapStart = -1;
-  for (let i = 0; i <= bw; i++) {
-    const full = i < bw && profile[i]! >= SPLIT_COLUMN_THRESH;
-    if (full) {
-      if (segStart < 0) segStart = i;
-      else if (gapStart >= 0 && i - gapStart > minGap) {
-        pieces.push([segStart, gapStart - 1]);
-        segStart = i;
-      }
-      gapStart = -1;
-    } else if (gapStart < 0) {
-      gapStart = i;
-    }
-  }
-  if (segStart >= 0) pieces.push([segStart, gapStart >= 0 ? gapStart - 1 : bw - 1]);
-  if (pieces.length <= 1) return [b];
-  const out: DetBox[] = [];
-  for (const [s, e] of pieces) {
-    const x0 = b.x0 + s;
-    const x1 = b.x0 + e;
-    let y0 = -1;
-    let y1 = -1;
-    for (let y = b.y0; y <= b.y1; y++) {
-      const row = y * w;
-      let any = false;
-      for (let x = x0; x <= x1; x++) {
-        if (prob[row + x]! > DET_THRESH) {
-          any = true;
-          break;
-        }
-      }
-      if (any) {
-        if (y0 < 0) y0 = y;
-        y1 = y;
-      }
-    }
-    if (y0 >= 0) out.push({ x0, y0, x1, y1 });
-  }
-  return out;
-}
 
 /** Greedy CTC decoding of one sequence: argmax per step, drop blanks (0) and repeats. */
 function ctcDecode(probs: Float32Array, offset: number, steps: number, classes: number, dict: string[]): { chars: DecodedChar[]; score: number } {

@@ -36,13 +36,23 @@ const MIN_LINE_HEIGHT = 18;
 
 const LATIN_LETTER = /^\p{Script=Latin}$/u;
 const DIGIT = /^[0-9]$/;
+/** Punctuation that a word space follows ("one, two", "end. Next", "(a) b"). */
+const CLOSING = /^[,.;:!?)\]}”’%]$/u;
+/** Punctuation that a word space precedes ("a (b)", "said “yes"). */
+const OPENING = /^[(\[{“]$/u;
 
 /**
  * A space may go between two Latin letters, or a letter and a digit. Not between two digits:
  * figures are often set on a fixed width, so a narrow "1" leaves a wide gap inside a number.
+ * Also after closing punctuation and before opening punctuation, next to a letter or digit,
+ * except inside numbers ("3.14", "1,000").
  */
 function spaceable(a: string, b: string): boolean {
-  return (LATIN_LETTER.test(a) || DIGIT.test(a)) && (LATIN_LETTER.test(b) || DIGIT.test(b)) && !(DIGIT.test(a) && DIGIT.test(b));
+  const wordA = LATIN_LETTER.test(a) || DIGIT.test(a);
+  const wordB = LATIN_LETTER.test(b) || DIGIT.test(b);
+  if (wordA && wordB) return !(DIGIT.test(a) && DIGIT.test(b));
+  if (CLOSING.test(a) && (wordB || OPENING.test(b))) return !((a === '.' || a === ',') && DIGIT.test(b));
+  return wordA && OPENING.test(b);
 }
 
 /**

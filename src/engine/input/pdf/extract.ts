@@ -19,6 +19,8 @@ export interface TextLayerStats {
   imageCoverage: number;
   /** Vector path objects on the page (text drawn as outlines shows up as many paths). */
   pathObjects: number;
+  /** Form XObjects drawn on the page (a scan may be an image inside one, uncounted in imageCoverage). */
+  formObjects: number;
 }
 
 export interface ExtractedPage extends Page {
@@ -34,6 +36,7 @@ export interface Char extends Glyph {
 
 const FPDF_PAGEOBJ_PATH = 2;
 const FPDF_PAGEOBJ_IMAGE = 3;
+const FPDF_PAGEOBJ_FORM = 5;
 const FONT_FLAG_FIXED_PITCH = 1 << 0;
 const FONT_FLAG_ITALIC = 1 << 6;
 const FONT_FLAG_FORCE_BOLD = 1 << 18;
@@ -64,7 +67,7 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
     const width = pdfium.FPDF_GetPageWidthF(page);
     const height = pdfium.FPDF_GetPageHeightF(page);
     const m = pageToDisplay(pdfium, page, width, height, scratch);
-    const { images, pathObjects } = extractImages(pdfium, page, m, scratch);
+    const { images, pathObjects, formObjects } = extractImages(pdfium, page, m, scratch);
     const imageArea = images.reduce((sum, b) => sum + (b[2] - b[0]) * (b[3] - b[1]), 0);
     const { rules, graphics } = extractGraphics(pdfium, page, m, scratch);
     const { chars, unusable } = extractChars(pdfium, page, m, scratch);
@@ -79,7 +82,7 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
       rules,
       graphics,
       source: 'text-layer',
-      stats: { usableChars, unusableChars: unusable, imageCoverage: Math.min(1, imageArea / (width * height)), pathObjects },
+      stats: { usableChars, unusableChars: unusable, imageCoverage: Math.min(1, imageArea / (width * height)), pathObjects, formObjects },
     };
   } finally {
     pdfium.pdfium.wasmExports.free(scratch);
@@ -87,21 +90,23 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
   }
 }
 
-function extractImages(pdfium: Pdfium, page: number, m: Affine, scratch: number): { images: Box[]; pathObjects: number } {
+function extractImages(pdfium: Pdfium, page: number, m: Affine, scratch: number): { images: Box[]; pathObjects: number; formObjects: number } {
   const heap = pdfium.pdfium;
   const boxes: Box[] = [];
   let pathObjects = 0;
+  let formObjects = 0;
   const count = pdfium.FPDFPage_CountObjects(page);
   for (let i = 0; i < count; i++) {
     const obj = pdfium.FPDFPage_GetObject(page, i);
     const type = pdfium.FPDFPageObj_GetType(obj);
     if (type === FPDF_PAGEOBJ_PATH) pathObjects++;
+    if (type === FPDF_PAGEOBJ_FORM) formObjects++;
     if (type !== FPDF_PAGEOBJ_IMAGE) continue;
     if (!pdfium.FPDFPageObj_GetBounds(obj, scratch, scratch + 4, scratch + 8, scratch + 12)) continue;
     const [l, b, r, t] = [0, 4, 8, 12].map((o) => heap.getValue(scratch + o, 'float'));
     boxes.push(transformBox(m, l!, b!, r!, t!));
   }
-  return { images: boxes, pathObjects };
+  return { images: boxes, pathObjects, formObjects };
 }
 
 /** The raw WASM exports used per character: called directly, they skip cwrap's conversions. */
