@@ -3,7 +3,8 @@
 // numbered bold headings at body size, nested bullet lists, a running header that carries the
 // page number on the same row, and a centred page number at the foot of chapter pages.
 import { PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib';
-import { Random, type Fonts, type GeneratedDoc, type Truth } from './generated.js';
+import type { Fonts, GeneratedDoc, Truth } from './generated-truth.js';
+import { Random } from './random.js';
 
 const PAGE: [number, number] = [612, 792];
 const LEFT = 90;
