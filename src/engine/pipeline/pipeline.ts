@@ -7,6 +7,7 @@ import { assemble, type AssembledPage } from '../assemble/assemble.js';
 import { detectCharts, type DetectedChart } from '../charts/detect.js';
 import { classifyPage, type ClassifyState } from '../classify/classify.js';
 import { detectEquations } from '../equations/detect.js';
+import { withInlineMath } from '../equations/inline.js';
 import { linkContinuedTables, placeRegions } from '../floats/place.js';
 import { detectFurniture } from '../furniture/detect.js';
 import { detectImages } from '../images/detect.js';
@@ -164,12 +165,14 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
       const equation = equationOf.get(p.lines[0]!);
       return equation ? { ...p, equation } : p;
     });
-  const labelled = failures.isolated(
+  const classified = failures.isolated(
     'classify',
     at,
     () => stages.classify({ page, paragraphs, flow: content, bodySize }, state),
     (): LabelledParagraph[] => paragraphs.map((p) => ({ ...p, label: 'text', trace: [...p.trace, entry('classify', 'text.fallback (classify failed)')] })),
   );
+  // Inline math in running text becomes $…$ (equations/inline.ts).
+  const labelled = failures.isolated('inline-math', at, () => withInlineMath(classified, page), () => classified);
   const units = failures.isolated(
     'floats',
     at,
