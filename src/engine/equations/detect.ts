@@ -17,6 +17,8 @@ const SCRIPT_SIZE = 0.85;
 const MAX_PROSE_WORDS = 1;
 /** …and at least this share of math glyphs (symbols, digits, variables, brackets). */
 const MIN_MATH_SHARE = 0.3;
+/** A line without a relation starts a display when it is mostly math glyphs. */
+const DISPLAY_MATH_SHARE = 0.5;
 /** A fragment (exponent, numerator, limit) is mostly math, or very short. */
 const FRAGMENT_MATH_SHARE = 0.5;
 const FRAGMENT_MAX_GLYPHS = 4;
@@ -28,10 +30,13 @@ const PROSE_LINE_WORDS = 3;
 const MATH_FONT_PAGE = 0.5;
 /** On the formula's row, pieces join across this many ems (a big bracket drawn as a path leaves a hole). */
 const ROW_JOIN = 2;
-/** Above or below, pieces join within this many ems sideways, and this close vertically (fragments, whole lines). */
+/**
+ * Above or below, pieces join within the display's column and this close vertically (rows of an
+ * alignment are a line's leading plus \jot apart, more around fractions); without text lines
+ * of the column, the column is the seed widened by this many ems sideways.
+ */
+const STACK_GAP = 1.2;
 const STACK_REACH = 1;
-const FRAGMENT_GAP = 0.6;
-const LINE_GAP = 0.1;
 
 const RELATION = /[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u;
 const OPERATOR = /[∑∏∐∫∬∭∮⋃⋂∂∇√±∓×÷·⋅∘−+]/u;
@@ -102,6 +107,16 @@ function isFormulaLine(line: TextLine, seed = false): boolean {
   return words <= MAX_PROSE_WORDS && math >= 1 && mathShare(line) >= MIN_MATH_SHARE && glyphs.length <= MAX_FORMULA_GLYPHS;
 }
 
+/**
+ * A line of mathematics without a relation or a big operator (a displayed product, a lone
+ * variable): no prose, mostly math glyphs, at least one set in a math font or a math symbol.
+ */
+function isMathLine(line: TextLine): boolean {
+  const glyphs = line.glyphs;
+  if (!glyphs?.length || line.rotated || line.monospace || isListStart(line.text) || proseWords(line) > 0) return false;
+  return glyphs.some(isMathGlyph) && mathShare(line) >= DISPLAY_MATH_SHARE;
+}
+
 /** A piece of a formula: short, no prose, mostly mathematics or very few glyphs. */
 function isFragment(line: TextLine): boolean {
   const glyphs = line.glyphs;
@@ -109,18 +124,34 @@ function isFragment(line: TextLine): boolean {
   return (glyphs.length <= FRAGMENT_MAX_GLYPHS && !/\p{Ll}{2}/u.test(line.text)) || (mathShare(line) >= FRAGMENT_MATH_SHARE && glyphs.length <= 60) || (OPERATOR.test(line.text) && glyphs.length <= 20);
 }
 
+/** Text of the paragraph around a display: a word gap wider than this (em) is not a word space. */
+const WORD_SPACE = 0.8;
+
 /**
- * A formula inside running text rather than displayed: it shares its row with prose, or it is
- * the next line of a paragraph (same left edge, ordinary line pitch below a line of prose).
+ * A formula inside running text rather than displayed: it shares its row with prose (within a
+ * word space of it), or it is the next line of a paragraph (same left edge, ordinary line pitch
+ * below a line of prose).
  */
 function isInlineMath(line: TextLine, prose: TextLine[]): boolean {
   const size = Math.max(line.fontSize, 1);
   return prose.some((p) => {
     if (p === line) return false;
-    const sameRow = p.box[1] < line.box[3] + 0.2 * size && p.box[3] > line.box[1] - 0.2 * size && p.box[0] < line.box[2] + 2 * size && p.box[2] > line.box[0] - 2 * size;
+    const sameRow = p.box[1] < line.box[3] + 0.2 * size && p.box[3] > line.box[1] - 0.2 * size && p.box[0] < line.box[2] + WORD_SPACE * size && p.box[2] > line.box[0] - WORD_SPACE * size;
     const pitch = line.baseline - p.baseline;
     return sameRow || (Math.abs(p.box[0] - line.box[0]) < 0.5 * size && pitch > 0 && pitch < NEXT_LINE_PITCH * size);
   });
+}
+
+/**
+ * A line of the paragraphs around displays: prose, or a short line with a word of prose starting
+ * at the left edge of a prose line of its column (a paragraph's last line, "where" after a display).
+ */
+function isTextLine(line: TextLine, prose: readonly TextLine[]): boolean {
+  const words = proseWords(line);
+  if (words >= PROSE_LINE_WORDS) return true;
+  if (words < 1) return false;
+  const size = Math.max(line.fontSize, 1);
+  return prose.some((p) => p !== line && Math.abs(p.box[0] - line.box[0]) < 0.5 * size && Math.abs(p.fontSize - line.fontSize) < 0.2 * size);
 }
 
 /**
@@ -129,7 +160,7 @@ function isInlineMath(line: TextLine, prose: TextLine[]): boolean {
  * `\tag{n}`). An equation whose LaTeX cannot be built is not proposed: its lines stay text.
  */
 export function detectEquations(lines: readonly TextLine[], bodySize: number, page: Pick<Page, 'rules' | 'graphics'> = {}): Equation[] {
-  const seeds = lines.filter((l) => l.fontSize >= SCRIPT_SIZE * bodySize && isFormulaLine(l, true));
+  const seeds = lines.filter((l) => l.fontSize >= SCRIPT_SIZE * bodySize && (isFormulaLine(l, true) || isMathLine(l)));
   if (!seeds.length) return [];
   let all = 0;
   let math = 0;
@@ -141,63 +172,83 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
   const used = new Set<TextLine>();
   const equations: Equation[] = [];
   const prose = lines.filter((l) => proseWords(l) >= PROSE_LINE_WORDS);
-  const proseSet = new Set(prose);
+  const text = new Set(lines.filter((l) => isTextLine(l, prose)));
   // Running text: prose, and formula lines continuing it; their scripts are inline too.
-  const running = [...prose, ...lines.filter((l) => !proseSet.has(l) && isInlineMath(l, prose))];
-  // What each line can be in an equation does not depend on the equation: decide it once.
-  const formulas = new Set(lines.filter((l) => isFormulaLine(l)));
-  const pieces = new Set(lines.filter((l) => formulas.has(l) || isFragment(l)));
+  const running = [...text, ...lines.filter((l) => !text.has(l) && isInlineMath(l, prose))];
+  const runningSet = new Set(running);
   // Limits and exponents are smaller than the text: they join an equation, never start one.
   for (const seed of seeds) {
-    if (used.has(seed) || isInlineMath(seed, running)) continue;
+    if (used.has(seed) || runningSet.has(seed)) continue;
     const members = [seed];
     const size = Math.max(seed.fontSize, 1);
     let box: Box = [...seed.box];
+    let numbers: TextLine[] = [];
+    // The display's column: the extent of the text lines over or under it (the other column of a
+    // two-column page is not), else the seed itself widened by the sideways reach.
+    const over = [...text].filter((t) => t.box[0] < seed.box[2] && t.box[2] > seed.box[0]);
+    const column: [number, number] = over.length ? [Math.min(...over.map((t) => t.box[0])), Math.max(...over.map((t) => t.box[2]))] : [seed.box[0] - STACK_REACH * size, seed.box[2] + STACK_REACH * size];
+    // A text line of the column between the display and a line keeps them apart.
+    const textBetween = (b: Box, line: TextLine) => {
+      const [top, bottom] = line.box[1] >= b[3] ? [b[3], line.box[1]] : [line.box[3], b[1]];
+      return over.some((t) => t.box[1] < bottom && t.box[3] > top && (t.box[1] + t.box[3]) / 2 > top && (t.box[1] + t.box[3]) / 2 < bottom);
+    };
     for (let grew = true; grew; ) {
       grew = false;
       for (const line of lines) {
-        if (used.has(line) || members.includes(line) || !pieces.has(line)) continue;
+        if (used.has(line) || members.includes(line) || numbers.includes(line) || text.has(line)) continue;
         const gapY = Math.max(line.box[1] - box[3], box[1] - line.box[3]);
         const gapX = Math.max(line.box[0] - box[2], box[0] - line.box[2]);
-        // Whole formula lines of body size above or below are separate equations unless they
-        // touch (a fraction's numerator and denominator); smaller fragments (limits, exponents)
-        // join from a little further away.
         const sameRow = Math.min(line.box[3], box[3]) - Math.max(line.box[1], box[1]) > 0.3 * Math.min(line.box[3] - line.box[1], box[3] - box[1]);
-        const fragment = !formulas.has(line) || line.fontSize < SCRIPT_SIZE * size;
-        if (!fragment && isInlineMath(line, prose)) continue;
-        const joins = sameRow ? gapX < ROW_JOIN * size : gapX < STACK_REACH * size && gapY <= (fragment ? FRAGMENT_GAP : LINE_GAP) * size;
+        // An equation number set apart at the right of one of the rows.
+        if (EQUATION_NUMBER.test(line.text.trim()) && line.box[0] >= box[2] - 0.01 && members.some((m) => m.box[1] < line.box[3] && m.box[3] > line.box[1])) {
+          numbers.push(line);
+          continue;
+        }
+        // Lines of a paragraph (and formulas inside one) never join a display.
+        if (runningSet.has(line) && !(sameRow && gapX < WORD_SPACE * size)) continue;
+        // On the formula's rows, pieces join across a gap (a big bracket drawn as a path leaves a
+        // hole); above and below, any piece that is not text within the display's rows' spacing
+        // (rows of an alignment, numerators and denominators, limits).
+        const inColumn = line.box[0] < column[1] && line.box[2] > column[0];
+        const joins = sameRow ? gapX < ROW_JOIN * size : inColumn && gapY <= STACK_GAP * size && !textBetween(box, line);
         if (!joins) continue;
         members.push(line);
         box = [Math.min(box[0], line.box[0]), Math.min(box[1], line.box[1]), Math.max(box[2], line.box[2]), Math.max(box[3], line.box[3])];
         grew = true;
       }
+      // Numbers found before the rows grew: keep only those still at the right of the formula.
+      numbers = numbers.filter((n) => n.box[0] >= box[2] - 0.01);
     }
-    // An equation number set apart on the same row, usually at the right margin.
-    const number = lines.find(
-      (l) => !used.has(l) && !members.includes(l) && EQUATION_NUMBER.test(l.text) && l.box[1] < box[3] && l.box[3] > box[1] && l.box[0] >= box[2],
-    );
-    const region: Box = [box[0], box[1], number ? Math.max(box[2], number.box[2]) : box[2], box[3]];
-    const { latex, fallback } = formulaLatex({ glyphs: regionGlyphs(lines, region), rules: regionRules(page, region, size) });
+    const region: Box = [box[0], box[1], Math.max(box[2], ...numbers.map((n) => n.box[2])), box[3]];
+    const parts = [...members, ...numbers];
+    const { latex, fallback } = formulaLatex({ glyphs: parts.flatMap((l) => l.glyphs ?? []), rules: regionRules(page, region, size) });
     if (!latex) continue; // nothing readable: its lines stay text
-    for (const m of members) used.add(m);
-    if (number) used.add(number);
+    for (const m of parts) used.add(m);
     equations.push({
       box: region,
-      lines: number ? [...members, number] : members,
+      lines: parts,
       latex,
-      trace: [entry('equations', 'equation.formula-lines', { lines: members.length, numbered: number !== undefined, fallback })],
+      trace: [entry('equations', 'equation.formula-lines', { lines: members.length, numbers: numbers.length, fallback })],
     });
   }
   return equations;
-}
-
-/** Every glyph of the lines whose centre lies in the region: numerators, limits and scripts come as lines of their own. */
-function regionGlyphs(lines: readonly TextLine[], region: Box): Glyph[] {
-  return lines.flatMap((l) => (l.glyphs ?? []).filter((g) => containsCentre(region, [g.x0, g.y0, g.x1, g.y1])));
 }
 
 /** The horizontal rules in the region (fraction bars, vinculums), drawn as lines or as thin boxes. */
 function regionRules(page: Pick<Page, 'rules' | 'graphics'>, region: Box, size: number): Box[] {
   const thin = (page.graphics ?? []).filter((b) => b[3] - b[1] <= RULE_THICKNESS * size && b[2] - b[0] > b[3] - b[1]);
   return [...(page.rules ?? []).filter((r) => r[1] === r[3]), ...thin].filter((b) => containsCentre(region, b));
+}
+
+/** What the stage sees in each line (for debugging tools): text, running (inline), seed, or other. */
+export function lineRoles(lines: readonly TextLine[], bodySize: number): Map<TextLine, string> {
+  const prose = lines.filter((l) => proseWords(l) >= PROSE_LINE_WORDS);
+  const out = new Map<TextLine, string>();
+  for (const l of lines) {
+    const text = isTextLine(l, prose);
+    const inline = !text && isInlineMath(l, prose);
+    const seed = l.fontSize >= SCRIPT_SIZE * bodySize && isFormulaLine(l, true);
+    out.set(l, `${text ? 'text' : inline ? 'inline' : '-'}${seed ? ' seed' : ''} words=${proseWords(l)}`);
+  }
+  return out;
 }
