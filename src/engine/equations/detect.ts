@@ -4,10 +4,10 @@
 import type { Equation } from '../model/analysis.js';
 import type { Box, Glyph, Page, TextLine } from '../model/document.js';
 import { containsCentre } from '../model/geometry.js';
-import { isListStart } from '../model/text.js';
 import { entry } from '../model/trace.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
 import { formulaLatex } from '../math/index.js';
+import { isMathFont } from '../model/math-fonts.js';
 
 /** A fraction bar or vinculum drawn as a filled box is at most this many ems thick. */
 const RULE_THICKNESS = 0.15;
@@ -17,11 +17,8 @@ const SCRIPT_SIZE = 0.85;
 const MAX_PROSE_WORDS = 1;
 /** …and at least this share of math glyphs (symbols, digits, variables, brackets). */
 const MIN_MATH_SHARE = 0.3;
-/** A line without a relation starts a display when it is mostly math glyphs. */
+/** A display without a relation, an operator or a number is mostly math glyphs. */
 const DISPLAY_MATH_SHARE = 0.5;
-/** A fragment (exponent, numerator, limit) is mostly math, or very short. */
-const FRAGMENT_MATH_SHARE = 0.5;
-const FRAGMENT_MAX_GLYPHS = 4;
 /** Longer lines are not one formula (a paragraph with a relation in it). */
 const MAX_FORMULA_GLYPHS = 200;
 /** Prose lines hold this many words of four letters or more. */
@@ -39,14 +36,18 @@ const STACK_GAP = 1.2;
 const STACK_REACH = 1;
 
 const RELATION = /[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u;
-const OPERATOR = /[∑∏∐∫∬∭∮⋃⋂∂∇√±∓×÷·⋅∘−+]/u;
 const EQUATION_NUMBER = /^\(\s*\d{1,3}(\.\d{1,3})*[a-z]?\s*\)$/;
 /** Words of prose: four or more letters that are not a function name typed in an equation. */
 const PROSE_WORD = /\p{L}{4,}/gu;
 const FUNCTION_WORD = /^(arcsin|arccos|arctan|sinh|cosh|tanh|liminf|limsup)$/;
 
+/** Set in a math font: by the extractor's flag, or by the font's name (newtx's NewTXMI, txsys…). */
+function inMathFont(g: Glyph): boolean {
+  return g.style.math || isMathFont(g.font);
+}
+
 function isMathGlyph(g: Glyph): boolean {
-  if (g.style.math) return true;
+  if (inMathFont(g)) return true;
   const c = g.code;
   return (
     (c >= 0x0391 && c <= 0x03f5) || // Greek
@@ -65,7 +66,7 @@ function proseWords(line: TextLine): number {
   if (!glyphs) return (line.text.match(PROSE_WORD) ?? []).length;
   // In a short piece of a formula, italic letters next to math-font glyphs are variables
   // (mathpazo and others set them in the text italic font).
-  const inMath = glyphs.length <= 12 && glyphs.some((g) => g.style.math);
+  const inMath = glyphs.length <= 12 && glyphs.some(inMathFont);
   let words = 0;
   let word = '';
   const finish = () => {
@@ -76,7 +77,7 @@ function proseWords(line: TextLine): number {
     const prev = glyphs[i - 1];
     if (prev && g.x0 - prev.x1 > 0.2 * g.size) finish();
     const ch = String.fromCodePoint(g.code);
-    if (!g.style.math && !(inMath && g.style.italic) && /\p{L}/u.test(ch)) word += ch;
+    if (!inMathFont(g) && !(inMath && g.style.italic) && /\p{L}/u.test(ch)) word += ch;
     else finish();
   });
   finish();
@@ -90,38 +91,25 @@ function mathShare(line: TextLine): number {
   return glyphs.filter((g) => isMathGlyph(g) || (inMath && g.style.italic) || (g.code >= 0x30 && g.code <= 0x39) || '()[]{}|/,.'.includes(String.fromCodePoint(g.code))).length / glyphs.length;
 }
 
-/** A line that is a formula on its own: a relation or a big operator and (almost) no prose. */
-function isFormulaLine(line: TextLine, seed = false): boolean {
-  const glyphs = line.glyphs;
-  if (!glyphs?.length || line.rotated || line.monospace) return false;
-  const operator = /[∑∏∫∮∂∇√]/u.test(line.text);
-  if (!operator && !RELATION.test(line.text)) return false;
-  // To start an equation, a relation needs a left-hand side: "≥ 95%" alone is a table cell.
-  // (A relation alone on its line sits between pieces of a formula, such as two fractions.)
-  const lone = glyphs.length === 1;
-  if (seed && !operator && !lone && !/[^\s=<>≤≥≈≠∼]\s*[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u.test(line.text)) return false;
-  // A list item that happens to hold a formula stays a list item.
-  if (isListStart(line.text)) return false;
-  const words = proseWords(line);
-  const math = glyphs.filter(isMathGlyph).length;
-  return words <= MAX_PROSE_WORDS && math >= 1 && mathShare(line) >= MIN_MATH_SHARE && glyphs.length <= MAX_FORMULA_GLYPHS;
-}
-
 /**
- * A line of mathematics without a relation or a big operator (a displayed product, a lone
- * variable): no prose, mostly math glyphs, at least one set in a math font or a math symbol.
+ * Whether a group of lines set apart from the text is a displayed formula: mathematics (a math
+ * glyph, mostly math), at most a word of prose a line ("otherwise" in cases; an equation
+ * number or a decimal starting a line is no list item here);
+ * and either a relation or an operator, mostly math glyphs, or an equation number beside it.
  */
-function isMathLine(line: TextLine): boolean {
-  const glyphs = line.glyphs;
-  if (!glyphs?.length || line.rotated || line.monospace || isListStart(line.text) || proseWords(line) > 0) return false;
-  return glyphs.some(isMathGlyph) && mathShare(line) >= DISPLAY_MATH_SHARE;
-}
-
-/** A piece of a formula: short, no prose, mostly mathematics or very few glyphs. */
-function isFragment(line: TextLine): boolean {
-  const glyphs = line.glyphs;
-  if (!glyphs?.length || line.rotated || line.monospace || proseWords(line) > 0 || isListStart(line.text)) return false;
-  return (glyphs.length <= FRAGMENT_MAX_GLYPHS && !/\p{Ll}{2}/u.test(line.text)) || (mathShare(line) >= FRAGMENT_MATH_SHARE && glyphs.length <= 60) || (OPERATOR.test(line.text) && glyphs.length <= 20);
+function isDisplay(members: readonly TextLine[], numbered: boolean): { display: boolean; values: Record<string, number | boolean> } {
+  const glyphs = members.flatMap((l) => l.glyphs ?? []);
+  const text = members.map((l) => l.text).join(' ');
+  const words = Math.max(...members.map(proseWords));
+  const share = glyphs.length ? members.reduce((n, l) => n + mathShare(l) * (l.glyphs?.length ?? 0), 0) / glyphs.length : 0;
+  const relation = RELATION.test(text) || /[∑∏∫∮∂∇√]/u.test(text);
+  const display =
+    glyphs.some(isMathGlyph) &&
+    words <= MAX_PROSE_WORDS &&
+    share >= MIN_MATH_SHARE &&
+    glyphs.length <= MAX_FORMULA_GLYPHS &&
+    (relation || numbered || share >= DISPLAY_MATH_SHARE);
+  return { display, values: { mathShare: share, proseWords: words, relation, numbered } };
 }
 
 /** Text of the paragraph around a display: a word gap wider than this (em) is not a word space. */
@@ -155,18 +143,18 @@ function isTextLine(line: TextLine, prose: readonly TextLine[]): boolean {
 }
 
 /**
- * The display equations among a page's lines: each from a seed formula line of at least script
- * size and the pieces around it, with its LaTeX (an equation number at the right becomes
- * `\tag{n}`). An equation whose LaTeX cannot be built is not proposed: its lines stay text.
+ * The display equations among a page's lines. Lines of the paragraphs (prose, and formulas
+ * inline in it) are set aside; each group of the other lines that hang together (on a row, or
+ * stacked in the column within a row's spacing, with no text between) and read as mathematics
+ * is one display, with its LaTeX (an equation number at the right becomes `\tag{n}`). A group
+ * whose LaTeX cannot be built is not proposed: its lines stay text.
  */
 export function detectEquations(lines: readonly TextLine[], bodySize: number, page: Pick<Page, 'rules' | 'graphics'> = {}): Equation[] {
-  const seeds = lines.filter((l) => l.fontSize >= SCRIPT_SIZE * bodySize && (isFormulaLine(l, true) || isMathLine(l)));
-  if (!seeds.length) return [];
   let all = 0;
   let math = 0;
   for (const g of lines.flatMap((l) => l.glyphs ?? [])) {
     all++;
-    if (g.style.math) math++;
+    if (inMathFont(g)) math++;
   }
   if (math > all * MATH_FONT_PAGE) return [];
   const used = new Set<TextLine>();
@@ -174,11 +162,11 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
   const prose = lines.filter((l) => proseWords(l) >= PROSE_LINE_WORDS);
   const text = new Set(lines.filter((l) => isTextLine(l, prose)));
   // Running text: prose, and formula lines continuing it; their scripts are inline too.
-  const running = [...text, ...lines.filter((l) => !text.has(l) && isInlineMath(l, prose))];
-  const runningSet = new Set(running);
-  // Limits and exponents are smaller than the text: they join an equation, never start one.
+  const runningSet = new Set([...text, ...lines.filter((l) => !text.has(l) && isInlineMath(l, prose))]);
+  // Limits and exponents are smaller than the text: they join a display, never start one.
+  const seeds = lines.filter((l) => l.glyphs?.length && !l.rotated && !l.monospace && !runningSet.has(l) && l.fontSize >= SCRIPT_SIZE * bodySize);
   for (const seed of seeds) {
-    if (used.has(seed) || runningSet.has(seed)) continue;
+    if (used.has(seed)) continue;
     const members = [seed];
     const size = Math.max(seed.fontSize, 1);
     let box: Box = [...seed.box];
@@ -190,12 +178,12 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
     // A text line of the column between the display and a line keeps them apart.
     const textBetween = (b: Box, line: TextLine) => {
       const [top, bottom] = line.box[1] >= b[3] ? [b[3], line.box[1]] : [line.box[3], b[1]];
-      return over.some((t) => t.box[1] < bottom && t.box[3] > top && (t.box[1] + t.box[3]) / 2 > top && (t.box[1] + t.box[3]) / 2 < bottom);
+      return over.some((t) => (t.box[1] + t.box[3]) / 2 > top && (t.box[1] + t.box[3]) / 2 < bottom);
     };
     for (let grew = true; grew; ) {
       grew = false;
       for (const line of lines) {
-        if (used.has(line) || members.includes(line) || numbers.includes(line) || text.has(line)) continue;
+        if (used.has(line) || members.includes(line) || numbers.includes(line) || text.has(line) || !line.glyphs?.length) continue;
         const gapY = Math.max(line.box[1] - box[3], box[1] - line.box[3]);
         const gapX = Math.max(line.box[0] - box[2], box[0] - line.box[2]);
         const sameRow = Math.min(line.box[3], box[3]) - Math.max(line.box[1], box[1]) > 0.3 * Math.min(line.box[3] - line.box[1], box[3] - box[1]);
@@ -206,11 +194,11 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
         }
         // Lines of a paragraph (and formulas inside one) never join a display.
         if (runningSet.has(line) && !(sameRow && gapX < WORD_SPACE * size)) continue;
-        // On the formula's rows, pieces join across a gap (a big bracket drawn as a path leaves a
-        // hole); above and below, any piece that is not text within the display's rows' spacing
-        // (rows of an alignment, numerators and denominators, limits).
+        // Any piece of the column that is not text within a row's spacing of the display joins it
+        // (rows of an alignment, numerators and denominators, limits); on its rows, pieces
+        // also join from a little outside the column (a wide formula in a narrow column).
         const inColumn = line.box[0] < column[1] && line.box[2] > column[0];
-        const joins = sameRow ? gapX < ROW_JOIN * size : inColumn && gapY <= STACK_GAP * size && !textBetween(box, line);
+        const joins = (sameRow && gapX < ROW_JOIN * size) || (inColumn && gapY <= STACK_GAP * size && !textBetween(box, line));
         if (!joins) continue;
         members.push(line);
         box = [Math.min(box[0], line.box[0]), Math.min(box[1], line.box[1]), Math.max(box[2], line.box[2]), Math.max(box[3], line.box[3])];
@@ -219,6 +207,8 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
       // Numbers found before the rows grew: keep only those still at the right of the formula.
       numbers = numbers.filter((n) => n.box[0] >= box[2] - 0.01);
     }
+    const { display, values } = isDisplay(members, numbers.length > 0);
+    if (!display) continue;
     const region: Box = [box[0], box[1], Math.max(box[2], ...numbers.map((n) => n.box[2])), box[3]];
     const parts = [...members, ...numbers];
     const { latex, fallback } = formulaLatex({ glyphs: parts.flatMap((l) => l.glyphs ?? []), rules: regionRules(page, region, size) });
@@ -228,7 +218,7 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
       box: region,
       lines: parts,
       latex,
-      trace: [entry('equations', 'equation.formula-lines', { lines: members.length, numbers: numbers.length, fallback })],
+      trace: [entry('equations', 'equation.display-lines', { lines: members.length, numbers: numbers.length, fallback, ...values })],
     });
   }
   return equations;
@@ -240,15 +230,13 @@ function regionRules(page: Pick<Page, 'rules' | 'graphics'>, region: Box, size: 
   return [...(page.rules ?? []).filter((r) => r[1] === r[3]), ...thin].filter((b) => containsCentre(region, b));
 }
 
-/** What the stage sees in each line (for debugging tools): text, running (inline), seed, or other. */
-export function lineRoles(lines: readonly TextLine[], bodySize: number): Map<TextLine, string> {
+/** What the stage sees in each line (for debugging tools): text, inline (running), or other. */
+export function lineRoles(lines: readonly TextLine[]): Map<TextLine, string> {
   const prose = lines.filter((l) => proseWords(l) >= PROSE_LINE_WORDS);
   const out = new Map<TextLine, string>();
   for (const l of lines) {
     const text = isTextLine(l, prose);
-    const inline = !text && isInlineMath(l, prose);
-    const seed = l.fontSize >= SCRIPT_SIZE * bodySize && isFormulaLine(l, true);
-    out.set(l, `${text ? 'text' : inline ? 'inline' : '-'}${seed ? ' seed' : ''} words=${proseWords(l)}`);
+    out.set(l, `${text ? 'text' : isInlineMath(l, prose) ? 'inline' : '-'} words=${proseWords(l)}`);
   }
   return out;
 }

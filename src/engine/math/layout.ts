@@ -41,6 +41,8 @@ export function layout(units: Unit[], depth = 0): string {
   pool = bundleAccents(pool, depth);
   pool = bundleLimits(pool, depth);
   pool = bundleRules(pool, depth);
+  // A radical sign left without its vinculum (no rule found over a radicand) is the bare sign.
+  pool = pool.map((u) => (u.role === 'radical' ? { ...u, latex: '\\surd', role: 'ord' } : u));
   pool = bundleDelimited(pool, depth);
   // Accents left without a base and rules without operands carry nothing readable.
   const rows = splitRows(pool.filter((u) => u.role !== 'rule' && u.role !== 'accent'));
@@ -168,7 +170,6 @@ function bundleRules(pool: Unit[], depth: number): Unit[] {
     pool = pool.filter((u) => u !== rule && !above.includes(u) && !below.includes(u));
     pool.push(bundled);
   }
-  // Radical signs left without a vinculum (drawn as one glyph, or a rule too short to extract).
   return pool;
 }
 
@@ -376,7 +377,9 @@ export function readRow(units: Unit[], depth: number): string {
     if (!pendingSup.length && !pendingSub.length) return;
     const sub = pendingSub.length ? layoutScripts(pendingSub, depth) : '';
     const sup = pendingSup.length ? layoutScripts(pendingSup, depth) : '';
-    if (!prev) tokens.push('{}');
+    // Before the first atom, or after one that has its own scripts (a sum with its limits):
+    // scripts of an empty group (TeX's double subscript is an error).
+    if (!prev || topLevelScripts(prev.latex)) tokens.push('{}');
     if (sub) tokens.push(`_${group(sub)}`);
     if (sup) tokens.push(/^'+$/.test(sup) && !sub ? sup : `^${group(sup)}`);
     pendingSup = [];
@@ -405,4 +408,17 @@ export function readRow(units: Unit[], depth: number): string {
 function layoutScripts(units: Unit[], depth: number): string {
   if (units.every((u) => u.role === 'prime')) return units.map((u) => u.latex).join('');
   return layout(units, depth + 1);
+}
+
+/** Whether a piece of LaTeX has a sub- or superscript outside braces (x_{1}, \\sum_{i}^{n}). */
+function topLevelScripts(latex: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < latex.length; i++) {
+    const c = latex[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (depth === 0 && (c === '_' || c === '^')) return true;
+  }
+  return false;
 }

@@ -122,7 +122,7 @@ export function bodySizeOf(glyphs: Glyph[]): number {
 /** Units of a formula's glyphs and rules; upright letters set close together become one word. */
 export function toUnits(glyphs: Glyph[], rules: Box[], bodySize: number): Unit[] {
   const units = glyphs.filter((g) => finite(g) && g.code > 32 && !INVISIBLE.has(g.code)).flatMap((g) => glyphUnits(g, bodySize));
-  const merged = mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0)));
+  const merged = mergeNegations(mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0))));
   for (const r of rules) {
     if (![r[0], r[1], r[2], r[3]].every(Number.isFinite) || r[2] - r[0] < 0.2 * bodySize) continue;
     const y = (r[1] + r[3]) / 2;
@@ -199,6 +199,29 @@ function mergeArrows(units: Unit[]): Unit[] {
       continue;
     }
     out.push(u);
+  }
+  return out;
+}
+
+/** Negated relations TeX has a name for; any other takes \not. */
+const NEGATED: Record<string, string> = { '=': '\\neq', '∈': '\\notin', '≡': '\\not\\equiv', '<': '\\nless', '>': '\\ngtr', '≤': '\\nleq', '≥': '\\ngeq', '⊂': '\\not\\subset', '⊆': '\\nsubseteq', '∼': '\\nsim', '|': '\\nmid', '∥': '\\nparallel' };
+
+/**
+ * TeX sets \neq, \notin and \not= as a negation slash (CMSY's U+0338 "not") struck over the
+ * relation: the slash and the relation it overlaps are one negated relation.
+ */
+function mergeNegations(units: Unit[]): Unit[] {
+  const slashes = units.filter((u) => u.char === '\u0338');
+  if (!slashes.length) return units;
+  const out = units.filter((u) => u.char !== '\u0338');
+  for (const slash of slashes) {
+    const centre = (slash.x0 + slash.x1) / 2;
+    const target = out
+      .filter((u) => u.x0 - 0.2 * u.size <= centre && u.x1 + 0.2 * u.size >= centre && u.y0 < slash.y1 && u.y1 > slash.y0 && u.role !== 'rule')
+      .sort((a, b) => Math.abs((a.x0 + a.x1) / 2 - centre) - Math.abs((b.x0 + b.x1) / 2 - centre))[0];
+    if (!target) continue; // a slash over nothing carries nothing readable
+    target.latex = NEGATED[target.char ?? ''] ?? `\\not${target.latex.startsWith('\\') ? '' : ' '}${target.latex}`;
+    target.role = 'rel';
   }
   return out;
 }

@@ -1,0 +1,79 @@
+// Classes of typeset structure the math module reads (round 2): negation slashes, radicals
+// without a vinculum, scripts after an atom that has its own, and display detection of
+// alignments and numbered displays without a relation.
+import { describe, expect, it } from 'vitest';
+import { detectEquations } from '../src/engine/equations/detect.js';
+import { formulaLatex, katexParses } from '../src/engine/math/index.js';
+import type { Glyph, TextLine } from '../src/engine/model/document.js';
+
+const ITALIC = { bold: false, italic: true, monospace: false, math: true };
+const UPRIGHT = { bold: false, italic: false, monospace: false, math: false };
+
+function g(char: string, x: number, base: number, size = 10, font = 'CMMI10', options: Partial<Glyph> = {}): Glyph {
+  const math = /^CM(MI|SY|EX)/.test(font);
+  return { code: char.codePointAt(0)!, x0: x, x1: x + 0.5 * size, y0: base - 0.7 * size, y1: base, base, size, fontSize: size, font, style: math ? ITALIC : UPRIGHT, ...options };
+}
+
+function run(text: string, x: number, base: number, size = 10, font = 'CMMI10'): Glyph[] {
+  const out: Glyph[] = [];
+  let pen = x;
+  for (const ch of text) {
+    if (ch !== ' ') out.push(g(ch, pen, base, size, /[a-zA-Z]/.test(ch) ? font : 'CMR10'));
+    pen += (ch === ' ' ? 0.3 : 0.5) * size;
+  }
+  return out;
+}
+
+function line(glyphs: Glyph[]): TextLine {
+  const box: TextLine['box'] = [Math.min(...glyphs.map((q) => q.x0)), Math.min(...glyphs.map((q) => q.y0)), Math.max(...glyphs.map((q) => q.x1)), Math.max(...glyphs.map((q) => q.y1))];
+  return { text: String.fromCodePoint(...glyphs.map((q) => q.code)), box, baseline: glyphs[0]!.base, fontSize: glyphs[0]!.size, bold: false, italic: false, monospace: false, glyphs };
+}
+
+const prose = (base: number) => line(run('the words of this paragraph continue here and the line runs on to the right margin of its column', 72, base, 10, 'CMR10'));
+
+describe('formula structure', () => {
+  it('reads a negation slash struck over a relation as the negated relation', () => {
+    const glyphs = [g('x', 100, 100), g('\u0338', 111, 100, 10, 'CMSY10'), g('=', 110, 100, 10, 'CMR10'), g('y', 120, 100)];
+    expect(formulaLatex({ glyphs }).latex).toBe('x\\neq y');
+    const notin = [g('a', 100, 100), g('\u0338', 111, 100, 10, 'CMSY10'), g('∈', 110, 100, 10, 'CMSY10'), g('A', 120, 100)];
+    expect(formulaLatex({ glyphs: notin }).latex).toBe('a\\notin A');
+  });
+
+  it('keeps a radical sign without a vinculum as the bare sign, and the formula parses', () => {
+    const sign: Glyph = { ...g('√', 100, 100, 10, 'CMSY10'), y0: 91, y1: 102, x1: 108 };
+    const out = formulaLatex({ glyphs: [sign, g('x', 109, 100)] });
+    expect(out.latex).toBe('\\surd x');
+    expect(out.fallback).toBe(false);
+  });
+
+  it('never gives an atom with its own scripts a second subscript', () => {
+    const sum: Glyph = { ...g('∑', 100, 100, 10, 'CMEX10'), y0: 88, y1: 108, x1: 114 };
+    // Limit under the sum, then a lowered small glyph right after it.
+    const glyphs = [sum, g('i', 105, 115, 7), g('k', 115, 103, 7), g('x', 120, 100)];
+    const out = formulaLatex({ glyphs });
+    expect(katexParses(out.latex)).toBe(true);
+    expect(out.latex).toBe('\\sum_{i}{}_{k}x');
+  });
+});
+
+describe('display detection', () => {
+  it('joins the rows of an alignment whose parts stand far from the first row', () => {
+    const row1 = line(run('z = a', 200, 230));
+    const number1 = line(run('(1)', 460, 230, 10, 'CMR10'));
+    // The second row: "= b" under the first row's relation, a numerator far to the right.
+    const row2a = line(run('= b', 210, 245));
+    const row2b = line(run('c', 300, 242));
+    const out = detectEquations([prose(200), prose(212), row1, number1, row2a, row2b, prose(280)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toHaveLength(4);
+    expect(out[0]!.trace[0]).toMatchObject({ stage: 'equations', rule: 'equation.display-lines' });
+  });
+
+  it('finds a numbered display without a relation, and keeps it apart from the paragraphs', () => {
+    const formula = line(run('x y z', 200, 230));
+    const number = line(run('(2)', 460, 230, 10, 'CMR10'));
+    const out = detectEquations([prose(200), prose(212), formula, number, prose(260)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.latex).toBe('xyz \\tag{2}');
+  });
+});
