@@ -6,7 +6,7 @@ import type { Box, Glyph, Page, TextLine } from '../model/document.js';
 import { containsCentre } from '../model/geometry.js';
 import { entry } from '../model/trace.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
-import { formulaLatex } from '../math/index.js';
+import { formulaLatex, lineSize } from '../math/index.js';
 import { isMathFont } from '../model/math-fonts.js';
 
 /** A fraction bar or vinculum drawn as a filled box is at most this many ems thick. */
@@ -121,7 +121,7 @@ const WORD_SPACE = 0.8;
  * below a line of prose).
  */
 function isInlineMath(line: TextLine, prose: TextLine[]): boolean {
-  const size = Math.max(line.fontSize, 1);
+  const size = lineSize(line);
   return prose.some((p) => {
     if (p === line) return false;
     const sameRow = p.box[1] < line.box[3] + 0.2 * size && p.box[3] > line.box[1] - 0.2 * size && p.box[0] < line.box[2] + WORD_SPACE * size && p.box[2] > line.box[0] - WORD_SPACE * size;
@@ -138,8 +138,8 @@ function isTextLine(line: TextLine, prose: readonly TextLine[]): boolean {
   const words = proseWords(line);
   if (words >= PROSE_LINE_WORDS) return true;
   if (words < 1) return false;
-  const size = Math.max(line.fontSize, 1);
-  return prose.some((p) => p !== line && Math.abs(p.box[0] - line.box[0]) < 0.5 * size && Math.abs(p.fontSize - line.fontSize) < 0.2 * size);
+  const size = lineSize(line);
+  return prose.some((p) => p !== line && Math.abs(p.box[0] - line.box[0]) < 0.5 * size && Math.abs(lineSize(p) - size) < 0.2 * size);
 }
 
 /**
@@ -163,12 +163,16 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
   const text = new Set(lines.filter((l) => isTextLine(l, prose)));
   // Running text: prose, and formula lines continuing it; their scripts are inline too.
   const runningSet = new Set([...text, ...lines.filter((l) => !text.has(l) && isInlineMath(l, prose))]);
+  // The text's size from its glyphs, as the lines' sizes are measured (a line's own size may
+  // come from a font's loose box); the caller's figure when there is no prose.
+  const sizes = prose.map(lineSize).sort((a, b) => a - b);
+  const textSize = sizes[sizes.length >> 1] ?? bodySize;
   // Limits and exponents are smaller than the text: they join a display, never start one.
-  const seeds = lines.filter((l) => l.glyphs?.length && !l.rotated && !l.monospace && !runningSet.has(l) && l.fontSize >= SCRIPT_SIZE * bodySize);
+  const seeds = lines.filter((l) => l.glyphs?.length && !l.rotated && !l.monospace && !runningSet.has(l) && lineSize(l) >= SCRIPT_SIZE * textSize);
   for (const seed of seeds) {
     if (used.has(seed)) continue;
     const members = [seed];
-    const size = Math.max(seed.fontSize, 1);
+    const size = lineSize(seed);
     let box: Box = [...seed.box];
     let numbers: TextLine[] = [];
     // The display's column: the extent of the text lines over or under it (the other column of a

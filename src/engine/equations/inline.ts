@@ -6,7 +6,7 @@
 import type { LabelledParagraph } from '../model/analysis.js';
 import type { Box, Page, TextLine } from '../model/document.js';
 import { entry } from '../model/trace.js';
-import { inlineMath } from '../math/index.js';
+import { inlineMath, lineSize } from '../math/index.js';
 
 /** Labels whose text is running prose, where inline math is read. */
 const PROSE_LABELS = new Set(['text', 'list', 'page_footnote']);
@@ -38,7 +38,7 @@ function inParagraph(p: LabelledParagraph, page: Pick<Page, 'rules' | 'graphics'
       lines.push(...row);
       continue;
     }
-    const size = Math.max(main.fontSize, 1);
+    const size = lineSize(main);
     const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
     const result = inlineMath(glyphs, rulesIn(page, box, size));
     if (!result.spans.length) {
@@ -66,7 +66,7 @@ function rowsOf(lines: readonly TextLine[]): TextLine[][] {
     const host = rows.find((r) => {
       const m = r[0]!;
       if (m.equation || line.equation) return false;
-      const size = Math.max(m.fontSize, 1);
+      const size = lineSize(m);
       // Within the host's text band: from an ascender above its baseline to a descender below it.
       return (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - 1.3 * size && line.box[3] <= m.baseline + 0.6 * size && line.box[0] >= m.box[0] - size && line.box[2] <= m.box[2] + size;
     });

@@ -58,6 +58,16 @@ export function emOf(g: Glyph): number {
   return em > 0 && Number.isFinite(em) ? em : Math.max(g.y1 - g.y0, 1);
 }
 
+/**
+ * The size a line of text is set in, from its glyphs' font sizes (the median): a line's own
+ * size can come from an OpenType math font's loose box, several times the text size.
+ */
+export function lineSize(line: { fontSize: number; glyphs?: Glyph[] }): number {
+  const sizes = (line.glyphs ?? []).map(emOf).sort((a, b) => a - b);
+  const median = sizes[sizes.length >> 1];
+  return Math.max(median ?? line.fontSize, 1);
+}
+
 function finite(g: Glyph): boolean {
   return [g.x0, g.y0, g.x1, g.y1, g.base, g.size].every(Number.isFinite) && g.x1 >= g.x0 && g.y1 >= g.y0;
 }
