@@ -114,6 +114,8 @@ function isDisplay(members: readonly TextLine[], numbered: boolean): { display: 
 
 /** Text of the paragraph around a display: a word gap wider than this (em) is not a word space. */
 const WORD_SPACE = 0.8;
+/** An underfull justified line stretches its word spaces up to this many ems. */
+const STRETCHED_SPACE = 4;
 
 /**
  * A formula inside running text rather than displayed: it shares its row with prose (within a
@@ -131,12 +133,35 @@ function isInlineMath(line: TextLine, prose: TextLine[]): boolean {
 }
 
 /**
+ * Prose lines: those with words of prose whose row of text (lines on the same baseline, at most
+ * a stretched word space apart, inline formulas between them) holds a prose line's worth of words; the text
+ * layer cuts a paragraph's line into pieces around inline formulas.
+ */
+function proseLines(lines: readonly TextLine[]): TextLine[] {
+  const words = new Map(lines.map((l) => [l, proseWords(l)]));
+  const byX = [...lines].sort((a, b) => a.box[0] - b.box[0]);
+  const chainOf = new Map<TextLine, TextLine[]>();
+  for (const line of byX) {
+    const size = lineSize(line);
+    const left = byX.find((o) => o !== line && chainOf.has(o) && Math.abs(o.baseline - line.baseline) < 0.3 * size && line.box[0] - o.box[2] < STRETCHED_SPACE * size && line.box[0] - o.box[2] > -0.5 * size && chainOf.get(o)!.at(-1) === o);
+    const chain = left ? chainOf.get(left)! : [];
+    chain.push(line);
+    chainOf.set(line, chain);
+  }
+  return lines.filter((l) => {
+    const own = words.get(l)!;
+    if (own >= PROSE_LINE_WORDS) return true;
+    return own >= 1 && chainOf.get(l)!.reduce((n, o) => n + words.get(o)!, 0) >= PROSE_LINE_WORDS;
+  });
+}
+
+/**
  * A line of the paragraphs around displays: prose, or a short line with a word of prose starting
  * at the left edge of a prose line of its column (a paragraph's last line, "where" after a display).
  */
 function isTextLine(line: TextLine, prose: readonly TextLine[]): boolean {
+  if (prose.includes(line)) return true;
   const words = proseWords(line);
-  if (words >= PROSE_LINE_WORDS) return true;
   if (words < 1) return false;
   const size = lineSize(line);
   return prose.some((p) => p !== line && Math.abs(p.box[0] - line.box[0]) < 0.5 * size && Math.abs(lineSize(p) - size) < 0.2 * size);
@@ -159,7 +184,7 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
   if (math > all * MATH_FONT_PAGE) return [];
   const used = new Set<TextLine>();
   const equations: Equation[] = [];
-  const prose = lines.filter((l) => proseWords(l) >= PROSE_LINE_WORDS);
+  const prose = proseLines(lines);
   const text = new Set(lines.filter((l) => isTextLine(l, prose)));
   // Running text: prose, and formula lines continuing it; their scripts are inline too.
   const runningSet = new Set([...text, ...lines.filter((l) => !text.has(l) && isInlineMath(l, prose))]);
@@ -236,7 +261,7 @@ function regionRules(page: Pick<Page, 'rules' | 'graphics'>, region: Box, size: 
 
 /** What the stage sees in each line (for debugging tools): text, inline (running), or other. */
 export function lineRoles(lines: readonly TextLine[]): Map<TextLine, string> {
-  const prose = lines.filter((l) => proseWords(l) >= PROSE_LINE_WORDS);
+  const prose = proseLines(lines);
   const out = new Map<TextLine, string>();
   for (const l of lines) {
     const text = isTextLine(l, prose);
