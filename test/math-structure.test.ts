@@ -2,7 +2,7 @@
 // without a vinculum, scripts after an atom that has its own, and display detection of
 // alignments and numbered displays without a relation.
 import { describe, expect, it } from 'vitest';
-import { detectEquations } from '../src/engine/equations/detect.js';
+import { detectEquations, isMathematics } from '../src/engine/equations/detect.js';
 import { formulaLatex, katexParses } from '../src/engine/math/index.js';
 import type { Glyph, TextLine } from '../src/engine/model/document.js';
 
@@ -56,7 +56,22 @@ describe('formula structure', () => {
   });
 });
 
+describe('fractions on the axis', () => {
+  it('keeps a fraction of script-size parts on the row whose axis its bar sits on', () => {
+    // x · a/b with 7pt parts: the bar at the row's axis (baseline 100, axis 97.5).
+    const glyphs = [g('x', 100, 100), g('·', 106, 100, 10, 'CMSY10'), g('a', 113, 95.5, 7, 'CMMI7'), g('b', 113, 103.5, 7, 'CMMI7')];
+    expect(formulaLatex({ glyphs, rules: [[112, 97.5, 118, 97.5]] }).latex).toBe('x\\cdot\\frac{a}{b}');
+  });
+});
+
 describe('display detection', () => {
+  it('tells a matrix found as aligned columns from a table of values', () => {
+    const matrix = [line(run('a b', 200, 230)), line(run('c d', 200, 244))];
+    expect(isMathematics(matrix)).toBe(true);
+    const values = [line(run('12 34', 200, 230, 10, 'CMR10')), line(run('56 78', 200, 244, 10, 'CMR10'))];
+    expect(isMathematics(values)).toBe(false);
+  });
+
   it('joins the rows of an alignment whose parts stand far from the first row', () => {
     const row1 = line(run('z = a', 200, 230));
     const number1 = line(run('(1)', 460, 230, 10, 'CMR10'));

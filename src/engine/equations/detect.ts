@@ -17,6 +17,8 @@ const SCRIPT_SIZE = 0.85;
 const MAX_PROSE_WORDS = 1;
 /** …and at least this share of math glyphs (symbols, digits, variables, brackets). */
 const MIN_MATH_SHARE = 0.3;
+/** Columns of lines are a matrix rather than a table when this share of their glyphs is math. */
+const MATH_TABLE_SHARE = 0.5;
 /** A display without a relation, an operator or a number is mostly math glyphs. */
 const DISPLAY_MATH_SHARE = 0.5;
 /** Longer lines are not one formula (a paragraph with a relation in it). */
@@ -257,6 +259,16 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
 function regionRules(page: Pick<Page, 'rules' | 'graphics'>, region: Box, size: number): Box[] {
   const thin = (page.graphics ?? []).filter((b) => b[3] - b[1] <= RULE_THICKNESS * size && b[2] - b[0] > b[3] - b[1]);
   return [...(page.rules ?? []).filter((r) => r[1] === r[3]), ...thin].filter((b) => containsCentre(region, b));
+}
+
+/**
+ * Lines that are mathematics, not a table of values: most of their glyphs are math glyphs, some
+ * in a math font, and no line is prose (a matrix, cases or an array found as aligned columns).
+ */
+export function isMathematics(lines: readonly TextLine[]): boolean {
+  const glyphs = lines.flatMap((l) => l.glyphs ?? []);
+  if (!glyphs.length || !glyphs.some(inMathFont) || lines.some((l) => proseWords(l) >= PROSE_LINE_WORDS)) return false;
+  return glyphs.filter(isMathGlyph).length >= MATH_TABLE_SHARE * glyphs.length;
 }
 
 /** What the stage sees in each line (for debugging tools): text, inline (running), or other. */

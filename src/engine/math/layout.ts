@@ -14,6 +14,9 @@ const ATTACH_GAP = 0.6;
 const SCRIPT_SIZE = 0.85;
 /** A full-size unit this far (em) off the row's baseline is no longer on it. */
 const BASELINE_TOLERANCE = 0.12;
+/** TeX's math axis: a quarter em above the baseline. A fraction bar this close (em) to a row's axis is on that row. */
+const AXIS = 0.25;
+const AXIS_TOLERANCE = 0.12;
 /** Horizontal gap (em) between columns of a matrix, cases or array. */
 const COLUMN_GAP = 0.6;
 
@@ -166,7 +169,7 @@ function bundleRules(pool: Unit[], depth: number): Unit[] {
     // size) and sits on the math axis: its baseline is a quarter em under the bar.
     const partSize = Math.max(...[...above, ...below].map((u) => u.size));
     const base = above.length && below.length ? rule.y0 + 0.25 * partSize : below.length ? dominantBase(below) : dominantBase(above);
-    const bundled = union([rule, ...above, ...below], base, partSize, latex, 'ord');
+    const bundled: Unit = { ...union([rule, ...above, ...below], base, partSize, latex, 'ord'), ...(above.length && below.length ? { axis: rule.y0 } : {}) };
     pool = pool.filter((u) => u !== rule && !above.includes(u) && !below.includes(u));
     pool.push(bundled);
   }
@@ -366,7 +369,9 @@ export function readRow(units: Unit[], depth: number): string {
   const sorted = [...units].sort((a, b) => a.x0 - b.x0 || a.y0 - b.y0);
   const size = Math.max(...sorted.map((u) => u.size));
   const base = dominantBase(sorted);
-  const onLine = (u: Unit) => (u.size >= SCRIPT_SIZE * size || u.tall ? Math.abs(u.base - base) < 0.3 * size : Math.abs(u.base - base) < 0.06 * size);
+  // A fraction is on the row when its bar is on the row's math axis, whatever the size of its parts.
+  const onLine = (u: Unit) =>
+    u.axis !== undefined ? Math.abs(u.axis - (base - AXIS * size)) < AXIS_TOLERANCE * size : u.size >= SCRIPT_SIZE * size || u.tall ? Math.abs(u.base - base) < 0.3 * size : Math.abs(u.base - base) < 0.06 * size;
   const tokens: string[] = [];
   let prev: Unit | undefined;
   /** Right end of the previous atom with its scripts. */

@@ -26,6 +26,8 @@ export interface Unit {
   piece?: boolean;
   /** The brace extension piece ⎪, which belongs to a left or a right brace. */
   extension?: boolean;
+  /** A fraction's bar (y): it sits on the math axis of the row the fraction belongs to. */
+  axis?: number;
   /** Word-like group (a function name) that takes limits below in display style. */
   limits?: boolean;
 }

@@ -6,7 +6,7 @@
 import { assemble, type AssembledPage } from '../assemble/assemble.js';
 import { detectCharts, type DetectedChart } from '../charts/detect.js';
 import { classifyPage, type ClassifyState } from '../classify/classify.js';
-import { detectEquations } from '../equations/detect.js';
+import { detectEquations, isMathematics } from '../equations/detect.js';
 import { withInlineMath } from '../equations/inline.js';
 import { linkContinuedTables, placeRegions } from '../floats/place.js';
 import { detectFurniture } from '../furniture/detect.js';
@@ -130,7 +130,8 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const borderless = failures.isolated(
     'borderless-tables',
     at,
-    () => stages.borderlessTables(body.filter((l) => !used.has(l) && !ruled.gridLines.has(l)), ruled.looseRules),
+    // A matrix or a cases display aligns in columns too: its lines are left to the equations.
+    () => stages.borderlessTables(body.filter((l) => !used.has(l) && !ruled.gridLines.has(l)), ruled.looseRules).filter((t) => !isMathematics(t.lines)),
     () => [],
   );
   for (const t of borderless) {
