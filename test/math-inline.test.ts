@@ -1,7 +1,7 @@
 // Inline math in paragraphs (equations/inline.ts): formulas in a text line become $…$, lines
 // without math keep their text, and pieces of a formula set on lines of their own join their row.
 import { describe, expect, it } from 'vitest';
-import { withInlineMath } from '../src/engine/equations/inline.js';
+import { traceInlineMath, withInlineMath } from '../src/engine/equations/inline.js';
 import type { LabelledParagraph } from '../src/engine/model/analysis.js';
 import type { Glyph, TextLine } from '../src/engine/model/document.js';
 
@@ -32,32 +32,32 @@ function line(glyphs: Glyph[], text: string): TextLine {
 const paragraph = (lines: TextLine[], label: LabelledParagraph['label'] = 'text'): LabelledParagraph => ({ lines, label, trace: [] });
 
 describe('withInlineMath', () => {
-  it('sets a formula of a text line in $…$ and records it in the trace', () => {
+  it('sets a formula of a text line in $…$, and the paragraph holding it records it in the trace', () => {
     const glyphs = [...run('let', 100, 200), ...run('x', 120, 200, 10, 'CMMI10'), ...run('2', 125, 196, 7, 'CMR7'), ...run('be', 133, 200)];
-    const [out] = withInlineMath([paragraph([line(glyphs, 'let x2 be')])]);
-    expect(out!.lines[0]!.text).toBe('let $x^{2}$ be');
-    expect(out!.trace.at(-1)).toMatchObject({ stage: 'equations', rule: 'inline.math-spans', values: { spans: 1, lines: 1 } });
+    const [out] = withInlineMath([line(glyphs, 'let x2 be')]);
+    expect(out!.text).toBe('let $x^{2}$ be');
+    const [p] = traceInlineMath([paragraph([out!])]);
+    expect(p!.trace.at(-1)).toMatchObject({ stage: 'equations', rule: 'inline.math-spans', values: { spans: 1, lines: 1 } });
   });
 
-  it('leaves lines without math, titles and code untouched', () => {
+  it('leaves lines without math untouched, and their paragraphs without a trace entry', () => {
     const plain = line(run('plain words here', 100, 200), 'plain words here');
-    const [p] = withInlineMath([paragraph([plain])]);
-    expect(p!.lines[0]).toBe(plain);
-    const mathy = line([...run('a', 100, 200), ...run('x', 110, 200, 10, 'CMMI10')], 'a x');
-    const [title] = withInlineMath([paragraph([mathy], 'title')]);
-    expect(title!.lines[0]!.text).toBe('a x');
+    const [out] = withInlineMath([plain]);
+    expect(out).toBe(plain);
+    const p = paragraph([plain]);
+    expect(traceInlineMath([p])[0]).toBe(p);
   });
 
-  it('joins a formula piece set on a line of its own to the row it stands in', () => {
+  it('joins a formula piece set on a line of its own to the line whose text band it stands in', () => {
     const main = line([...run('with', 100, 200), ...run('y', 130, 200, 10, 'CMMI10'), ...run('then', 145, 200)], 'with y then');
     const script = line(run('k', 135, 202, 7, 'CMMI7'), 'k');
-    const [out] = withInlineMath([paragraph([main, script])]);
-    expect(out!.lines).toHaveLength(1);
-    expect(out!.lines[0]!.text).toBe('with $y_{k}$ then');
+    const next = line(run('the next line of the paragraph', 100, 212), 'the next line of the paragraph');
+    const out = withInlineMath([main, script, next]);
+    expect(out.map((l) => l.text)).toEqual(['with $y_{k}$ then', 'the next line of the paragraph']);
   });
 
-  it('never fails: a paragraph whose lines have no glyphs comes back as it was', () => {
-    const p = paragraph([{ text: 'OCR line', box: [0, 0, 10, 10], baseline: 10, fontSize: 10, bold: false, italic: false, monospace: false }]);
-    expect(withInlineMath([p])[0]).toBe(p);
+  it('never fails: lines without glyphs come back as they were', () => {
+    const ocr: TextLine = { text: 'OCR line', box: [0, 0, 10, 10], baseline: 10, fontSize: 10, bold: false, italic: false, monospace: false };
+    expect(withInlineMath([ocr])).toEqual([ocr]);
   });
 });

@@ -1,5 +1,5 @@
-// Inline math in running text: each line of a text paragraph is read by the math module, and
-// where it finds formulas (math fonts, scripts, symbols) the line's text gets them as $…$.
+// Inline math in running text: each line of the page's text flow is read by the math module,
+// and where it finds formulas (math fonts, scripts, symbols) the line's text gets them as $…$.
 // Pieces of an inline formula that the text layer set on lines of their own (a raised exponent,
 // the numerator and denominator of a \frac in text) join the line they stand on first.
 // A line without math keeps its extracted text untouched.
@@ -8,54 +8,58 @@ import type { Box, Page, TextLine } from '../model/document.js';
 import { entry } from '../model/trace.js';
 import { inlineMath, lineSize } from '../math/index.js';
 
-/** Labels whose text is running prose, where inline math is read. */
-const PROSE_LABELS = new Set(['text', 'list', 'page_footnote']);
 /** A fraction bar or a vinculum drawn as a filled box is at most this many ems thick. */
 const RULE_THICKNESS = 0.15;
+/** A formula's pieces stand within a line's text band: this far (em) above its baseline… */
+const BAND_ABOVE = 1.3;
+/** …and this far below (an inline fraction's denominator reaches lower than a descender). */
+const BAND_BELOW = 0.9;
 
-/** The paragraphs with inline math in their lines' text as $…$, and a trace entry where any was found. Total. */
-export function withInlineMath(paragraphs: LabelledParagraph[], page: Pick<Page, 'rules' | 'graphics'> = {}): LabelledParagraph[] {
-  return paragraphs.map((p) => {
-    if (!PROSE_LABELS.has(p.label) || p.equation) return p;
+/** Lines this stage wrote, with the number of formulas each holds (for the paragraphs' trace). */
+const spansOf = new WeakMap<TextLine, number>();
+
+/**
+ * The page's text flow with inline math: each line joined by the formula pieces the text layer
+ * set on lines of their own within its text band, and its formulas set in $…$ in its text.
+ * Lines without math come back as they were. Total.
+ */
+export function withInlineMath(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'> = {}): TextLine[] {
+  const out: TextLine[] = [];
+  for (const row of rowsOf(lines)) {
     try {
-      return inParagraph(p, page);
+      out.push(...readRow(row, page));
     } catch {
-      return p;
+      out.push(...row);
     }
+  }
+  return out;
+}
+
+function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>): TextLine[] {
+  const main = row[0]!;
+  const glyphs = row.flatMap((l) => l.glyphs ?? []);
+  if (main.equation || !glyphs.length || main.rotated || main.monospace) return row;
+  const size = lineSize(main);
+  const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
+  const result = inlineMath(glyphs, rulesIn(page, box, size));
+  if (!result.spans.length) return row;
+  const line: TextLine = { ...main, text: result.text, box, glyphs: result.glyphs };
+  spansOf.set(line, result.spans.length);
+  return [line];
+}
+
+/** Paragraphs holding lines with inline math get a trace entry saying how many formulas and lines. */
+export function traceInlineMath(paragraphs: LabelledParagraph[]): LabelledParagraph[] {
+  return paragraphs.map((p) => {
+    const counts = p.lines.map((l) => spansOf.get(l) ?? 0).filter((n) => n > 0);
+    if (!counts.length) return p;
+    return { ...p, trace: [...p.trace, entry('equations', 'inline.math-spans', { spans: counts.reduce((a, b) => a + b, 0), lines: counts.length })] };
   });
 }
 
-function inParagraph(p: LabelledParagraph, page: Pick<Page, 'rules' | 'graphics'>): LabelledParagraph {
-  if (!p.lines.some((l) => l.glyphs?.length && !l.equation)) return p;
-  const rows = rowsOf(p.lines);
-  let spans = 0;
-  let rowsWithMath = 0;
-  const lines: TextLine[] = [];
-  for (const row of rows) {
-    const main = row[0]!;
-    const glyphs = row.flatMap((l) => l.glyphs ?? []);
-    if (main.equation || !glyphs.length || main.rotated || main.monospace) {
-      lines.push(...row);
-      continue;
-    }
-    const size = lineSize(main);
-    const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
-    const result = inlineMath(glyphs, rulesIn(page, box, size));
-    if (!result.spans.length) {
-      lines.push(...row);
-      continue;
-    }
-    spans += result.spans.length;
-    rowsWithMath++;
-    lines.push({ ...main, text: result.text, box, glyphs: result.glyphs });
-  }
-  if (!spans) return p;
-  return { ...p, lines, trace: [...p.trace, entry('equations', 'inline.math-spans', { spans, lines: rowsWithMath })] };
-}
-
 /**
- * The paragraph's lines grouped by visual row: a line whose vertical extent lies within
- * another's band (a script or a fraction's part set apart) joins it. Rows keep the paragraph's order.
+ * Lines grouped by visual row: a line whose extent lies within a longer line's text band (a
+ * script or a fraction's part set apart) joins it. Rows keep the lines' order.
  */
 function rowsOf(lines: readonly TextLine[]): TextLine[][] {
   const rows: TextLine[][] = [];
@@ -68,7 +72,7 @@ function rowsOf(lines: readonly TextLine[]): TextLine[][] {
       if (m.equation || line.equation) return false;
       const size = lineSize(m);
       // Within the host's text band: from an ascender above its baseline to a descender below it.
-      return (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - 1.3 * size && line.box[3] <= m.baseline + 0.6 * size && line.box[0] >= m.box[0] - size && line.box[2] <= m.box[2] + size;
+      return !line.rotated && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - BAND_ABOVE * size && line.box[3] <= m.baseline + BAND_BELOW * size && line.box[0] >= m.box[0] - size && line.box[2] <= m.box[2] + size;
     });
     if (host) {
       host.push(line);

@@ -7,7 +7,7 @@ import { assemble, type AssembledPage } from '../assemble/assemble.js';
 import { detectCharts, type DetectedChart } from '../charts/detect.js';
 import { classifyPage, type ClassifyState } from '../classify/classify.js';
 import { detectEquations, isMathematics } from '../equations/detect.js';
-import { withInlineMath } from '../equations/inline.js';
+import { traceInlineMath, withInlineMath } from '../equations/inline.js';
 import { linkContinuedTables, placeRegions } from '../floats/place.js';
 import { detectFurniture } from '../furniture/detect.js';
 import { detectImages } from '../images/detect.js';
@@ -145,7 +145,9 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const equations = failures.isolated('equations', at, () => stages.equations(rest, bodyFontSize(rest), page), () => []);
   const { flow, equationOf } = withEquations(rest, equations);
   const bodySize = bodyFontSize(flow);
-  const content = attachDropCaps(flow, bodySize);
+  const dropped = attachDropCaps(flow, bodySize);
+  // Inline math in running text becomes $…$ (equations/inline.ts).
+  const content = failures.isolated('inline-math', at, () => withInlineMath(dropped, page), () => dropped);
 
   const segments = failures.isolated(
     'order',
@@ -172,8 +174,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
     () => stages.classify({ page, paragraphs, flow: content, bodySize }, state),
     (): LabelledParagraph[] => paragraphs.map((p) => ({ ...p, label: 'text', trace: [...p.trace, entry('classify', 'text.fallback (classify failed)')] })),
   );
-  // Inline math in running text becomes $…$ (equations/inline.ts).
-  const labelled = failures.isolated('inline-math', at, () => withInlineMath(classified, page), () => classified);
+  const labelled = traceInlineMath(classified);
   const units = failures.isolated(
     'floats',
     at,
