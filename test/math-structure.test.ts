@@ -56,6 +56,38 @@ describe('formula structure', () => {
   });
 });
 
+describe('scripts, limits, accents and numbers', () => {
+  it('keeps a comma of a script on the script row (it sits low, under the letters)', () => {
+    const comma: Glyph = { ...g(',', 106, 103, 7, 'CMMI7'), y0: 102.3, y1: 104.5 };
+    const glyphs = [g('s', 100, 100), g('L', 104, 103, 7, 'CMMI7'), comma, g('K', 108, 103, 7, 'CMMI7')];
+    expect(formulaLatex({ glyphs }).latex).toBe('s_{L,K}');
+  });
+
+  it('reads a superscript before a radical as the script of what precedes, not as its index', () => {
+    const sign: Glyph = { ...g('√', 110, 100, 10, 'CMSY10'), y0: 91, y1: 102, x1: 118 };
+    const glyphs = [g('E', 100, 100), g('k', 105.5, 96, 7, 'CMMI7'), sign, g('t', 119, 100)];
+    expect(formulaLatex({ glyphs, rules: [[118, 91.2, 125, 91.2]] }).latex).toBe('E^{k}\\sqrt{t}');
+  });
+
+  it('gives each of two neighbouring big operators its own limits', () => {
+    const op = (x: number, char: string): Glyph => ({ ...g(char, x, 100, 10, 'CMEX10'), y0: 88, y1: 108, x1: x + 12 });
+    const glyphs = [op(100, '∐'), g('i', 104, 115, 7), op(114, '∑'), g('j', 116, 115, 7), g('=', 118.5, 115, 7, 'CMR7'), g('1', 122, 115, 7, 'CMR7'), g('x', 130, 100)];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\coprod_{i}\\sum_{j=1}x');
+  });
+
+  it('puts an accent on the letter under it, not on a bar beside it', () => {
+    const bar: Glyph = { ...g('|', 99, 102, 10, 'CMSY10'), y0: 91, y1: 104, x1: 101.5 };
+    const glyphs = [bar, g('p', 101.5, 100), { ...g('\u00b4', 102.5, 93, 10, 'CMR10'), y0: 92, y1: 94 }];
+    expect(formulaLatex({ glyphs }).latex).toBe('|\\acute{p}');
+  });
+
+  it('reads an equation number TeX moved to a row of its own under a wide formula', () => {
+    const glyphs = [g('x', 100, 100), g('=', 110, 100, 10, 'CMR10'), g('y', 300, 100), ...run('(1)', 290, 115)];
+    const out = formulaLatex({ glyphs });
+    expect(out.numbers).toEqual(['1']);
+  });
+});
+
 describe('fractions on the axis', () => {
   it('keeps a fraction of script-size parts on the row whose axis its bar sits on', () => {
     // x · a/b with 7pt parts: the bar at the row's axis (baseline 100, axis 97.5).

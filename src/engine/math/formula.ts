@@ -81,7 +81,10 @@ function splitNumbers(glyphs: Glyph[]): { numbers: string[]; rest: Glyph[] } {
     const band = visible.filter((g) => !run.includes(g) && g.y0 < y1 && g.y1 > y0);
     if (band.some((g) => g.x0 > x1 - 0.01)) continue;
     const nearestLeft = Math.max(-Infinity, ...band.filter((g) => g.x1 <= x0 + 0.01).map((g) => g.x1));
-    if (!band.length || x0 - nearestLeft < NUMBER_GAP * size) continue;
+    // Alone on its row (TeX sets the number of a formula too wide for it on a row of its own)
+    // it is the rightmost thing of the formula.
+    const alone = !band.length && x1 >= Math.max(...visible.map((g) => g.x1)) - 0.5 * size && visible.length > run.length;
+    if (!alone && (!band.length || x0 - nearestLeft < NUMBER_GAP * size)) continue;
     run.forEach((g) => used.add(g));
     found.push({ text: match[1]!, y: close.base });
   }

@@ -17,6 +17,8 @@ const BASELINE_TOLERANCE = 0.12;
 /** TeX's math axis: a quarter em above the baseline. A fraction bar this close (em) to a row's axis is on that row. */
 const AXIS = 0.25;
 const AXIS_TOLERANCE = 0.12;
+/** A radical's index starts over the sign's hook: at most this far (em) left of the sign (else it is a script of what precedes). */
+const INDEX_OVERHANG = 0.1;
 /** Horizontal gap (em) between columns of a matrix, cases or array. */
 const COLUMN_GAP = 0.6;
 
@@ -78,6 +80,9 @@ function bundleAccents(pool: Unit[], depth: number): Unit[] {
     const under = pool.filter(
       (u) => u !== accent && u.role !== 'rule' && u.role !== 'accent' && u.y0 >= accent.y1 - 0.35 * u.size && u.y0 - accent.y1 < ATTACH_GAP * u.size && centreX(u) > accent.x0 - 0.3 * width && centreX(u) < accent.x1 + 0.3 * width && u.y1 > accent.y1,
     );
+    // A delimiter next to the accented symbol reaches under the accent too: it is never the base.
+    const symbols = under.filter((u) => u.role !== 'fence' && u.role !== 'open' && u.role !== 'close' && !u.tall);
+    if (symbols.length) under.splice(0, under.length, ...symbols);
     if (!under.length) continue;
     // The nearest base; several units under a wide accent (\widehat{xy}).
     under.sort((a, b) => a.y0 - b.y0 || Math.abs(centreX(a) - centreX(accent)) - Math.abs(centreX(b) - centreX(accent)));
@@ -99,7 +104,8 @@ function bundleLimits(pool: Unit[], depth: number): Unit[] {
   for (const op of ops) {
     if (!pool.includes(op)) continue;
     const width = op.x1 - op.x0;
-    const isCandidate = (u: Unit) => u !== op && u.role !== 'rule' && u.size < 0.9 * op.size && centreX(u) > op.x0 - 0.6 * width && centreX(u) < op.x1 + 0.6 * width;
+    const others = ops.filter((o) => o !== op && pool.includes(o));
+    const isCandidate = (u: Unit) => u !== op && u.role !== 'rule' && u.size < 0.9 * op.size && centreX(u) > op.x0 - 0.6 * width && centreX(u) < op.x1 + 0.6 * width && !others.some((o) => centreX(u) > o.x0 && centreX(u) < o.x1);
     const below = grow(pool.filter((u) => isCandidate(u) && u.y0 >= op.y1 - 0.2 * u.size && u.y0 - op.y1 < ATTACH_GAP * op.size), pool, op);
     const above = op.limits ? [] : grow(pool.filter((u) => isCandidate(u) && u.y1 <= op.y0 + 0.2 * u.size && op.y0 - u.y1 < ATTACH_GAP * op.size), pool, op);
     if (!below.length && !above.length) continue;
@@ -116,10 +122,13 @@ function bundleLimits(pool: Unit[], depth: number): Unit[] {
 /** Extends limits along their row: "i=1" under a sum is wider than the sum. */
 function grow(seed: Unit[], pool: Unit[], op: Unit): Unit[] {
   const group = new Set(seed);
+  const others = pool.filter((o) => o !== op && ((o.role === 'bigop' && o.tall) || o.limits));
   for (let grew = seed.length > 0; grew; ) {
     grew = false;
     for (const u of pool) {
       if (group.has(u) || u === op || u.role === 'rule' || u.size >= 0.9 * op.size) continue;
+      // Limits of the next operator are its own.
+      if (others.some((o) => centreX(u) > o.x0 && centreX(u) < o.x1)) continue;
       for (const m of group) {
         const sameRow = u.y0 < m.y1 && u.y1 > m.y0;
         if (sameRow && Math.max(u.x0 - m.x1, m.x0 - u.x1) < 0.3 * m.size && !(u.y1 > op.y0 && u.y0 < op.y1)) {
@@ -147,7 +156,7 @@ function bundleRules(pool: Unit[], depth: number): Unit[] {
     if (radical) {
       const radicand = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size && u !== radical), rule, 'below');
       const height = radical.y1 - radical.y0;
-      const index = pool.filter((u) => u !== radical && u.role !== 'rule' && u.x1 <= radical.x0 + 0.7 * (radical.x1 - radical.x0) && u.x1 > radical.x0 - 0.5 * size && u.y1 <= radical.y0 + 0.6 * height && u.y1 > radical.y0 - 0.5 * size && u.size < 0.85 * size);
+      const index = pool.filter((u) => u !== radical && u.role !== 'rule' && u.x1 <= radical.x0 + 0.7 * (radical.x1 - radical.x0) && u.x0 >= radical.x0 - INDEX_OVERHANG * size && u.y1 <= radical.y0 + 0.6 * height && u.y1 > radical.y0 - 0.5 * size && u.size < 0.85 * size);
       const root = index.length ? `[${layout(index, depth + 1)}]` : '';
       const base = radicand.length ? dominantBase(radicand) : radical.base;
       const bundled = union([radical, rule, ...radicand, ...index], base, size, `\\sqrt${root}{${layout(radicand, depth + 1)}}`, 'ord');
@@ -265,7 +274,20 @@ function bundleDelimited(pool: Unit[], depth: number): Unit[] {
 }
 
 /** Rows: groups of units whose vertical extents overlap (scripts overlap their base). */
-export function splitRows(units: Unit[]): Unit[][] {
+export function splitRows(all: Unit[]): Unit[][] {
+  // Commas and periods sit low on their baseline: they join the row of the nearest baseline.
+  const small = all.filter((u) => u.role === 'punct' && (u.char === ',' || u.char === '.'));
+  const units = small.length < all.length ? all.filter((u) => !small.includes(u)) : all;
+  const rows = buildRows(units);
+  if (units === all) return rows;
+  for (const p of small) {
+    const nearest = rows.reduce((a, b) => (Math.abs(dominantBase(b) - p.base) < Math.abs(dominantBase(a) - p.base) ? b : a));
+    nearest.push(p);
+  }
+  return rows;
+}
+
+function buildRows(units: Unit[]): Unit[][] {
   const sorted = [...units].sort((a, b) => centreY(a) - centreY(b));
   const rows: { y0: number; y1: number; units: Unit[] }[] = [];
   for (const u of sorted) {
