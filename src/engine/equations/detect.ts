@@ -17,8 +17,8 @@ const SCRIPT_SIZE = 0.85;
 const MAX_PROSE_WORDS = 1;
 /** …and at least this share of math glyphs (symbols, digits, variables, brackets). */
 const MIN_MATH_SHARE = 0.3;
-/** Columns of lines are a matrix rather than a table when this share of their glyphs is math. */
-const MATH_TABLE_SHARE = 0.5;
+/** Columns of lines are a matrix rather than a table when this share of their glyphs is in a math font. */
+const MATH_TABLE_SHARE = 0.3;
 /** A display without a relation, an operator or a number is mostly math glyphs. */
 const DISPLAY_MATH_SHARE = 0.5;
 /** Longer lines are not one formula (a paragraph with a relation in it). */
@@ -262,13 +262,13 @@ function regionRules(page: Pick<Page, 'rules' | 'graphics'>, region: Box, size: 
 }
 
 /**
- * Lines that are mathematics, not a table of values: most of their glyphs are math glyphs, some
- * in a math font, and no line is prose (a matrix, cases or an array found as aligned columns).
+ * Lines that are mathematics, not a table of values: a good share of their glyphs is set in a
+ * math font, and no line is prose (a matrix, cases or an array found as aligned columns).
  */
 export function isMathematics(lines: readonly TextLine[]): boolean {
   const glyphs = lines.flatMap((l) => l.glyphs ?? []);
-  if (!glyphs.length || !glyphs.some(inMathFont) || lines.some((l) => proseWords(l) >= PROSE_LINE_WORDS)) return false;
-  return glyphs.filter(isMathGlyph).length >= MATH_TABLE_SHARE * glyphs.length;
+  if (!glyphs.length || lines.some((l) => proseWords(l) >= PROSE_LINE_WORDS)) return false;
+  return glyphs.filter(inMathFont).length >= MATH_TABLE_SHARE * glyphs.length;
 }
 
 /** What the stage sees in each line (for debugging tools): text, inline (running), or other. */

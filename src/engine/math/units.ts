@@ -61,13 +61,13 @@ export function emOf(g: Glyph): number {
 }
 
 /**
- * The size a line of text is set in, from its glyphs' font sizes (the median): a line's own
- * size can come from an OpenType math font's loose box, several times the text size.
+ * The size a line of text is set in, from its glyphs' font sizes (the largest: scripts may
+ * outnumber the symbols they belong to): a line's own size can come from an OpenType math
+ * font's loose box, several times the text size.
  */
 export function lineSize(line: { fontSize: number; glyphs?: Glyph[] }): number {
-  const sizes = (line.glyphs ?? []).map(emOf).sort((a, b) => a - b);
-  const median = sizes[sizes.length >> 1];
-  return Math.max(median ?? line.fontSize, 1);
+  const glyphs = line.glyphs ?? [];
+  return Math.max(glyphs.length ? Math.max(...glyphs.map(emOf)) : line.fontSize, 1);
 }
 
 function finite(g: Glyph): boolean {
