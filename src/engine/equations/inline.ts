@@ -67,13 +67,17 @@ function rowsOf(lines: readonly TextLine[]): TextLine[][] {
   // Full lines first (widest), so fragments find the row they belong to.
   const bySize = [...lines].sort((a, b) => (b.glyphs?.length ?? 0) - (a.glyphs?.length ?? 0));
   for (const line of bySize) {
-    const host = rows.find((r) => {
-      const m = r[0]!;
-      if (m.equation || line.equation) return false;
-      const size = lineSize(m);
-      // Within the host's text band: from an ascender above its baseline to a descender below it.
-      return !line.rotated && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - BAND_ABOVE * size && line.box[3] <= m.baseline + BAND_BELOW * size && line.box[0] >= m.box[0] - size && line.box[2] <= m.box[2] + size;
-    });
+    // Within a host's text band (from above its ascenders to below its descenders); of two
+    // lines whose bands hold it (a subscript is near the next line's top too), the nearest baseline.
+    const middle = (line.box[1] + line.box[3]) / 2;
+    const host = rows
+      .filter((r) => {
+        const m = r[0]!;
+        if (m.equation || line.equation) return false;
+        const size = lineSize(m);
+        return !line.rotated && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - BAND_ABOVE * size && line.box[3] <= m.baseline + BAND_BELOW * size && line.box[0] >= m.box[0] - size && line.box[2] <= m.box[2] + size;
+      })
+      .sort((a, b) => Math.abs(a[0]!.baseline - 0.3 * lineSize(a[0]!) - middle) - Math.abs(b[0]!.baseline - 0.3 * lineSize(b[0]!) - middle))[0];
     if (host) {
       host.push(line);
       rowOf.set(line, host);
