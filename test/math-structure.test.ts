@@ -124,3 +124,13 @@ describe('display detection', () => {
     expect(out[0]!.latex).toBe('xyz \\tag{2}');
   });
 });
+
+describe('inline fractions', () => {
+  it('reads an inline fraction after a word as a formula of its own, not as the word\'s scripts', async () => {
+    const { inlineMath } = await import('../src/engine/math/index.js');
+    const word = run('From', 100, 200, 10, 'CMR10');
+    const glyphs = [...word, g('a', 124, 196, 7, 'CMMI7'), g('b', 124, 203.5, 7, 'CMMI7'), ...run('on', 132, 200, 10, 'CMR10')];
+    const out = inlineMath(glyphs, [[123.5, 198.5, 128.5, 198.5]]);
+    expect(out.text).toBe('From $\\frac{a}{b}$ on');
+  });
+});
