@@ -56,6 +56,13 @@ describe('withInlineMath', () => {
     expect(out.map((l) => l.text)).toEqual(['with $y_{k}$ then', 'the next line of the paragraph']);
   });
 
+  it('joins the pieces of a row the text layer cut where a formula has scripts', () => {
+    const left = line([...run('unique the', 100, 200), ...run('k', 150, 200, 10, 'CMMI10'), ...run('0', 155, 196, 7, 'CMR7')], 'unique the k0');
+    const right = { ...line([...run('W', 155, 203, 7, 'CMMI7'), ...run('solution compact here', 165, 200)], 'W solution compact here'), baseline: 200 };
+    const out = withInlineMath([left, right]);
+    expect(out.map((l) => l.text)).toEqual(['unique the $k_{W}^{0}$ solution compact here']);
+  });
+
   it('never fails: lines without glyphs come back as they were', () => {
     const ocr: TextLine = { text: 'OCR line', box: [0, 0, 10, 10], baseline: 10, fontSize: 10, bold: false, italic: false, monospace: false };
     expect(withInlineMath([ocr])).toEqual([ocr]);

@@ -15,6 +15,9 @@ const BAND_ABOVE = 1.3;
 /** …and this far below (an inline fraction's denominator reaches lower than a descender). */
 const BAND_BELOW = 0.9;
 
+/** Pieces of one row of text this close (em) are one line cut where a formula's scripts are. */
+const PIECE_GAP = 0.5;
+
 /** Lines this stage wrote, with the number of formulas each holds (for the paragraphs' trace). */
 const spansOf = new WeakMap<TextLine, number>();
 
@@ -77,7 +80,14 @@ function rowsOf(lines: readonly TextLine[]): TextLine[][] {
         const size = lineSize(m);
         return !line.rotated && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - BAND_ABOVE * size && line.box[3] <= m.baseline + BAND_BELOW * size && line.box[0] >= m.box[0] - size && line.box[2] <= m.box[2] + size;
       })
-      .sort((a, b) => Math.abs(a[0]!.baseline - 0.3 * lineSize(a[0]!) - middle) - Math.abs(b[0]!.baseline - 0.3 * lineSize(b[0]!) - middle))[0];
+      .sort((a, b) => Math.abs(a[0]!.baseline - 0.3 * lineSize(a[0]!) - middle) - Math.abs(b[0]!.baseline - 0.3 * lineSize(b[0]!) - middle))[0] ??
+      // Or a piece of the same row cut off where a formula is (on its baseline, touching it).
+      rows.find((r) => {
+        const m = r[0]!;
+        const size = lineSize(m);
+        const gap = Math.max(line.box[0] - m.box[2], m.box[0] - line.box[2]);
+        return !m.equation && !line.equation && !line.rotated && Math.abs(m.baseline - line.baseline) < 0.25 * size && gap < PIECE_GAP * size && gap > -size;
+      });
     if (host) {
       host.push(line);
       rowOf.set(line, host);
