@@ -205,7 +205,11 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
     // The display's column: the extent of the text lines over or under it (the other column of a
     // two-column page is not), else the seed itself widened by the sideways reach.
     const over = [...text].filter((t) => t.box[0] < seed.box[2] && t.box[2] > seed.box[0]);
-    const column: [number, number] = over.length ? [Math.min(...over.map((t) => t.box[0])), Math.max(...over.map((t) => t.box[2]))] : [seed.box[0] - STACK_REACH * size, seed.box[2] + STACK_REACH * size];
+    // The nearest text line above and below (a heading across both columns is not the column).
+    const above = over.filter((t) => t.box[3] <= seed.box[1]).sort((a, b) => b.box[3] - a.box[3])[0];
+    const below = over.filter((t) => t.box[1] >= seed.box[3]).sort((a, b) => a.box[1] - b.box[1])[0];
+    const near = [above, below].filter((t): t is TextLine => t !== undefined);
+    const column: [number, number] = near.length ? [Math.min(...near.map((t) => t.box[0])), Math.max(...near.map((t) => t.box[2]))] : [seed.box[0] - STACK_REACH * size, seed.box[2] + STACK_REACH * size];
     // A text line of the column between the display and a line keeps them apart.
     const textBetween = (b: Box, line: TextLine) => {
       const [top, bottom] = line.box[1] >= b[3] ? [b[3], line.box[1]] : [line.box[3], b[1]];
@@ -240,6 +244,9 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
     }
     const { display, values } = isDisplay(members, numbers.length > 0);
     if (!display) continue;
+    // A display has its rows to itself: text of its column beside it makes it a piece of a paragraph.
+    const besideText = [...text].some((t) => t.box[0] < column[1] && t.box[2] > column[0] && Math.min(t.box[3], box[3]) - Math.max(t.box[1], box[1]) > 0.3 * Math.min(t.box[3] - t.box[1], box[3] - box[1]));
+    if (besideText) continue;
     const region: Box = [box[0], box[1], Math.max(box[2], ...numbers.map((n) => n.box[2])), box[3]];
     const parts = [...members, ...numbers];
     const { latex, fallback } = formulaLatex({ glyphs: parts.flatMap((l) => l.glyphs ?? []), rules: regionRules(page, region, size) });

@@ -393,7 +393,8 @@ export function readRow(units: Unit[], depth: number): string {
   const base = dominantBase(sorted);
   // A fraction is on the row when its bar is on the row's math axis, whatever the size of its parts.
   const onLine = (u: Unit) =>
-    u.axis !== undefined ? Math.abs(u.axis - (base - AXIS * size)) < AXIS_TOLERANCE * size : u.size >= SCRIPT_SIZE * size || u.tall ? Math.abs(u.base - base) < 0.3 * size : Math.abs(u.base - base) < 0.06 * size;
+    (u.axis !== undefined && Math.abs(u.axis - (base - AXIS * size)) < AXIS_TOLERANCE * size) ||
+    (u.size >= SCRIPT_SIZE * size || u.tall ? Math.abs(u.base - base) < 0.3 * size : Math.abs(u.base - base) < 0.06 * size);
   const tokens: string[] = [];
   let prev: Unit | undefined;
   /** Right end of the previous atom with its scripts. */
