@@ -63,6 +63,14 @@ describe('withInlineMath', () => {
     expect(out.map((l) => l.text)).toEqual(['unique the $k_{W}^{0}$ solution compact here']);
   });
 
+  it('believes font names, not the math flag, where the flag marks most of the page (a text font taken for a math font)', () => {
+    const flagged = (glyphs: Glyph[]) => glyphs.map((q) => ({ ...q, style: { ...q.style, math: true } }));
+    const prose = line(flagged(run('words of running text', 100, 200, 10, 'STIXTwoText-Regular')), 'words of running text');
+    const withX = line([...flagged(run('let', 100, 212, 10, 'STIXTwoText-Regular')), ...flagged(run('x', 120, 212, 10, 'STIXTwoMath-Regular')), ...flagged(run('be', 130, 212, 10, 'STIXTwoText-Regular'))], 'let x be');
+    const out = withInlineMath([prose, withX]);
+    expect(out.map((l) => l.text)).toEqual(['words of running text', 'let $x$ be']);
+  });
+
   it('never fails: lines without glyphs come back as they were', () => {
     const ocr: TextLine = { text: 'OCR line', box: [0, 0, 10, 10], baseline: 10, fontSize: 10, bold: false, italic: false, monospace: false };
     expect(withInlineMath([ocr])).toEqual([ocr]);

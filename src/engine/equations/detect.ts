@@ -43,9 +43,25 @@ const EQUATION_NUMBER = /^\(\s*\d{1,3}(\.\d{1,3})*[a-z]?\s*\)$/;
 const PROSE_WORD = /\p{L}{4,}/gu;
 const FUNCTION_WORD = /^(arcsin|arccos|arctan|sinh|cosh|tanh|liminf|limsup)$/;
 
+/**
+ * Whether the extractor's math-font flag is believed on the page being read: where it marks most
+ * glyphs (a text font it takes for a math font, as STIX Two Text), only font names are.
+ */
+let mathFlagTrusted = true;
+
 /** Set in a math font: by the extractor's flag, or by the font's name (newtx's NewTXMI, txsys…). */
 function inMathFont(g: Glyph): boolean {
-  return g.style.math || isMathFont(g.font);
+  return (mathFlagTrusted && g.style.math) || isMathFont(g.font);
+}
+
+/** A glyph with its math flag as believed on the page. */
+function trusted(g: Glyph): Glyph {
+  return mathFlagTrusted || !g.style.math ? g : { ...g, style: { ...g.style, math: isMathFont(g.font) } };
+}
+
+/** Most of the glyphs flagged math: the flag tells nothing on this page. */
+export function mathFlagUntrusted(glyphs: readonly Glyph[]): boolean {
+  return glyphs.filter((g) => g.style.math).length > MATH_FONT_PAGE * glyphs.length;
 }
 
 function isMathGlyph(g: Glyph): boolean {
@@ -177,13 +193,18 @@ function isTextLine(line: TextLine, prose: readonly TextLine[]): boolean {
  * whose LaTeX cannot be built is not proposed: its lines stay text.
  */
 export function detectEquations(lines: readonly TextLine[], bodySize: number, page: Pick<Page, 'rules' | 'graphics'> = {}): Equation[] {
-  let all = 0;
-  let math = 0;
-  for (const g of lines.flatMap((l) => l.glyphs ?? [])) {
-    all++;
-    if (inMathFont(g)) math++;
+  const glyphs = lines.flatMap((l) => l.glyphs ?? []);
+  mathFlagTrusted = !mathFlagUntrusted(glyphs);
+  try {
+    // Where even the fonts' names make most of the page math, they tell nothing either.
+    if (glyphs.filter(inMathFont).length > MATH_FONT_PAGE * glyphs.length) return [];
+    return findDisplays(lines, bodySize, page);
+  } finally {
+    mathFlagTrusted = true;
   }
-  if (math > all * MATH_FONT_PAGE) return [];
+}
+
+function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<Page, 'rules' | 'graphics'>): Equation[] {
   const used = new Set<TextLine>();
   const equations: Equation[] = [];
   const prose = proseLines(lines);
@@ -249,7 +270,7 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
     if (besideText) continue;
     const region: Box = [box[0], box[1], Math.max(box[2], ...numbers.map((n) => n.box[2])), box[3]];
     const parts = [...members, ...numbers];
-    const { latex, fallback } = formulaLatex({ glyphs: parts.flatMap((l) => l.glyphs ?? []), rules: regionRules(page, region, size) });
+    const { latex, fallback } = formulaLatex({ glyphs: parts.flatMap((l) => l.glyphs ?? []).map(trusted), rules: regionRules(page, region, size) });
     if (!latex) continue; // nothing readable: its lines stay text
     for (const m of parts) used.add(m);
     equations.push({

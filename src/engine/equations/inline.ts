@@ -7,6 +7,8 @@ import type { LabelledParagraph } from '../model/analysis.js';
 import type { Box, Page, TextLine } from '../model/document.js';
 import { entry } from '../model/trace.js';
 import { inlineMath, lineSize } from '../math/index.js';
+import { isMathFont } from '../model/math-fonts.js';
+import { mathFlagUntrusted } from './detect.js';
 
 /** A fraction bar or a vinculum drawn as a filled box is at most this many ems thick. */
 const RULE_THICKNESS = 0.15;
@@ -28,9 +30,11 @@ const spansOf = new WeakMap<TextLine, number>();
  */
 export function withInlineMath(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'> = {}): TextLine[] {
   const out: TextLine[] = [];
+  // Where the extractor flags most glyphs as math, only the fonts' names say which are.
+  const untrusted = mathFlagUntrusted(lines.flatMap((l) => l.glyphs ?? []));
   for (const row of rowsOf(lines)) {
     try {
-      out.push(...readRow(row, page));
+      out.push(...readRow(row, page, untrusted));
     } catch {
       out.push(...row);
     }
@@ -38,9 +42,9 @@ export function withInlineMath(lines: readonly TextLine[], page: Pick<Page, 'rul
   return out;
 }
 
-function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>): TextLine[] {
+function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrusted: boolean): TextLine[] {
   const main = row[0]!;
-  const glyphs = row.flatMap((l) => l.glyphs ?? []);
+  const glyphs = row.flatMap((l) => l.glyphs ?? []).map((g) => (untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g));
   if (main.equation || !glyphs.length || main.rotated || main.monospace) return row;
   const size = lineSize(main);
   const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
