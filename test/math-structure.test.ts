@@ -88,6 +88,18 @@ describe('scripts, limits, accents and numbers', () => {
   });
 });
 
+describe('stretchy delimiters of OpenType math fonts', () => {
+  it('stacks a brace whose extenders the font names "{" between its pieces into one cases brace', () => {
+    const font = 'LatinModernMath-Regular';
+    const piece = (ch: string, y0: number, y1: number): Glyph => ({ ...g(ch, 100, y1, 10, font), x1: 103.6, y0, y1 });
+    const glyphs = [
+      piece('⎧', 95, 103), piece('{', 101, 108.6), piece('⎨', 108, 124), piece('{', 123, 130.7), piece('⎩', 130, 138),
+      g('a', 106, 104, 10, font), g('b', 106, 136, 10, font),
+    ];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\begin{cases}a \\\\ b\\end{cases}');
+  });
+});
+
 describe('fractions on the axis', () => {
   it('keeps a fraction of script-size parts on the row whose axis its bar sits on', () => {
     // x · a/b with 7pt parts: the bar at the row's axis (baseline 100, axis 97.5).

@@ -179,6 +179,13 @@ function mergeWords(units: Unit[]): Unit[] {
 /** Pieces of a big delimiter (top, extension, middle, bottom) stacked in one column: one tall delimiter. */
 function mergePieces(units: Unit[], bodySize: number): Unit[] {
   const out: Unit[] = [];
+  // OpenType math fonts name a delimiter's extender by the delimiter itself ("{" between ⎧ and
+  // ⎨): a plain delimiter glyph in the column of pieces of the same delimiter is one of them.
+  const marked = units.filter((u) => u.piece);
+  for (const u of units) {
+    if (u.piece || !u.char || !'{}()[]'.includes(u.char)) continue;
+    if (marked.some((p) => p.piece && p.char === u.char && Math.abs(p.x0 - u.x0) < 0.3 * bodySize && u.y0 < p.y1 + bodySize && u.y1 > p.y0 - bodySize)) u.piece = true;
+  }
   const pieces = units.filter((u) => u.piece).sort((a, b) => a.y0 - b.y0);
   const used = new Set<Unit>();
   for (const p of pieces) {
