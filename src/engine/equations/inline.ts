@@ -82,7 +82,7 @@ function rowsOf(lines: readonly TextLine[]): TextLine[][] {
         const m = r[0]!;
         if (m.equation || line.equation) return false;
         const size = lineSize(m);
-        return !line.rotated && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - BAND_ABOVE * size && line.box[3] <= m.baseline + BAND_BELOW * size && line.box[0] >= m.box[0] - size && line.box[2] <= m.box[2] + size;
+        return !line.rotated && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - BAND_ABOVE * size && line.box[3] <= m.baseline + BAND_BELOW * size && line.box[0] <= m.box[2] + size && line.box[2] >= m.box[0] - size;
       })
       .sort((a, b) => Math.abs(a[0]!.baseline - 0.3 * lineSize(a[0]!) - middle) - Math.abs(b[0]!.baseline - 0.3 * lineSize(b[0]!) - middle))[0] ??
       // Or a piece of the same row cut off where a formula is (on its baseline, touching it).
