@@ -71,6 +71,13 @@ describe('withInlineMath', () => {
     expect(out.map((l) => l.text)).toEqual(['words of running text', 'let $x$ be']);
   });
 
+  it('joins a subscript cut off with the words after it past the end of the line it belongs to', () => {
+    const host = line([...run('compact is', 100, 200), ...run('g', 150, 200, 10, 'CMMI10'), ...run('3', 155, 196, 7, 'CMR7')], 'compact is g3');
+    const tail = { ...line([...run('1', 155, 203, 7, 'CMR7'), ...run('every', 170, 200)], '1 every'), baseline: 203 };
+    const out = withInlineMath([host, tail]);
+    expect(out.map((l) => l.text)).toEqual(['compact is $g_{1}^{3}$ every']);
+  });
+
   it('never fails: lines without glyphs come back as they were', () => {
     const ocr: TextLine = { text: 'OCR line', box: [0, 0, 10, 10], baseline: 10, fontSize: 10, bold: false, italic: false, monospace: false };
     expect(withInlineMath([ocr])).toEqual([ocr]);
