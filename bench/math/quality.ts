@@ -13,7 +13,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPdfium, parseDocument, PdfDocument, type ParseResult } from '../../src/engine/index.js';
 import { extractPage, type ExtractedPage } from '../../src/engine/input/pdf/extract.js';
+import { mathFlagUntrusted } from '../../src/engine/equations/detect.js';
 import { formulaLatex, inlineMath, katexParses } from '../../src/engine/math/index.js';
+import { isMathFont } from '../../src/engine/model/math-fonts.js';
 import type { Box, Glyph } from '../../src/engine/model/document.js';
 import { equationEditDistance, latexDistance, predictedEquations } from '../quality/equations.js';
 import { normalizedEditDistance } from '../quality/metrics.js';
@@ -88,7 +90,12 @@ async function moduleRun(docs: CorpusDocument[]): Promise<{ displays: Pair[]; in
         const p = page(f.page);
         const baseline = f.region[3] - 0.6 * ((f.region[3] - f.region[1]) / 1.9);
         const band: Region = [0, baseline - 1.4 * 10, p.width, baseline + 0.6 * 10];
-        const glyphs: Glyph[] = p.lines.flatMap((l) => l.glyphs ?? []).filter((g) => inside(g, band));
+        // As the engine's inline stage does: where the math flag marks most of the page, font names decide.
+        const untrusted = mathFlagUntrusted(p.lines.flatMap((l) => l.glyphs ?? []));
+        const glyphs: Glyph[] = p.lines
+          .flatMap((l) => l.glyphs ?? [])
+          .filter((g) => inside(g, band))
+          .map((g) => (untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g));
         const result = inlineMath(glyphs, regionRules(p, band));
         const [t0, t1] = [f.region[0], f.region[2]];
         const span = result.spans.find((s) => Math.min(s.box[2], t1) - Math.max(s.box[0], t0) > 0.5 * Math.max(t1 - t0, s.box[2] - s.box[0]));

@@ -4,10 +4,10 @@
 import type { Equation } from '../model/analysis.js';
 import type { Box, Glyph, Page, TextLine } from '../model/document.js';
 import { containsCentre } from '../model/geometry.js';
-import { isListStart } from '../model/text.js';
 import { entry } from '../model/trace.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
-import { formulaLatex } from '../math/index.js';
+import { formulaLatex, lineSize } from '../math/index.js';
+import { isMathFont } from '../model/math-fonts.js';
 
 /** A fraction bar or vinculum drawn as a filled box is at most this many ems thick. */
 const RULE_THICKNESS = 0.15;
@@ -17,9 +17,10 @@ const SCRIPT_SIZE = 0.85;
 const MAX_PROSE_WORDS = 1;
 /** …and at least this share of math glyphs (symbols, digits, variables, brackets). */
 const MIN_MATH_SHARE = 0.3;
-/** A fragment (exponent, numerator, limit) is mostly math, or very short. */
-const FRAGMENT_MATH_SHARE = 0.5;
-const FRAGMENT_MAX_GLYPHS = 4;
+/** Columns of lines are a matrix rather than a table when this share of their glyphs is in a math font. */
+const MATH_TABLE_SHARE = 0.3;
+/** A display without a relation, an operator or a number is mostly math glyphs. */
+const DISPLAY_MATH_SHARE = 0.5;
 /** Longer lines are not one formula (a paragraph with a relation in it). */
 const MAX_FORMULA_GLYPHS = 200;
 /** Prose lines hold this many words of four letters or more. */
@@ -28,20 +29,43 @@ const PROSE_LINE_WORDS = 3;
 const MATH_FONT_PAGE = 0.5;
 /** On the formula's row, pieces join across this many ems (a big bracket drawn as a path leaves a hole). */
 const ROW_JOIN = 2;
-/** Above or below, pieces join within this many ems sideways, and this close vertically (fragments, whole lines). */
+/**
+ * Above or below, pieces join within the display's column and this close vertically (rows of an
+ * alignment are a line's leading plus \jot apart, more around fractions); without text lines
+ * of the column, the column is the seed widened by this many ems sideways.
+ */
+const STACK_GAP = 1.2;
 const STACK_REACH = 1;
-const FRAGMENT_GAP = 0.6;
-const LINE_GAP = 0.1;
 
 const RELATION = /[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u;
-const OPERATOR = /[∑∏∐∫∬∭∮⋃⋂∂∇√±∓×÷·⋅∘−+]/u;
 const EQUATION_NUMBER = /^\(\s*\d{1,3}(\.\d{1,3})*[a-z]?\s*\)$/;
 /** Words of prose: four or more letters that are not a function name typed in an equation. */
 const PROSE_WORD = /\p{L}{4,}/gu;
 const FUNCTION_WORD = /^(arcsin|arccos|arctan|sinh|cosh|tanh|liminf|limsup)$/;
 
+/**
+ * Whether the extractor's math-font flag is believed on the page being read: where it marks most
+ * glyphs (a text font it takes for a math font, as STIX Two Text), only font names are.
+ */
+let mathFlagTrusted = true;
+
+/** Set in a math font: by the extractor's flag, or by the font's name (newtx's NewTXMI, txsys…). */
+function inMathFont(g: Glyph): boolean {
+  return (mathFlagTrusted && g.style.math) || isMathFont(g.font);
+}
+
+/** A glyph with its math flag as believed on the page. */
+function trusted(g: Glyph): Glyph {
+  return mathFlagTrusted || !g.style.math ? g : { ...g, style: { ...g.style, math: isMathFont(g.font) } };
+}
+
+/** Most of the glyphs flagged math: the flag tells nothing on this page. */
+export function mathFlagUntrusted(glyphs: readonly Glyph[]): boolean {
+  return glyphs.filter((g) => g.style.math).length > MATH_FONT_PAGE * glyphs.length;
+}
+
 function isMathGlyph(g: Glyph): boolean {
-  if (g.style.math) return true;
+  if (inMathFont(g)) return true;
   const c = g.code;
   return (
     (c >= 0x0391 && c <= 0x03f5) || // Greek
@@ -60,7 +84,7 @@ function proseWords(line: TextLine): number {
   if (!glyphs) return (line.text.match(PROSE_WORD) ?? []).length;
   // In a short piece of a formula, italic letters next to math-font glyphs are variables
   // (mathpazo and others set them in the text italic font).
-  const inMath = glyphs.length <= 12 && glyphs.some((g) => g.style.math);
+  const inMath = glyphs.length <= 12 && glyphs.some(inMathFont);
   let words = 0;
   let word = '';
   const finish = () => {
@@ -71,7 +95,7 @@ function proseWords(line: TextLine): number {
     const prev = glyphs[i - 1];
     if (prev && g.x0 - prev.x1 > 0.2 * g.size) finish();
     const ch = String.fromCodePoint(g.code);
-    if (!g.style.math && !(inMath && g.style.italic) && /\p{L}/u.test(ch)) word += ch;
+    if (!inMathFont(g) && !(inMath && g.style.italic) && /\p{L}/u.test(ch)) word += ch;
     else finish();
   });
   finish();
@@ -85,119 +109,203 @@ function mathShare(line: TextLine): number {
   return glyphs.filter((g) => isMathGlyph(g) || (inMath && g.style.italic) || (g.code >= 0x30 && g.code <= 0x39) || '()[]{}|/,.'.includes(String.fromCodePoint(g.code))).length / glyphs.length;
 }
 
-/** A line that is a formula on its own: a relation or a big operator and (almost) no prose. */
-function isFormulaLine(line: TextLine, seed = false): boolean {
-  const glyphs = line.glyphs;
-  if (!glyphs?.length || line.rotated || line.monospace) return false;
-  const operator = /[∑∏∫∮∂∇√]/u.test(line.text);
-  if (!operator && !RELATION.test(line.text)) return false;
-  // To start an equation, a relation needs a left-hand side: "≥ 95%" alone is a table cell.
-  // (A relation alone on its line sits between pieces of a formula, such as two fractions.)
-  const lone = glyphs.length === 1;
-  if (seed && !operator && !lone && !/[^\s=<>≤≥≈≠∼]\s*[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u.test(line.text)) return false;
-  // A list item that happens to hold a formula stays a list item.
-  if (isListStart(line.text)) return false;
-  const words = proseWords(line);
-  const math = glyphs.filter(isMathGlyph).length;
-  return words <= MAX_PROSE_WORDS && math >= 1 && mathShare(line) >= MIN_MATH_SHARE && glyphs.length <= MAX_FORMULA_GLYPHS;
+/**
+ * Whether a group of lines set apart from the text is a displayed formula: mathematics (a math
+ * glyph, mostly math), at most a word of prose a line ("otherwise" in cases; an equation
+ * number or a decimal starting a line is no list item here);
+ * and either a relation or an operator, mostly math glyphs, or an equation number beside it.
+ */
+function isDisplay(members: readonly TextLine[], numbered: boolean): { display: boolean; values: Record<string, number | boolean> } {
+  const glyphs = members.flatMap((l) => l.glyphs ?? []);
+  const text = members.map((l) => l.text).join(' ');
+  const words = Math.max(...members.map(proseWords));
+  const share = glyphs.length ? members.reduce((n, l) => n + mathShare(l) * (l.glyphs?.length ?? 0), 0) / glyphs.length : 0;
+  const relation = RELATION.test(text) || /[∑∏∫∮∂∇√]/u.test(text);
+  const display =
+    glyphs.some(isMathGlyph) &&
+    words <= MAX_PROSE_WORDS &&
+    share >= MIN_MATH_SHARE &&
+    glyphs.length <= MAX_FORMULA_GLYPHS &&
+    (relation || numbered || share >= DISPLAY_MATH_SHARE);
+  return { display, values: { mathShare: share, proseWords: words, relation, numbered } };
 }
 
-/** A piece of a formula: short, no prose, mostly mathematics or very few glyphs. */
-function isFragment(line: TextLine): boolean {
-  const glyphs = line.glyphs;
-  if (!glyphs?.length || line.rotated || line.monospace || proseWords(line) > 0 || isListStart(line.text)) return false;
-  return (glyphs.length <= FRAGMENT_MAX_GLYPHS && !/\p{Ll}{2}/u.test(line.text)) || (mathShare(line) >= FRAGMENT_MATH_SHARE && glyphs.length <= 60) || (OPERATOR.test(line.text) && glyphs.length <= 20);
-}
+/** Text of the paragraph around a display: a word gap wider than this (em) is not a word space. */
+const WORD_SPACE = 0.8;
+/** An underfull justified line stretches its word spaces up to this many ems. */
+const STRETCHED_SPACE = 4;
 
 /**
- * A formula inside running text rather than displayed: it shares its row with prose, or it is
- * the next line of a paragraph (same left edge, ordinary line pitch below a line of prose).
+ * A formula inside running text rather than displayed: it shares its row with prose (within a
+ * word space of it), or it is the next line of a paragraph (same left edge, ordinary line pitch
+ * below a line of prose).
  */
 function isInlineMath(line: TextLine, prose: TextLine[]): boolean {
-  const size = Math.max(line.fontSize, 1);
+  const size = lineSize(line);
   return prose.some((p) => {
     if (p === line) return false;
-    const sameRow = p.box[1] < line.box[3] + 0.2 * size && p.box[3] > line.box[1] - 0.2 * size && p.box[0] < line.box[2] + 2 * size && p.box[2] > line.box[0] - 2 * size;
+    const sameRow = p.box[1] < line.box[3] + 0.2 * size && p.box[3] > line.box[1] - 0.2 * size && p.box[0] < line.box[2] + WORD_SPACE * size && p.box[2] > line.box[0] - WORD_SPACE * size;
     const pitch = line.baseline - p.baseline;
     return sameRow || (Math.abs(p.box[0] - line.box[0]) < 0.5 * size && pitch > 0 && pitch < NEXT_LINE_PITCH * size);
   });
 }
 
 /**
- * The display equations among a page's lines: each from a seed formula line of at least script
- * size and the pieces around it, with its LaTeX (an equation number at the right becomes
- * `\tag{n}`). An equation whose LaTeX cannot be built is not proposed: its lines stay text.
+ * Prose lines: those with words of prose whose row of text (lines on the same baseline, at most
+ * a stretched word space apart, inline formulas between them) holds a prose line's worth of words; the text
+ * layer cuts a paragraph's line into pieces around inline formulas.
+ */
+function proseLines(lines: readonly TextLine[]): TextLine[] {
+  const words = new Map(lines.map((l) => [l, proseWords(l)]));
+  const byX = [...lines].sort((a, b) => a.box[0] - b.box[0]);
+  const chainOf = new Map<TextLine, TextLine[]>();
+  for (const line of byX) {
+    const size = lineSize(line);
+    const left = byX.find((o) => o !== line && chainOf.has(o) && Math.abs(o.baseline - line.baseline) < 0.3 * size && line.box[0] - o.box[2] < STRETCHED_SPACE * size && line.box[0] - o.box[2] > -0.5 * size && chainOf.get(o)!.at(-1) === o);
+    const chain = left ? chainOf.get(left)! : [];
+    chain.push(line);
+    chainOf.set(line, chain);
+  }
+  return lines.filter((l) => {
+    const own = words.get(l)!;
+    if (own >= PROSE_LINE_WORDS) return true;
+    return own >= 1 && chainOf.get(l)!.reduce((n, o) => n + words.get(o)!, 0) >= PROSE_LINE_WORDS;
+  });
+}
+
+/**
+ * A line of the paragraphs around displays: prose, or a short line with a word of prose starting
+ * at the left edge of a prose line of its column (a paragraph's last line, "where" after a display).
+ */
+function isTextLine(line: TextLine, prose: readonly TextLine[]): boolean {
+  if (prose.includes(line)) return true;
+  const words = proseWords(line);
+  if (words < 1) return false;
+  const size = lineSize(line);
+  return prose.some((p) => p !== line && Math.abs(p.box[0] - line.box[0]) < 0.5 * size && Math.abs(lineSize(p) - size) < 0.2 * size);
+}
+
+/**
+ * The display equations among a page's lines. Lines of the paragraphs (prose, and formulas
+ * inline in it) are set aside; each group of the other lines that hang together (on a row, or
+ * stacked in the column within a row's spacing, with no text between) and read as mathematics
+ * is one display, with its LaTeX (an equation number at the right becomes `\tag{n}`). A group
+ * whose LaTeX cannot be built is not proposed: its lines stay text.
  */
 export function detectEquations(lines: readonly TextLine[], bodySize: number, page: Pick<Page, 'rules' | 'graphics'> = {}): Equation[] {
-  const seeds = lines.filter((l) => l.fontSize >= SCRIPT_SIZE * bodySize && isFormulaLine(l, true));
-  if (!seeds.length) return [];
-  let all = 0;
-  let math = 0;
-  for (const g of lines.flatMap((l) => l.glyphs ?? [])) {
-    all++;
-    if (g.style.math) math++;
+  const glyphs = lines.flatMap((l) => l.glyphs ?? []);
+  mathFlagTrusted = !mathFlagUntrusted(glyphs);
+  try {
+    // Where even the fonts' names make most of the page math, they tell nothing either.
+    if (glyphs.filter(inMathFont).length > MATH_FONT_PAGE * glyphs.length) return [];
+    return findDisplays(lines, bodySize, page);
+  } finally {
+    mathFlagTrusted = true;
   }
-  if (math > all * MATH_FONT_PAGE) return [];
+}
+
+function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<Page, 'rules' | 'graphics'>): Equation[] {
   const used = new Set<TextLine>();
   const equations: Equation[] = [];
-  const prose = lines.filter((l) => proseWords(l) >= PROSE_LINE_WORDS);
-  const proseSet = new Set(prose);
+  const prose = proseLines(lines);
+  const text = new Set(lines.filter((l) => isTextLine(l, prose)));
   // Running text: prose, and formula lines continuing it; their scripts are inline too.
-  const running = [...prose, ...lines.filter((l) => !proseSet.has(l) && isInlineMath(l, prose))];
-  // What each line can be in an equation does not depend on the equation: decide it once.
-  const formulas = new Set(lines.filter((l) => isFormulaLine(l)));
-  const pieces = new Set(lines.filter((l) => formulas.has(l) || isFragment(l)));
-  // Limits and exponents are smaller than the text: they join an equation, never start one.
+  const runningSet = new Set([...text, ...lines.filter((l) => !text.has(l) && isInlineMath(l, prose))]);
+  // The text's size from its glyphs, as the lines' sizes are measured (a line's own size may
+  // come from a font's loose box); the caller's figure when there is no prose.
+  const sizes = prose.map(lineSize).sort((a, b) => a - b);
+  const textSize = sizes[sizes.length >> 1] ?? bodySize;
+  // Limits and exponents are smaller than the text: they join a display, never start one.
+  const seeds = lines.filter((l) => l.glyphs?.length && !l.rotated && !l.monospace && !runningSet.has(l) && lineSize(l) >= SCRIPT_SIZE * textSize);
   for (const seed of seeds) {
-    if (used.has(seed) || isInlineMath(seed, running)) continue;
+    if (used.has(seed)) continue;
     const members = [seed];
-    const size = Math.max(seed.fontSize, 1);
+    const size = lineSize(seed);
     let box: Box = [...seed.box];
+    let numbers: TextLine[] = [];
+    // The display's column: the extent of the text lines over or under it (the other column of a
+    // two-column page is not), else the seed itself widened by the sideways reach.
+    const over = [...text].filter((t) => t.box[0] < seed.box[2] && t.box[2] > seed.box[0]);
+    // The nearest text line above and below (a heading across both columns is not the column).
+    const above = over.filter((t) => t.box[3] <= seed.box[1]).sort((a, b) => b.box[3] - a.box[3])[0];
+    const below = over.filter((t) => t.box[1] >= seed.box[3]).sort((a, b) => a.box[1] - b.box[1])[0];
+    const near = [above, below].filter((t): t is TextLine => t !== undefined);
+    const column: [number, number] = near.length ? [Math.min(...near.map((t) => t.box[0])), Math.max(...near.map((t) => t.box[2]))] : [seed.box[0] - STACK_REACH * size, seed.box[2] + STACK_REACH * size];
+    // A text line of the column between the display and a line keeps them apart.
+    const textBetween = (b: Box, line: TextLine) => {
+      const [top, bottom] = line.box[1] >= b[3] ? [b[3], line.box[1]] : [line.box[3], b[1]];
+      return over.some((t) => (t.box[1] + t.box[3]) / 2 > top && (t.box[1] + t.box[3]) / 2 < bottom);
+    };
     for (let grew = true; grew; ) {
       grew = false;
       for (const line of lines) {
-        if (used.has(line) || members.includes(line) || !pieces.has(line)) continue;
+        if (used.has(line) || members.includes(line) || numbers.includes(line) || text.has(line) || !line.glyphs?.length) continue;
         const gapY = Math.max(line.box[1] - box[3], box[1] - line.box[3]);
         const gapX = Math.max(line.box[0] - box[2], box[0] - line.box[2]);
-        // Whole formula lines of body size above or below are separate equations unless they
-        // touch (a fraction's numerator and denominator); smaller fragments (limits, exponents)
-        // join from a little further away.
         const sameRow = Math.min(line.box[3], box[3]) - Math.max(line.box[1], box[1]) > 0.3 * Math.min(line.box[3] - line.box[1], box[3] - box[1]);
-        const fragment = !formulas.has(line) || line.fontSize < SCRIPT_SIZE * size;
-        if (!fragment && isInlineMath(line, prose)) continue;
-        const joins = sameRow ? gapX < ROW_JOIN * size : gapX < STACK_REACH * size && gapY <= (fragment ? FRAGMENT_GAP : LINE_GAP) * size;
+        // An equation number set apart at the right of one of the rows.
+        if (EQUATION_NUMBER.test(line.text.trim()) && line.box[0] >= box[2] - 0.01 && members.some((m) => m.box[1] < line.box[3] && m.box[3] > line.box[1])) {
+          numbers.push(line);
+          continue;
+        }
+        // Lines of a paragraph (and formulas inside one) never join a display.
+        if (runningSet.has(line) && !(sameRow && gapX < WORD_SPACE * size)) continue;
+        // Any piece of the column that is not text within a row's spacing of the display joins it
+        // (rows of an alignment, numerators and denominators, limits); on its rows, pieces
+        // also join from a little outside the column (a wide formula in a narrow column).
+        const inColumn = line.box[0] < column[1] && line.box[2] > column[0];
+        const joins = (sameRow && gapX < ROW_JOIN * size) || (inColumn && gapY <= STACK_GAP * size && !textBetween(box, line));
         if (!joins) continue;
         members.push(line);
         box = [Math.min(box[0], line.box[0]), Math.min(box[1], line.box[1]), Math.max(box[2], line.box[2]), Math.max(box[3], line.box[3])];
         grew = true;
       }
+      // Numbers found before the rows grew: keep only those still at the right of the formula.
+      numbers = numbers.filter((n) => n.box[0] >= box[2] - 0.01);
     }
-    // An equation number set apart on the same row, usually at the right margin.
-    const number = lines.find(
-      (l) => !used.has(l) && !members.includes(l) && EQUATION_NUMBER.test(l.text) && l.box[1] < box[3] && l.box[3] > box[1] && l.box[0] >= box[2],
-    );
-    const region: Box = [box[0], box[1], number ? Math.max(box[2], number.box[2]) : box[2], box[3]];
-    const { latex, fallback } = formulaLatex({ glyphs: regionGlyphs(lines, region), rules: regionRules(page, region, size) });
+    const { display, values } = isDisplay(members, numbers.length > 0);
+    if (!display) continue;
+    // A display has its rows to itself: text of its column beside it makes it a piece of a paragraph.
+    const besideText = [...text].some((t) => t.box[0] < column[1] && t.box[2] > column[0] && Math.min(t.box[3], box[3]) - Math.max(t.box[1], box[1]) > 0.3 * Math.min(t.box[3] - t.box[1], box[3] - box[1]));
+    if (besideText) continue;
+    const region: Box = [box[0], box[1], Math.max(box[2], ...numbers.map((n) => n.box[2])), box[3]];
+    const parts = [...members, ...numbers];
+    const { latex, fallback } = formulaLatex({ glyphs: parts.flatMap((l) => l.glyphs ?? []).map(trusted), rules: regionRules(page, region, size) });
     if (!latex) continue; // nothing readable: its lines stay text
-    for (const m of members) used.add(m);
-    if (number) used.add(number);
+    for (const m of parts) used.add(m);
     equations.push({
       box: region,
-      lines: number ? [...members, number] : members,
+      lines: parts,
       latex,
-      trace: [entry('equations', 'equation.formula-lines', { lines: members.length, numbered: number !== undefined, fallback })],
+      trace: [entry('equations', 'equation.display-lines', { lines: members.length, numbers: numbers.length, fallback, ...values })],
     });
   }
   return equations;
-}
-
-/** Every glyph of the lines whose centre lies in the region: numerators, limits and scripts come as lines of their own. */
-function regionGlyphs(lines: readonly TextLine[], region: Box): Glyph[] {
-  return lines.flatMap((l) => (l.glyphs ?? []).filter((g) => containsCentre(region, [g.x0, g.y0, g.x1, g.y1])));
 }
 
 /** The horizontal rules in the region (fraction bars, vinculums), drawn as lines or as thin boxes. */
 function regionRules(page: Pick<Page, 'rules' | 'graphics'>, region: Box, size: number): Box[] {
   const thin = (page.graphics ?? []).filter((b) => b[3] - b[1] <= RULE_THICKNESS * size && b[2] - b[0] > b[3] - b[1]);
   return [...(page.rules ?? []).filter((r) => r[1] === r[3]), ...thin].filter((b) => containsCentre(region, b));
+}
+
+/**
+ * Lines that are mathematics, not a table of values: a good share of their glyphs is set in a
+ * math font, and no line is prose (a matrix, cases or an array found as aligned columns).
+ */
+export function isMathematics(lines: readonly TextLine[]): boolean {
+  const glyphs = lines.flatMap((l) => l.glyphs ?? []);
+  if (!glyphs.length || lines.some((l) => proseWords(l) >= PROSE_LINE_WORDS)) return false;
+  return glyphs.filter(inMathFont).length >= MATH_TABLE_SHARE * glyphs.length;
+}
+
+/** What the stage sees in each line (for debugging tools): text, inline (running), or other. */
+export function lineRoles(lines: readonly TextLine[]): Map<TextLine, string> {
+  const prose = proseLines(lines);
+  const out = new Map<TextLine, string>();
+  for (const l of lines) {
+    const text = isTextLine(l, prose);
+    out.set(l, `${text ? 'text' : isInlineMath(l, prose) ? 'inline' : '-'} words=${proseWords(l)}`);
+  }
+  return out;
 }

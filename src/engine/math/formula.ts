@@ -1,7 +1,7 @@
 // One display formula: equation numbers set apart at the right, the structure of the rest, and
 // LaTeX that KaTeX accepts.
 import type { Box, Glyph } from '../model/document.js';
-import { firstParsing } from './katex.js';
+import { firstParsing, parses } from './katex.js';
 import { join, layout } from './layout.js';
 import { bodySizeOf, emOf, toUnits } from './units.js';
 
@@ -38,11 +38,13 @@ export function formulaLatex(input: FormulaInput): FormulaOutput {
     const rules = (Array.isArray(input.rules) ? input.rules : []).filter((r) => Array.isArray(r) && r.length === 4 && Math.abs(r[3] - r[1]) <= 0.25 * size);
     const units = toUnits(rest, rules, size);
     const latex = layout(units);
-    const flatLatex = join(units.filter((u) => u.role !== 'rule').sort((a, b) => a.x0 - b.x0).map((u) => u.latex));
     const tag = numbers.length === 1 ? ` \\tag{${numbers[0]}}` : '';
-    const candidates = tag ? [latex + tag, latex, flatLatex] : [latex, flatLatex];
-    const chosen = firstParsing(candidates, plain());
-    return { latex: chosen, numbers, fallback: chosen !== latex + tag && chosen !== latex };
+    if (parses(latex + tag)) return { latex: latex + tag, numbers, fallback: false };
+    if (tag && parses(latex)) return { latex, numbers, fallback: false };
+    // The last structured resort: the units in reading order, each one KaTeX reads on its own.
+    const flatLatex = join(units.filter((u) => u.role !== 'rule').sort((a, b) => a.x0 - b.x0).map((u) => (parses(u.latex) ? u.latex : '')));
+    const chosen = firstParsing([flatLatex], plain());
+    return { latex: chosen, numbers, fallback: true };
   } catch {
     return { latex: firstParsing([], plain()), numbers: [], fallback: true };
   }
@@ -79,7 +81,10 @@ function splitNumbers(glyphs: Glyph[]): { numbers: string[]; rest: Glyph[] } {
     const band = visible.filter((g) => !run.includes(g) && g.y0 < y1 && g.y1 > y0);
     if (band.some((g) => g.x0 > x1 - 0.01)) continue;
     const nearestLeft = Math.max(-Infinity, ...band.filter((g) => g.x1 <= x0 + 0.01).map((g) => g.x1));
-    if (!band.length || x0 - nearestLeft < NUMBER_GAP * size) continue;
+    // Alone on its row (TeX sets the number of a formula too wide for it on a row of its own)
+    // it is the rightmost thing of the formula.
+    const alone = !band.length && x1 >= Math.max(...visible.map((g) => g.x1)) - 0.5 * size && visible.length > run.length;
+    if (!alone && (!band.length || x0 - nearestLeft < NUMBER_GAP * size)) continue;
     run.forEach((g) => used.add(g));
     found.push({ text: match[1]!, y: close.base });
   }

@@ -8,3 +8,4 @@
 export { formulaLatex, type FormulaInput, type FormulaOutput } from './formula.js';
 export { inlineMath, type InlineSpan } from './inline.js';
 export { parses as katexParses } from './katex.js';
+export { lineSize } from './units.js';

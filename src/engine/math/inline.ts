@@ -74,8 +74,10 @@ function read(glyphs: Glyph[], rules: Box[]): InlineResult {
   for (let i = 1; i <= glyphs.length; i++) {
     const g = glyphs[i];
     const prev = glyphs[i - 1]!;
-    // Scripts hug their base: a small raised or lowered glyph never starts a word.
-    const script = g && emOf(g) < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size;
+    // Scripts hug their base: a small raised or lowered glyph never starts a word; a fraction's
+    // part (over or under a rule) is no script.
+    const overRule = g && rules.some((r) => r[0] <= (g.x0 + g.x1) / 2 && r[2] >= (g.x0 + g.x1) / 2);
+    const script = g && !overRule && emOf(g) < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size;
     if (!g || (!script && g.x0 - prev.x1 > WORD_GAP * Math.max(emOf(g), emOf(prev)))) {
       words.push(classify(glyphs, start, i, baseline, size));
       start = i;

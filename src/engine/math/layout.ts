@@ -14,6 +14,11 @@ const ATTACH_GAP = 0.6;
 const SCRIPT_SIZE = 0.85;
 /** A full-size unit this far (em) off the row's baseline is no longer on it. */
 const BASELINE_TOLERANCE = 0.12;
+/** TeX's math axis: a quarter em above the baseline. A fraction bar this close (em) to a row's axis is on that row. */
+const AXIS = 0.25;
+const AXIS_TOLERANCE = 0.12;
+/** A radical's index starts over the sign's hook: at most this far (em) left of the sign (else it is a script of what precedes). */
+const INDEX_OVERHANG = 0.1;
 /** Horizontal gap (em) between columns of a matrix, cases or array. */
 const COLUMN_GAP = 0.6;
 
@@ -41,6 +46,8 @@ export function layout(units: Unit[], depth = 0): string {
   pool = bundleAccents(pool, depth);
   pool = bundleLimits(pool, depth);
   pool = bundleRules(pool, depth);
+  // A radical sign left without its vinculum (no rule found over a radicand) is the bare sign.
+  pool = pool.map((u) => (u.role === 'radical' ? { ...u, latex: '\\surd', role: 'ord' } : u));
   pool = bundleDelimited(pool, depth);
   // Accents left without a base and rules without operands carry nothing readable.
   const rows = splitRows(pool.filter((u) => u.role !== 'rule' && u.role !== 'accent'));
@@ -73,6 +80,9 @@ function bundleAccents(pool: Unit[], depth: number): Unit[] {
     const under = pool.filter(
       (u) => u !== accent && u.role !== 'rule' && u.role !== 'accent' && u.y0 >= accent.y1 - 0.35 * u.size && u.y0 - accent.y1 < ATTACH_GAP * u.size && centreX(u) > accent.x0 - 0.3 * width && centreX(u) < accent.x1 + 0.3 * width && u.y1 > accent.y1,
     );
+    // A delimiter next to the accented symbol reaches under the accent too: it is never the base.
+    const symbols = under.filter((u) => u.role !== 'fence' && u.role !== 'open' && u.role !== 'close' && !u.tall);
+    if (symbols.length) under.splice(0, under.length, ...symbols);
     if (!under.length) continue;
     // The nearest base; several units under a wide accent (\widehat{xy}).
     under.sort((a, b) => a.y0 - b.y0 || Math.abs(centreX(a) - centreX(accent)) - Math.abs(centreX(b) - centreX(accent)));
@@ -94,7 +104,8 @@ function bundleLimits(pool: Unit[], depth: number): Unit[] {
   for (const op of ops) {
     if (!pool.includes(op)) continue;
     const width = op.x1 - op.x0;
-    const isCandidate = (u: Unit) => u !== op && u.role !== 'rule' && u.size < 0.9 * op.size && centreX(u) > op.x0 - 0.6 * width && centreX(u) < op.x1 + 0.6 * width;
+    const others = ops.filter((o) => o !== op && pool.includes(o));
+    const isCandidate = (u: Unit) => u !== op && u.role !== 'rule' && u.size < 0.9 * op.size && centreX(u) > op.x0 - 0.6 * width && centreX(u) < op.x1 + 0.6 * width && !others.some((o) => centreX(u) > o.x0 && centreX(u) < o.x1);
     const below = grow(pool.filter((u) => isCandidate(u) && u.y0 >= op.y1 - 0.2 * u.size && u.y0 - op.y1 < ATTACH_GAP * op.size), pool, op);
     const above = op.limits ? [] : grow(pool.filter((u) => isCandidate(u) && u.y1 <= op.y0 + 0.2 * u.size && op.y0 - u.y1 < ATTACH_GAP * op.size), pool, op);
     if (!below.length && !above.length) continue;
@@ -111,10 +122,13 @@ function bundleLimits(pool: Unit[], depth: number): Unit[] {
 /** Extends limits along their row: "i=1" under a sum is wider than the sum. */
 function grow(seed: Unit[], pool: Unit[], op: Unit): Unit[] {
   const group = new Set(seed);
+  const others = pool.filter((o) => o !== op && ((o.role === 'bigop' && o.tall) || o.limits));
   for (let grew = seed.length > 0; grew; ) {
     grew = false;
     for (const u of pool) {
       if (group.has(u) || u === op || u.role === 'rule' || u.size >= 0.9 * op.size) continue;
+      // Limits of the next operator are its own.
+      if (others.some((o) => centreX(u) > o.x0 && centreX(u) < o.x1)) continue;
       for (const m of group) {
         const sameRow = u.y0 < m.y1 && u.y1 > m.y0;
         if (sameRow && Math.max(u.x0 - m.x1, m.x0 - u.x1) < 0.3 * m.size && !(u.y1 > op.y0 && u.y0 < op.y1)) {
@@ -142,7 +156,7 @@ function bundleRules(pool: Unit[], depth: number): Unit[] {
     if (radical) {
       const radicand = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size && u !== radical), rule, 'below');
       const height = radical.y1 - radical.y0;
-      const index = pool.filter((u) => u !== radical && u.role !== 'rule' && u.x1 <= radical.x0 + 0.7 * (radical.x1 - radical.x0) && u.x1 > radical.x0 - 0.5 * size && u.y1 <= radical.y0 + 0.6 * height && u.y1 > radical.y0 - 0.5 * size && u.size < 0.85 * size);
+      const index = pool.filter((u) => u !== radical && u.role !== 'rule' && u.x1 <= radical.x0 + 0.7 * (radical.x1 - radical.x0) && u.x0 >= radical.x0 - INDEX_OVERHANG * size && u.y1 <= radical.y0 + 0.6 * height && u.y1 > radical.y0 - 0.5 * size && u.size < 0.85 * size);
       const root = index.length ? `[${layout(index, depth + 1)}]` : '';
       const base = radicand.length ? dominantBase(radicand) : radical.base;
       const bundled = union([radical, rule, ...radicand, ...index], base, size, `\\sqrt${root}{${layout(radicand, depth + 1)}}`, 'ord');
@@ -164,11 +178,10 @@ function bundleRules(pool: Unit[], depth: number): Unit[] {
     // size) and sits on the math axis: its baseline is a quarter em under the bar.
     const partSize = Math.max(...[...above, ...below].map((u) => u.size));
     const base = above.length && below.length ? rule.y0 + 0.25 * partSize : below.length ? dominantBase(below) : dominantBase(above);
-    const bundled = union([rule, ...above, ...below], base, partSize, latex, 'ord');
+    const bundled: Unit = { ...union([rule, ...above, ...below], base, partSize, latex, 'ord'), ...(above.length && below.length ? { axis: rule.y0 } : {}) };
     pool = pool.filter((u) => u !== rule && !above.includes(u) && !below.includes(u));
     pool.push(bundled);
   }
-  // Radical signs left without a vinculum (drawn as one glyph, or a rule too short to extract).
   return pool;
 }
 
@@ -261,7 +274,20 @@ function bundleDelimited(pool: Unit[], depth: number): Unit[] {
 }
 
 /** Rows: groups of units whose vertical extents overlap (scripts overlap their base). */
-export function splitRows(units: Unit[]): Unit[][] {
+export function splitRows(all: Unit[]): Unit[][] {
+  // Commas and periods sit low on their baseline: they join the row of the nearest baseline.
+  const small = all.filter((u) => u.role === 'punct' && (u.char === ',' || u.char === '.'));
+  const units = small.length < all.length ? all.filter((u) => !small.includes(u)) : all;
+  const rows = buildRows(units);
+  if (units === all) return rows;
+  for (const p of small) {
+    const nearest = rows.reduce((a, b) => (Math.abs(dominantBase(b) - p.base) < Math.abs(dominantBase(a) - p.base) ? b : a));
+    nearest.push(p);
+  }
+  return rows;
+}
+
+function buildRows(units: Unit[]): Unit[][] {
   const sorted = [...units].sort((a, b) => centreY(a) - centreY(b));
   const rows: { y0: number; y1: number; units: Unit[] }[] = [];
   for (const u of sorted) {
@@ -365,7 +391,10 @@ export function readRow(units: Unit[], depth: number): string {
   const sorted = [...units].sort((a, b) => a.x0 - b.x0 || a.y0 - b.y0);
   const size = Math.max(...sorted.map((u) => u.size));
   const base = dominantBase(sorted);
-  const onLine = (u: Unit) => (u.size >= SCRIPT_SIZE * size || u.tall ? Math.abs(u.base - base) < 0.3 * size : Math.abs(u.base - base) < 0.06 * size);
+  // A fraction is on the row when its bar is on the row's math axis, whatever the size of its parts.
+  const onLine = (u: Unit) =>
+    (u.axis !== undefined && Math.abs(u.axis - (base - AXIS * size)) < AXIS_TOLERANCE * size) ||
+    (u.size >= SCRIPT_SIZE * size || u.tall ? Math.abs(u.base - base) < 0.3 * size : Math.abs(u.base - base) < 0.06 * size);
   const tokens: string[] = [];
   let prev: Unit | undefined;
   /** Right end of the previous atom with its scripts. */
@@ -376,7 +405,9 @@ export function readRow(units: Unit[], depth: number): string {
     if (!pendingSup.length && !pendingSub.length) return;
     const sub = pendingSub.length ? layoutScripts(pendingSub, depth) : '';
     const sup = pendingSup.length ? layoutScripts(pendingSup, depth) : '';
-    if (!prev) tokens.push('{}');
+    // Before the first atom, or after one that has its own scripts (a sum with its limits):
+    // scripts of an empty group (TeX's double subscript is an error).
+    if (!prev || topLevelScripts(prev.latex)) tokens.push('{}');
     if (sub) tokens.push(`_${group(sub)}`);
     if (sup) tokens.push(/^'+$/.test(sup) && !sub ? sup : `^${group(sup)}`);
     pendingSup = [];
@@ -405,4 +436,17 @@ export function readRow(units: Unit[], depth: number): string {
 function layoutScripts(units: Unit[], depth: number): string {
   if (units.every((u) => u.role === 'prime')) return units.map((u) => u.latex).join('');
   return layout(units, depth + 1);
+}
+
+/** Whether a piece of LaTeX has a sub- or superscript outside braces (x_{1}, \\sum_{i}^{n}). */
+function topLevelScripts(latex: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < latex.length; i++) {
+    const c = latex[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (depth === 0 && (c === '_' || c === '^')) return true;
+  }
+  return false;
 }

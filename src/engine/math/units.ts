@@ -26,6 +26,8 @@ export interface Unit {
   piece?: boolean;
   /** The brace extension piece ⎪, which belongs to a left or a right brace. */
   extension?: boolean;
+  /** A fraction's bar (y): it sits on the math axis of the row the fraction belongs to. */
+  axis?: number;
   /** Word-like group (a function name) that takes limits below in display style. */
   limits?: boolean;
 }
@@ -56,6 +58,16 @@ export function boxOf(units: { x0: number; y0: number; x1: number; y1: number }[
 export function emOf(g: Glyph): number {
   const em = g.fontSize !== undefined && Number.isFinite(g.fontSize) && g.fontSize >= 3 ? g.fontSize : g.size;
   return em > 0 && Number.isFinite(em) ? em : Math.max(g.y1 - g.y0, 1);
+}
+
+/**
+ * The size a line of text is set in, from its glyphs' font sizes (the largest: scripts may
+ * outnumber the symbols they belong to): a line's own size can come from an OpenType math
+ * font's loose box, several times the text size.
+ */
+export function lineSize(line: { fontSize: number; glyphs?: Glyph[] }): number {
+  const glyphs = line.glyphs ?? [];
+  return Math.max(glyphs.length ? Math.max(...glyphs.map(emOf)) : line.fontSize, 1);
 }
 
 function finite(g: Glyph): boolean {
@@ -122,7 +134,7 @@ export function bodySizeOf(glyphs: Glyph[]): number {
 /** Units of a formula's glyphs and rules; upright letters set close together become one word. */
 export function toUnits(glyphs: Glyph[], rules: Box[], bodySize: number): Unit[] {
   const units = glyphs.filter((g) => finite(g) && g.code > 32 && !INVISIBLE.has(g.code)).flatMap((g) => glyphUnits(g, bodySize));
-  const merged = mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0)));
+  const merged = mergeNegations(mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0))));
   for (const r of rules) {
     if (![r[0], r[1], r[2], r[3]].every(Number.isFinite) || r[2] - r[0] < 0.2 * bodySize) continue;
     const y = (r[1] + r[3]) / 2;
@@ -167,6 +179,13 @@ function mergeWords(units: Unit[]): Unit[] {
 /** Pieces of a big delimiter (top, extension, middle, bottom) stacked in one column: one tall delimiter. */
 function mergePieces(units: Unit[], bodySize: number): Unit[] {
   const out: Unit[] = [];
+  // OpenType math fonts name a delimiter's extender by the delimiter itself ("{" between ⎧ and
+  // ⎨): a plain delimiter glyph in the column of pieces of the same delimiter is one of them.
+  const marked = units.filter((u) => u.piece);
+  for (const u of units) {
+    if (u.piece || !u.char || !'{}()[]'.includes(u.char)) continue;
+    if (marked.some((p) => p.piece && p.char === u.char && Math.abs(p.x0 - u.x0) < 0.3 * bodySize && u.y0 < p.y1 + bodySize && u.y1 > p.y0 - bodySize)) u.piece = true;
+  }
   const pieces = units.filter((u) => u.piece).sort((a, b) => a.y0 - b.y0);
   const used = new Set<Unit>();
   for (const p of pieces) {
@@ -199,6 +218,29 @@ function mergeArrows(units: Unit[]): Unit[] {
       continue;
     }
     out.push(u);
+  }
+  return out;
+}
+
+/** Negated relations TeX has a name for; any other takes \not. */
+const NEGATED: Record<string, string> = { '=': '\\neq', '∈': '\\notin', '≡': '\\not\\equiv', '<': '\\nless', '>': '\\ngtr', '≤': '\\nleq', '≥': '\\ngeq', '⊂': '\\not\\subset', '⊆': '\\nsubseteq', '∼': '\\nsim', '|': '\\nmid', '∥': '\\nparallel' };
+
+/**
+ * TeX sets \neq, \notin and \not= as a negation slash (CMSY's U+0338 "not") struck over the
+ * relation: the slash and the relation it overlaps are one negated relation.
+ */
+function mergeNegations(units: Unit[]): Unit[] {
+  const slashes = units.filter((u) => u.char === '\u0338');
+  if (!slashes.length) return units;
+  const out = units.filter((u) => u.char !== '\u0338');
+  for (const slash of slashes) {
+    const centre = (slash.x0 + slash.x1) / 2;
+    const target = out
+      .filter((u) => u.x0 - 0.2 * u.size <= centre && u.x1 + 0.2 * u.size >= centre && u.y0 < slash.y1 && u.y1 > slash.y0 && u.role !== 'rule')
+      .sort((a, b) => Math.abs((a.x0 + a.x1) / 2 - centre) - Math.abs((b.x0 + b.x1) / 2 - centre))[0];
+    if (!target) continue; // a slash over nothing carries nothing readable
+    target.latex = NEGATED[target.char ?? ''] ?? `\\not${target.latex.startsWith('\\') ? '' : ' '}${target.latex}`;
+    target.role = 'rel';
   }
   return out;
 }

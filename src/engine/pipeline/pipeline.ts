@@ -6,7 +6,8 @@
 import { assemble, type AssembledPage } from '../assemble/assemble.js';
 import { detectCharts, type DetectedChart } from '../charts/detect.js';
 import { classifyPage, type ClassifyState } from '../classify/classify.js';
-import { detectEquations } from '../equations/detect.js';
+import { detectEquations, isMathematics } from '../equations/detect.js';
+import { traceInlineMath, withInlineMath } from '../equations/inline.js';
 import { linkContinuedTables, placeRegions } from '../floats/place.js';
 import { detectFurniture } from '../furniture/detect.js';
 import { detectImages } from '../images/detect.js';
@@ -129,7 +130,8 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const borderless = failures.isolated(
     'borderless-tables',
     at,
-    () => stages.borderlessTables(body.filter((l) => !used.has(l) && !ruled.gridLines.has(l)), ruled.looseRules),
+    // A matrix or a cases display aligns in columns too: its lines are left to the equations.
+    () => stages.borderlessTables(body.filter((l) => !used.has(l) && !ruled.gridLines.has(l)), ruled.looseRules).filter((t) => !isMathematics(t.lines)),
     () => [],
   );
   for (const t of borderless) {
@@ -143,7 +145,9 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const equations = failures.isolated('equations', at, () => stages.equations(rest, bodyFontSize(rest), page), () => []);
   const { flow, equationOf } = withEquations(rest, equations);
   const bodySize = bodyFontSize(flow);
-  const content = attachDropCaps(flow, bodySize);
+  const dropped = attachDropCaps(flow, bodySize);
+  // Inline math in running text becomes $…$ (equations/inline.ts).
+  const content = failures.isolated('inline-math', at, () => withInlineMath(dropped, page), () => dropped);
 
   const segments = failures.isolated(
     'order',
@@ -164,12 +168,13 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
       const equation = equationOf.get(p.lines[0]!);
       return equation ? { ...p, equation } : p;
     });
-  const labelled = failures.isolated(
+  const classified = failures.isolated(
     'classify',
     at,
     () => stages.classify({ page, paragraphs, flow: content, bodySize }, state),
     (): LabelledParagraph[] => paragraphs.map((p) => ({ ...p, label: 'text', trace: [...p.trace, entry('classify', 'text.fallback (classify failed)')] })),
   );
+  const labelled = traceInlineMath(classified);
   const units = failures.isolated(
     'floats',
     at,

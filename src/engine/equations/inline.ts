@@ -1,0 +1,122 @@
+// Inline math in running text: each line of the page's text flow is read by the math module,
+// and where it finds formulas (math fonts, scripts, symbols) the line's text gets them as $…$.
+// Pieces of an inline formula that the text layer set on lines of their own (a raised exponent,
+// the numerator and denominator of a \frac in text) join the line they stand on first.
+// A line without math keeps its extracted text untouched.
+import type { LabelledParagraph } from '../model/analysis.js';
+import type { Box, Page, TextLine } from '../model/document.js';
+import { entry } from '../model/trace.js';
+import { inlineMath, lineSize } from '../math/index.js';
+import { isMathFont } from '../model/math-fonts.js';
+import { mathFlagUntrusted } from './detect.js';
+
+/** A fraction bar or a vinculum drawn as a filled box is at most this many ems thick. */
+const RULE_THICKNESS = 0.15;
+/** A formula's pieces stand within a line's text band: this far (em) above its baseline… */
+const BAND_ABOVE = 1.3;
+/** …and this far below (an inline fraction's denominator reaches lower than a descender). */
+const BAND_BELOW = 0.9;
+
+/** Pieces of one row of text this close (em) are one line cut where a formula's scripts are. */
+const PIECE_GAP = 0.5;
+
+/** Lines this stage wrote, with the number of formulas each holds (for the paragraphs' trace). */
+const spansOf = new WeakMap<TextLine, number>();
+
+/**
+ * The page's text flow with inline math: each line joined by the formula pieces the text layer
+ * set on lines of their own within its text band, and its formulas set in $…$ in its text.
+ * Lines without math come back as they were. Total.
+ */
+export function withInlineMath(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'> = {}): TextLine[] {
+  const out: TextLine[] = [];
+  // Where the extractor flags most glyphs as math, only the fonts' names say which are.
+  const untrusted = mathFlagUntrusted(lines.flatMap((l) => l.glyphs ?? []));
+  for (const row of rowsOf(lines)) {
+    try {
+      out.push(...readRow(row, page, untrusted));
+    } catch {
+      out.push(...row);
+    }
+  }
+  return out;
+}
+
+function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrusted: boolean): TextLine[] {
+  const main = row[0]!;
+  const glyphs = row.flatMap((l) => l.glyphs ?? []).map((g) => (untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g));
+  if (main.equation || !glyphs.length || main.rotated || main.monospace) return row;
+  const size = lineSize(main);
+  const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
+  const result = inlineMath(glyphs, rulesIn(page, box, size));
+  if (!result.spans.length) return row;
+  const line: TextLine = { ...main, text: result.text, box, glyphs: result.glyphs };
+  spansOf.set(line, result.spans.length);
+  return [line];
+}
+
+/** Paragraphs holding lines with inline math get a trace entry saying how many formulas and lines. */
+export function traceInlineMath(paragraphs: LabelledParagraph[]): LabelledParagraph[] {
+  return paragraphs.map((p) => {
+    const counts = p.lines.map((l) => spansOf.get(l) ?? 0).filter((n) => n > 0);
+    if (!counts.length) return p;
+    return { ...p, trace: [...p.trace, entry('equations', 'inline.math-spans', { spans: counts.reduce((a, b) => a + b, 0), lines: counts.length })] };
+  });
+}
+
+/**
+ * Lines grouped by visual row: a line whose extent lies within a longer line's text band (a
+ * script or a fraction's part set apart) joins it. Rows keep the lines' order.
+ */
+function rowsOf(lines: readonly TextLine[]): TextLine[][] {
+  const rows: TextLine[][] = [];
+  const rowOf = new Map<TextLine, TextLine[]>();
+  // Full lines first (widest), so fragments find the row they belong to.
+  const bySize = [...lines].sort((a, b) => (b.glyphs?.length ?? 0) - (a.glyphs?.length ?? 0));
+  for (const line of bySize) {
+    // Within a host's text band (from above its ascenders to below its descenders); of two
+    // lines whose bands hold it (a subscript is near the next line's top too), the nearest baseline.
+    const middle = (line.box[1] + line.box[3]) / 2;
+    const host = rows
+      .filter((r) => {
+        const m = r[0]!;
+        if (m.equation || line.equation) return false;
+        const size = lineSize(m);
+        return !line.rotated && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - BAND_ABOVE * size && line.box[3] <= m.baseline + BAND_BELOW * size && line.box[0] <= m.box[2] + size && line.box[2] >= m.box[0] - size;
+      })
+      .sort((a, b) => Math.abs(a[0]!.baseline - 0.3 * lineSize(a[0]!) - middle) - Math.abs(b[0]!.baseline - 0.3 * lineSize(b[0]!) - middle))[0] ??
+      // Or a piece of the same row cut off where a formula is (on its baseline, touching it).
+      rows.find((r) => {
+        const m = r[0]!;
+        const size = lineSize(m);
+        const gap = Math.max(line.box[0] - m.box[2], m.box[0] - line.box[2]);
+        return !m.equation && !line.equation && !line.rotated && Math.abs(m.baseline - line.baseline) < 0.25 * size && gap < PIECE_GAP * size && gap > -size;
+      });
+    if (host) {
+      host.push(line);
+      rowOf.set(line, host);
+    } else {
+      const row = [line];
+      rows.push(row);
+      rowOf.set(line, row);
+    }
+  }
+  const out: TextLine[][] = [];
+  const seen = new Set<TextLine[]>();
+  for (const l of lines) {
+    const r = rowOf.get(l)!;
+    if (seen.has(r)) continue;
+    seen.add(r);
+    out.push(r);
+  }
+  return out;
+}
+
+function rulesIn(page: Pick<Page, 'rules' | 'graphics'>, box: Box, size: number): Box[] {
+  const thin = (page.graphics ?? []).filter((b) => b[3] - b[1] <= RULE_THICKNESS * size && b[2] - b[0] > b[3] - b[1]);
+  return [...(page.rules ?? []).filter((r) => r[1] === r[3]), ...thin].filter((b) => {
+    const cx = (b[0] + b[2]) / 2;
+    const cy = (b[1] + b[3]) / 2;
+    return cx >= box[0] && cx <= box[2] && cy >= box[1] && cy <= box[3];
+  });
+}

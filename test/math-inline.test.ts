@@ -1,0 +1,85 @@
+// Inline math in paragraphs (equations/inline.ts): formulas in a text line become $…$, lines
+// without math keep their text, and pieces of a formula set on lines of their own join their row.
+import { describe, expect, it } from 'vitest';
+import { traceInlineMath, withInlineMath } from '../src/engine/equations/inline.js';
+import type { LabelledParagraph } from '../src/engine/model/analysis.js';
+import type { Glyph, TextLine } from '../src/engine/model/document.js';
+
+const TEXT = { bold: false, italic: false, monospace: false, math: false };
+const MATH = { bold: false, italic: true, monospace: false, math: true };
+
+/** Glyphs of `text` from x on baseline `base`, 0.5 em wide, a space 0.3 em. */
+function run(text: string, x: number, base: number, size = 10, font = 'CMR10'): Glyph[] {
+  const out: Glyph[] = [];
+  let pen = x;
+  for (const ch of text) {
+    if (ch === ' ') {
+      pen += 0.3 * size;
+      continue;
+    }
+    const math = /^CM(MI|SY)/.test(font);
+    out.push({ code: ch.codePointAt(0)!, x0: pen, x1: pen + 0.5 * size, y0: base - 0.7 * size, y1: base, base, size, fontSize: size, font, style: math ? MATH : TEXT });
+    pen += 0.5 * size;
+  }
+  return out;
+}
+
+function line(glyphs: Glyph[], text: string): TextLine {
+  const box: TextLine['box'] = [Math.min(...glyphs.map((g) => g.x0)), Math.min(...glyphs.map((g) => g.y0)), Math.max(...glyphs.map((g) => g.x1)), Math.max(...glyphs.map((g) => g.y1))];
+  return { text, box, baseline: glyphs[0]!.base, fontSize: glyphs[0]!.size, bold: false, italic: false, monospace: false, glyphs };
+}
+
+const paragraph = (lines: TextLine[], label: LabelledParagraph['label'] = 'text'): LabelledParagraph => ({ lines, label, trace: [] });
+
+describe('withInlineMath', () => {
+  it('sets a formula of a text line in $…$, and the paragraph holding it records it in the trace', () => {
+    const glyphs = [...run('let', 100, 200), ...run('x', 120, 200, 10, 'CMMI10'), ...run('2', 125, 196, 7, 'CMR7'), ...run('be', 133, 200)];
+    const [out] = withInlineMath([line(glyphs, 'let x2 be')]);
+    expect(out!.text).toBe('let $x^{2}$ be');
+    const [p] = traceInlineMath([paragraph([out!])]);
+    expect(p!.trace.at(-1)).toMatchObject({ stage: 'equations', rule: 'inline.math-spans', values: { spans: 1, lines: 1 } });
+  });
+
+  it('leaves lines without math untouched, and their paragraphs without a trace entry', () => {
+    const plain = line(run('plain words here', 100, 200), 'plain words here');
+    const [out] = withInlineMath([plain]);
+    expect(out).toBe(plain);
+    const p = paragraph([plain]);
+    expect(traceInlineMath([p])[0]).toBe(p);
+  });
+
+  it('joins a formula piece set on a line of its own to the line whose text band it stands in', () => {
+    const main = line([...run('with', 100, 200), ...run('y', 130, 200, 10, 'CMMI10'), ...run('then', 145, 200)], 'with y then');
+    const script = line(run('k', 135, 202, 7, 'CMMI7'), 'k');
+    const next = line(run('the next line of the paragraph', 100, 212), 'the next line of the paragraph');
+    const out = withInlineMath([main, script, next]);
+    expect(out.map((l) => l.text)).toEqual(['with $y_{k}$ then', 'the next line of the paragraph']);
+  });
+
+  it('joins the pieces of a row the text layer cut where a formula has scripts', () => {
+    const left = line([...run('unique the', 100, 200), ...run('k', 150, 200, 10, 'CMMI10'), ...run('0', 155, 196, 7, 'CMR7')], 'unique the k0');
+    const right = { ...line([...run('W', 155, 203, 7, 'CMMI7'), ...run('solution compact here', 165, 200)], 'W solution compact here'), baseline: 200 };
+    const out = withInlineMath([left, right]);
+    expect(out.map((l) => l.text)).toEqual(['unique the $k_{W}^{0}$ solution compact here']);
+  });
+
+  it('believes font names, not the math flag, where the flag marks most of the page (a text font taken for a math font)', () => {
+    const flagged = (glyphs: Glyph[]) => glyphs.map((q) => ({ ...q, style: { ...q.style, math: true } }));
+    const prose = line(flagged(run('words of running text', 100, 200, 10, 'STIXTwoText-Regular')), 'words of running text');
+    const withX = line([...flagged(run('let', 100, 212, 10, 'STIXTwoText-Regular')), ...flagged(run('x', 120, 212, 10, 'STIXTwoMath-Regular')), ...flagged(run('be', 130, 212, 10, 'STIXTwoText-Regular'))], 'let x be');
+    const out = withInlineMath([prose, withX]);
+    expect(out.map((l) => l.text)).toEqual(['words of running text', 'let $x$ be']);
+  });
+
+  it('joins a subscript cut off with the words after it past the end of the line it belongs to', () => {
+    const host = line([...run('compact is', 100, 200), ...run('g', 150, 200, 10, 'CMMI10'), ...run('3', 155, 196, 7, 'CMR7')], 'compact is g3');
+    const tail = { ...line([...run('1', 155, 203, 7, 'CMR7'), ...run('every', 170, 200)], '1 every'), baseline: 203 };
+    const out = withInlineMath([host, tail]);
+    expect(out.map((l) => l.text)).toEqual(['compact is $g_{1}^{3}$ every']);
+  });
+
+  it('never fails: lines without glyphs come back as they were', () => {
+    const ocr: TextLine = { text: 'OCR line', box: [0, 0, 10, 10], baseline: 10, fontSize: 10, bold: false, italic: false, monospace: false };
+    expect(withInlineMath([ocr])).toEqual([ocr]);
+  });
+});

@@ -1,0 +1,148 @@
+// Classes of typeset structure the math module reads (round 2): negation slashes, radicals
+// without a vinculum, scripts after an atom that has its own, and display detection of
+// alignments and numbered displays without a relation.
+import { describe, expect, it } from 'vitest';
+import { detectEquations, isMathematics } from '../src/engine/equations/detect.js';
+import { formulaLatex, katexParses } from '../src/engine/math/index.js';
+import type { Glyph, TextLine } from '../src/engine/model/document.js';
+
+const ITALIC = { bold: false, italic: true, monospace: false, math: true };
+const UPRIGHT = { bold: false, italic: false, monospace: false, math: false };
+
+function g(char: string, x: number, base: number, size = 10, font = 'CMMI10', options: Partial<Glyph> = {}): Glyph {
+  const math = /^CM(MI|SY|EX)/.test(font);
+  return { code: char.codePointAt(0)!, x0: x, x1: x + 0.5 * size, y0: base - 0.7 * size, y1: base, base, size, fontSize: size, font, style: math ? ITALIC : UPRIGHT, ...options };
+}
+
+function run(text: string, x: number, base: number, size = 10, font = 'CMMI10'): Glyph[] {
+  const out: Glyph[] = [];
+  let pen = x;
+  for (const ch of text) {
+    if (ch !== ' ') out.push(g(ch, pen, base, size, /[a-zA-Z]/.test(ch) ? font : 'CMR10'));
+    pen += (ch === ' ' ? 0.3 : 0.5) * size;
+  }
+  return out;
+}
+
+function line(glyphs: Glyph[]): TextLine {
+  const box: TextLine['box'] = [Math.min(...glyphs.map((q) => q.x0)), Math.min(...glyphs.map((q) => q.y0)), Math.max(...glyphs.map((q) => q.x1)), Math.max(...glyphs.map((q) => q.y1))];
+  return { text: String.fromCodePoint(...glyphs.map((q) => q.code)), box, baseline: glyphs[0]!.base, fontSize: glyphs[0]!.size, bold: false, italic: false, monospace: false, glyphs };
+}
+
+const prose = (base: number) => line(run('the words of this paragraph continue here and the line runs on to the right margin of its column', 72, base, 10, 'CMR10'));
+
+describe('formula structure', () => {
+  it('reads a negation slash struck over a relation as the negated relation', () => {
+    const glyphs = [g('x', 100, 100), g('\u0338', 111, 100, 10, 'CMSY10'), g('=', 110, 100, 10, 'CMR10'), g('y', 120, 100)];
+    expect(formulaLatex({ glyphs }).latex).toBe('x\\neq y');
+    const notin = [g('a', 100, 100), g('\u0338', 111, 100, 10, 'CMSY10'), g('∈', 110, 100, 10, 'CMSY10'), g('A', 120, 100)];
+    expect(formulaLatex({ glyphs: notin }).latex).toBe('a\\notin A');
+  });
+
+  it('keeps a radical sign without a vinculum as the bare sign, and the formula parses', () => {
+    const sign: Glyph = { ...g('√', 100, 100, 10, 'CMSY10'), y0: 91, y1: 102, x1: 108 };
+    const out = formulaLatex({ glyphs: [sign, g('x', 109, 100)] });
+    expect(out.latex).toBe('\\surd x');
+    expect(out.fallback).toBe(false);
+  });
+
+  it('never gives an atom with its own scripts a second subscript', () => {
+    const sum: Glyph = { ...g('∑', 100, 100, 10, 'CMEX10'), y0: 88, y1: 108, x1: 114 };
+    // Limit under the sum, then a lowered small glyph right after it.
+    const glyphs = [sum, g('i', 105, 115, 7), g('k', 115, 103, 7), g('x', 120, 100)];
+    const out = formulaLatex({ glyphs });
+    expect(katexParses(out.latex)).toBe(true);
+    expect(out.latex).toBe('\\sum_{i}{}_{k}x');
+  });
+});
+
+describe('scripts, limits, accents and numbers', () => {
+  it('keeps a comma of a script on the script row (it sits low, under the letters)', () => {
+    const comma: Glyph = { ...g(',', 106, 103, 7, 'CMMI7'), y0: 102.3, y1: 104.5 };
+    const glyphs = [g('s', 100, 100), g('L', 104, 103, 7, 'CMMI7'), comma, g('K', 108, 103, 7, 'CMMI7')];
+    expect(formulaLatex({ glyphs }).latex).toBe('s_{L,K}');
+  });
+
+  it('reads a superscript before a radical as the script of what precedes, not as its index', () => {
+    const sign: Glyph = { ...g('√', 110, 100, 10, 'CMSY10'), y0: 91, y1: 102, x1: 118 };
+    const glyphs = [g('E', 100, 100), g('k', 105.5, 96, 7, 'CMMI7'), sign, g('t', 119, 100)];
+    expect(formulaLatex({ glyphs, rules: [[118, 91.2, 125, 91.2]] }).latex).toBe('E^{k}\\sqrt{t}');
+  });
+
+  it('gives each of two neighbouring big operators its own limits', () => {
+    const op = (x: number, char: string): Glyph => ({ ...g(char, x, 100, 10, 'CMEX10'), y0: 88, y1: 108, x1: x + 12 });
+    const glyphs = [op(100, '∐'), g('i', 104, 115, 7), op(114, '∑'), g('j', 116, 115, 7), g('=', 118.5, 115, 7, 'CMR7'), g('1', 122, 115, 7, 'CMR7'), g('x', 130, 100)];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\coprod_{i}\\sum_{j=1}x');
+  });
+
+  it('puts an accent on the letter under it, not on a bar beside it', () => {
+    const bar: Glyph = { ...g('|', 99, 102, 10, 'CMSY10'), y0: 91, y1: 104, x1: 101.5 };
+    const glyphs = [bar, g('p', 101.5, 100), { ...g('\u00b4', 102.5, 93, 10, 'CMR10'), y0: 92, y1: 94 }];
+    expect(formulaLatex({ glyphs }).latex).toBe('|\\acute{p}');
+  });
+
+  it('reads an equation number TeX moved to a row of its own under a wide formula', () => {
+    const glyphs = [g('x', 100, 100), g('=', 110, 100, 10, 'CMR10'), g('y', 300, 100), ...run('(1)', 290, 115)];
+    const out = formulaLatex({ glyphs });
+    expect(out.numbers).toEqual(['1']);
+  });
+});
+
+describe('stretchy delimiters of OpenType math fonts', () => {
+  it('stacks a brace whose extenders the font names "{" between its pieces into one cases brace', () => {
+    const font = 'LatinModernMath-Regular';
+    const piece = (ch: string, y0: number, y1: number): Glyph => ({ ...g(ch, 100, y1, 10, font), x1: 103.6, y0, y1 });
+    const glyphs = [
+      piece('⎧', 95, 103), piece('{', 101, 108.6), piece('⎨', 108, 124), piece('{', 123, 130.7), piece('⎩', 130, 138),
+      g('a', 106, 104, 10, font), g('b', 106, 136, 10, font),
+    ];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\begin{cases}a \\\\ b\\end{cases}');
+  });
+});
+
+describe('fractions on the axis', () => {
+  it('keeps a fraction of script-size parts on the row whose axis its bar sits on', () => {
+    // x · a/b with 7pt parts: the bar at the row's axis (baseline 100, axis 97.5).
+    const glyphs = [g('x', 100, 100), g('·', 106, 100, 10, 'CMSY10'), g('a', 113, 95.5, 7, 'CMMI7'), g('b', 113, 103.5, 7, 'CMMI7')];
+    expect(formulaLatex({ glyphs, rules: [[112, 97.5, 118, 97.5]] }).latex).toBe('x\\cdot\\frac{a}{b}');
+  });
+});
+
+describe('display detection', () => {
+  it('tells a matrix found as aligned columns from a table of values', () => {
+    const matrix = [line(run('a b', 200, 230)), line(run('c d', 200, 244))];
+    expect(isMathematics(matrix)).toBe(true);
+    const values = [line(run('12 34', 200, 230, 10, 'CMR10')), line(run('56 78', 200, 244, 10, 'CMR10'))];
+    expect(isMathematics(values)).toBe(false);
+  });
+
+  it('joins the rows of an alignment whose parts stand far from the first row', () => {
+    const row1 = line(run('z = a', 200, 230));
+    const number1 = line(run('(1)', 460, 230, 10, 'CMR10'));
+    // The second row: "= b" under the first row's relation, a numerator far to the right.
+    const row2a = line(run('= b', 210, 245));
+    const row2b = line(run('c', 300, 242));
+    const out = detectEquations([prose(200), prose(212), row1, number1, row2a, row2b, prose(280)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toHaveLength(4);
+    expect(out[0]!.trace[0]).toMatchObject({ stage: 'equations', rule: 'equation.display-lines' });
+  });
+
+  it('finds a numbered display without a relation, and keeps it apart from the paragraphs', () => {
+    const formula = line(run('x y z', 200, 230));
+    const number = line(run('(2)', 460, 230, 10, 'CMR10'));
+    const out = detectEquations([prose(200), prose(212), formula, number, prose(260)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.latex).toBe('xyz \\tag{2}');
+  });
+});
+
+describe('inline fractions', () => {
+  it('reads an inline fraction after a word as a formula of its own, not as the word\'s scripts', async () => {
+    const { inlineMath } = await import('../src/engine/math/index.js');
+    const word = run('From', 100, 200, 10, 'CMR10');
+    const glyphs = [...word, g('a', 124, 196, 7, 'CMMI7'), g('b', 124, 203.5, 7, 'CMMI7'), ...run('on', 132, 200, 10, 'CMR10')];
+    const out = inlineMath(glyphs, [[123.5, 198.5, 128.5, 198.5]]);
+    expect(out.text).toBe('From $\\frac{a}{b}$ on');
+  });
+});
