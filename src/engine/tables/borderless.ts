@@ -5,6 +5,7 @@ import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
+import { cellFragments } from './fragments.js';
 import type { TableFound } from './ruled.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
@@ -50,13 +51,21 @@ function isCellLike(line: TextLine): boolean {
  */
 export function borderlessTables(lines: readonly TextLine[], rules: readonly HRule[]): TableFound[] {
   const out: TableFound[] = [];
-  let remaining = lines.filter((l) => !l.rotated);
+  // Cells are found among the lines cut at their cell gaps; a table takes the whole lines.
+  const source = new Map<TextLine, TextLine>();
+  let remaining = lines
+    .filter((l) => !l.rotated)
+    .flatMap((l) => {
+      const pieces = cellFragments(l);
+      for (const p of pieces) source.set(p, l);
+      return pieces;
+    });
   for (const run of tabularRuns(remaining)) {
     const found = runTable(run, remaining, rules);
     if (!found) continue;
-    out.push(found);
-    const used = new Set(found.lines);
-    remaining = remaining.filter((l) => !used.has(l));
+    const used = new Set(found.lines.map((l) => source.get(l)!));
+    out.push({ ...found, lines: [...used] });
+    remaining = remaining.filter((l) => !used.has(source.get(l)!));
   }
   return out;
 }
