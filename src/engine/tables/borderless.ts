@@ -33,6 +33,14 @@ const MAX_PROSE_LINES = 0.2;
 const MIN_FILLED = 0.4;
 /** A column whose fragments' median length exceeds this is running text. */
 const WORDY_COLUMN_CHARS = 25;
+/** A page's column gutter is at least this many ems wide (xy-cut's reading order uses the same). */
+const GUTTER = 0.8;
+/** The page's lines this many ems above and below a run tell a page gutter from the run's own column gap. */
+const GUTTER_REACH = 4;
+/** Below this share of the smaller side's rows on shared baselines, two sides of a gutter are two things. */
+const SHARED_ROWS = 0.5;
+/** Cells of one row stand on one baseline, to this many ems (lines of two page columns seldom do). */
+const SAME_ROW = 0.15;
 /** Tolerances in ems of the table's text: a line touching a column edge, or sticking out of a region's side (OCR boxes jitter by a third of an em). */
 const TOUCH = 0.05;
 const SLACK = 0.3;
@@ -60,7 +68,8 @@ export function borderlessTables(lines: readonly TextLine[], rules: readonly HRu
       for (const p of pieces) source.set(p, l);
       return pieces;
     });
-  for (const run of tabularRuns(remaining)) {
+  const all = remaining;
+  for (const run of tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all))) {
     const found = runTable(run, remaining, rules);
     if (!found) continue;
     const used = new Set(found.lines.map((l) => source.get(l)!));
@@ -70,42 +79,112 @@ export function borderlessTables(lines: readonly TextLine[], rules: readonly HRu
   return out;
 }
 
-/** Runs of consecutive rows with at least two cell-like fragments, as the rows' fragments. */
+/**
+ * A run cut at the page's column gutters that pass through it: an empty vertical strip no
+ * fragment of the run crosses, which the page's other lines around the run (above, below and
+ * beside it) do not cross either while standing on both sides of it, or whose two sides seldom
+ * share a baseline. Two tables side by side,
+ * or a table and the short lines of the page column beside it, are separate runs; a table's
+ * own column gap is crossed by the text above or below it (its caption, the prose around it).
+ */
+function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): TextLine[][][] {
+  const fragments = run.flat();
+  const size = median(fragments.map((l) => l.fontSize)) || 10;
+  const box = extend(null, fragments);
+  const own = new Set(fragments);
+  const around = lines.filter((l) => !own.has(l) && l.box[3] >= box[1] - GUTTER_REACH * size && l.box[1] <= box[3] + GUTTER_REACH * size && l.box[2] > box[0] && l.box[0] < box[2]);
+  const gutter = emptyStrips(fragments, box, size).find(([x0, x1]) => {
+    // Text set flush with the strip's edges touches it without crossing it.
+    if (around.some((l) => l.box[0] < x1 - SLACK * size && l.box[2] > x0 + SLACK * size)) return false;
+    if (around.some((l) => l.box[2] <= x0) && around.some((l) => l.box[0] >= x1)) return true;
+    // Nothing around tells: the two sides are one table when their rows share baselines (a
+    // sparse column's cells sit on its table's rows), two things when they seldom do.
+    const beside = lines.filter((l) => l.box[3] >= box[1] && l.box[1] <= box[3]);
+    const left = baselineGroups(beside.filter((l) => l.box[2] <= x0 && l.box[0] >= box[0] - SLACK * size)).map((r) => r[0]!.baseline);
+    const right = baselineGroups(beside.filter((l) => l.box[0] >= x1 && l.box[2] <= box[2] + SLACK * size)).map((r) => r[0]!.baseline);
+    const [fewer, more] = left.length <= right.length ? [left, right] : [right, left];
+    const shared = fewer.filter((b) => more.some((o) => Math.abs(o - b) <= SAME_ROW * size)).length;
+    return shared < SHARED_ROWS * fewer.length;
+  });
+  if (!gutter) return [run];
+  // Each side's lines over the run's height are searched for runs of their own.
+  const within = lines.filter((l) => l.box[3] >= box[1] && l.box[1] <= box[3] && l.box[0] >= box[0] - SLACK * size && l.box[2] <= box[2] + SLACK * size);
+  const [x0, x1] = gutter;
+  const left = within.filter((l) => l.box[2] <= x0 + SLACK * size);
+  const right = within.filter((l) => l.box[0] >= x1 - SLACK * size);
+  return [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines)));
+}
+
+/** The x-ranges inside the box that no fragment covers, at least a gutter wide. */
+function emptyStrips(fragments: TextLine[], box: Box, size: number): [number, number][] {
+  const spans = fragments.map((l) => [l.box[0], l.box[2]] as const).sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  let reach = box[0];
+  for (const [x0, x1] of spans) {
+    if (x0 - reach >= GUTTER * size) out.push([reach, x0]);
+    reach = Math.max(reach, x1);
+  }
+  return out;
+}
+
+/**
+ * Runs of consecutive rows with at least two cell-like fragments, as the rows' fragments. Runs
+ * are followed side by side: a row joins the open run it lies under, so two tables in two page
+ * columns whose rows alternate (their baselines differ) are two runs, not a row each.
+ */
 function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   const runs: TextLine[][][] = [];
-  let run: TextLine[][] = [];
-  let runBox: Box | null = null;
-  let lastBottom = -Infinity;
+  let open: OpenRun[] = [];
+  const close = (r: OpenRun) => {
+    runs.push(r.rows);
+    open = open.filter((o) => o !== r);
+  };
   for (const all of baselineGroups(lines)) {
+    const size = Math.max(...all.map((l) => l.fontSize), 1);
+    const top = Math.min(...all.map((l) => l.box[1]));
+    // A wide gap ends a run.
+    for (const r of [...open]) if (top - r.bottom >= MAX_ROW_GAP * size) close(r);
     const cellLike = all.filter(isCellLike);
-    // Lines far beside the run are left out of a row that is tabular without them.
-    const inRun = cellLike.filter((l) => !farBeside(run, runBox, l));
-    const cells = (inRun.length >= 2 ? inRun : cellLike).sort((a, b) => a.box[0] - b.box[0]);
-    const tabular = cells.length >= 2;
-    // Beside a run, running text of another page column neither joins nor ends it.
-    const group = tabular || !runBox ? all : all.filter((l) => l.box[0] < runBox![2] && l.box[2] > runBox![0]);
-    if (!group.length) continue;
-    const size = Math.max(...group.map((l) => l.fontSize), 1);
-    const top = Math.min(...group.map((l) => l.box[1]));
-    const near = top - lastBottom < MAX_ROW_GAP * size;
-    if (tabular && runBox && near && overlaps(runBox, cells)) {
-      run.push(cells);
-      runBox = extend(runBox, cells);
-    } else if (tabular) {
-      if (run.length) runs.push(run);
-      run = [cells];
-      runBox = extend(null, cells);
-    } else if (!near || group.some((l) => !isCellLike(l) && !headingOver(runBox, l)) || (runBox && !inside(runBox, group))) {
-      // Running text, a line across the run's extent, or a wide gap ends it; a short line
-      // inside it (a section row, a wrapped cell) or a heading over its values does not.
-      if (run.length) runs.push(run);
-      run = [];
-      runBox = null;
+    const tabular = cellLike.length >= 2;
+    // The run the row continues: the open run it lies under (lines far beside it left out).
+    const target = tabular ? open.find((r) => {
+      const inRun = cellLike.filter((l) => !farBeside(r.rows, r.box, l));
+      return inRun.length >= 2 && overlaps(r.box, inRun);
+    }) : undefined;
+    if (target) {
+      const cells = cellLike.filter((l) => !farBeside(target.rows, target.box, l)).sort((a, b) => a.box[0] - b.box[0]);
+      target.rows.push(cells);
+      target.box = extend(target.box, cells);
+      target.bottom = Math.max(...cells.map((l) => l.box[3]));
+      // Lines of this row beside the run go on to the runs they lie under.
+      continue;
     }
-    if (tabular || run.length) lastBottom = Math.max(...group.map((l) => l.box[3]));
+    if (tabular) {
+      // A new run; the open runs it overlaps end (a table does not run through another).
+      const cells = [...cellLike].sort((a, b) => a.box[0] - b.box[0]);
+      for (const r of [...open]) if (overlaps(r.box, cells)) close(r);
+      open.push({ rows: [cells], box: extend(null, cells), bottom: Math.max(...cells.map((l) => l.box[3])) });
+      continue;
+    }
+    for (const r of [...open]) {
+      // Beside a run, running text of another page column neither joins nor ends it.
+      const group = all.filter((l) => l.box[0] < r.box[2] && l.box[2] > r.box[0]);
+      if (!group.length) continue;
+      // Running text, a line across the run's extent end it; a short line inside it (a section
+      // row, a wrapped cell) or a heading over its values does not.
+      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l)) || !inside(r.box, group)) close(r);
+      else r.bottom = Math.max(r.bottom, ...group.map((l) => l.box[3]));
+    }
   }
-  if (run.length) runs.push(run);
-  return runs;
+  for (const r of [...open]) close(r);
+  return runs.sort((a, b) => a[0]![0]!.baseline - b[0]![0]!.baseline);
+}
+
+interface OpenRun {
+  rows: TextLine[][];
+  box: Box;
+  /** Bottom of its last line. */
+  bottom: number;
 }
 
 /**

@@ -1,0 +1,78 @@
+// Tables in page layouts nobody tuned for: two tables side by side in two page columns, a table
+// beside a page column of short lines, and an invoice's totals set as "label   amount" lines.
+import { describe, expect, it } from 'vitest';
+import { parseDocument, type ParseResult } from '../src/engine/parse.js';
+import type { ContentBlock } from '../src/engine/render/schema.js';
+import { drawnPdf, drawTable, drawTexts, type Canvas, type TextSpec } from './table-fixtures.js';
+
+const noOcr = async () => {
+  throw new Error('no OCR expected for born-digital pages');
+};
+
+async function tablesOf(draw: (c: Canvas) => void): Promise<ContentBlock[]> {
+  const result: ParseResult = await parseDocument(await drawnPdf([draw]), { maxPages: 5, ocr: noOcr });
+  return result.content_list.filter((b) => b.type === 'table');
+}
+
+/** Short lines of a narrow page column: prose that wraps every few words. */
+function column(x: number, top: number, count: number): TextSpec[] {
+  const words = ['The frozen sample', 'and the buffer were', 'kept at 4 degrees', 'while the control', 'group was measured', 'twice a week by', 'the laboratory staff.'];
+  return Array.from({ length: count }, (_, i) => ({ text: words[i % words.length]!, x, y: top + i * 13 }));
+}
+
+const LEFT = [
+  ['Sample', 'Mass', 'Yield'],
+  ['Alpha', '12.5', '30%'],
+  ['Beta', '9.75', '41%'],
+  ['Gamma', '15.0', '28%'],
+];
+const RIGHT = [
+  ['Site', 'Cases', 'Rate'],
+  ['North', '96.7', '80'],
+  ['South', '31', '30%'],
+  ['East', '37', '12%'],
+  ['West', '54', '19%'],
+];
+
+describe('tables in page columns', () => {
+  it('finds two borderless tables side by side in two page columns as two tables', async () => {
+    const tables = await tablesOf((c) => {
+      drawTexts(c, [...column(72, 80, 7), ...column(330, 80, 7)]);
+      // The right table starts half a row lower: their rows share no baselines.
+      drawTable(c, { x: 72, top: 190, colWidths: [80, 60, 60], rows: LEFT, rules: 'none' });
+      drawTable(c, { x: 330, top: 196, colWidths: [80, 60, 60], rows: RIGHT, rules: 'none' });
+      drawTexts(c, [...column(72, 330, 7), ...column(330, 330, 7)]);
+    });
+    expect(tables).toHaveLength(2);
+    expect(tables.map((t) => t.table_body)).toEqual([
+      '<table>' + LEFT.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>',
+      '<table>' + RIGHT.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>',
+    ]);
+  });
+
+  it('keeps the short lines of the page column beside a table out of it', async () => {
+    const tables = await tablesOf((c) => {
+      drawTexts(c, column(72, 100, 16));
+      drawTable(c, { x: 330, top: 100, colWidths: [80, 60, 60], rows: RIGHT, rules: 'none' });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe('<table>' + RIGHT.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>');
+    expect(tables[0]!.bbox![0]).toBeGreaterThan(500);
+  });
+
+  it('reads an invoice total block set as label and amount lines as a two-column table', async () => {
+    const tables = await tablesOf((c) => {
+      drawTexts(c, [
+        { text: 'Subtotal', x: 400, y: 300 },
+        { text: '1675.46', x: 500, y: 300 },
+        { text: 'VAT 23%', x: 400, y: 316 },
+        { text: '491.15', x: 505, y: 316 },
+        { text: 'Total due', x: 400, y: 332 },
+        { text: '2166.61', x: 500, y: 332 },
+      ]);
+    });
+    expect(tables.map((t) => t.table_body)).toEqual([
+      '<table><tr><td>Subtotal</td><td>1675.46</td></tr><tr><td>VAT 23%</td><td>491.15</td></tr><tr><td>Total due</td><td>2166.61</td></tr></table>',
+    ]);
+  });
+});
