@@ -75,4 +75,22 @@ describe('tables in page columns', () => {
       '<table><tr><td>Subtotal</td><td>1675.46</td></tr><tr><td>VAT 23%</td><td>491.15</td></tr><tr><td>Total due</td><td>2166.61</td></tr></table>',
     ]);
   });
+
+  it('takes row labels set off their rows\' baselines (wrapped, at the foot of the row) as the first column', async () => {
+    const labels = [['Unaudited operating', 'cost under margin'], ['Annual revenue'], ['Gross balance sheet', 'allocated by region'], ['Net liquidity']];
+    const values = [['82.2 %', '45.4 %', '868,779'], ['120.0 k', '854,770', '93.9'], ['11', '177.7 USD', '146.0 k'], ['6.5', '12.1', '77%']];
+    const tables = await tablesOf((c) => {
+      drawTexts(c, [{ text: 'Income and costs by quarter, as reported to the board in the annual review.', x: 72, y: 100 }]);
+      drawTexts(c, [{ text: 'Item', x: 72, y: 140 }, { text: '2023', x: 260, y: 140 }, { text: '2024', x: 340, y: 140 }, { text: '2025', x: 420, y: 140 }]);
+      values.forEach((row, r) => {
+        const y = 165 + r * 34;
+        row.forEach((v, i) => drawTexts(c, [{ text: v, x: 260 + i * 80, y }]));
+        labels[r]!.forEach((t, i) => drawTexts(c, [{ text: t, x: 72, y: y + 9 + i * 12 }]));
+      });
+      drawTexts(c, [{ text: 'The figures above are unaudited and may change when the accounts are closed.', x: 72, y: 330 }]);
+    });
+    expect(tables).toHaveLength(1);
+    const rows = [['Item', '2023', '2024', '2025'], ...values.map((v, r) => [labels[r]!.join(' '), ...v])];
+    expect(tables[0]!.table_body).toBe('<table>' + rows.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>');
+  });
 });

@@ -41,6 +41,13 @@ const GUTTER_REACH = 4;
 const SHARED_ROWS = 0.5;
 /** Cells of one row stand on one baseline, to this many ems (lines of two page columns seldom do). */
 const SAME_ROW = 0.15;
+/** Page-column text around a gutter is at least this share of its side's width. */
+const SIDE_FILL = 0.5;
+const SAME_ROW_OCR = 0.4;
+/** Fewer than this share of a run's rows with text in its first column: its row labels are set off the rows. */
+const OFF_ROW_LABELS = 0.5;
+/** A row label wrapped below its row's values ends within this many ems of the run's last row. */
+const LABEL_BELOW = 2.5;
 /** Tolerances in ems of the table's text: a line touching a column edge, or sticking out of a region's side (OCR boxes jitter by a third of an em). */
 const TOUCH = 0.05;
 const SLACK = 0.3;
@@ -96,14 +103,18 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
   const gutter = emptyStrips(fragments, box, size).find(([x0, x1]) => {
     // Text set flush with the strip's edges touches it without crossing it.
     if (around.some((l) => l.box[0] < x1 - SLACK * size && l.box[2] > x0 + SLACK * size)) return false;
-    if (around.some((l) => l.box[2] <= x0) && around.some((l) => l.box[0] >= x1)) return true;
+    // Page-column text fills its column; cells fill a fraction of the columns on one side of a table's gap.
+    const fills = (l: TextLine, from: number, to: number) => l.box[2] - l.box[0] >= SIDE_FILL * (to - from);
+    if (around.some((l) => l.box[2] <= x0 && fills(l, box[0], x0)) && around.some((l) => l.box[0] >= x1 && fills(l, x1, box[2]))) return true;
     // Nothing around tells: the two sides are one table when their rows share baselines (a
     // sparse column's cells sit on its table's rows), two things when they seldom do.
     const beside = lines.filter((l) => l.box[3] >= box[1] && l.box[1] <= box[3]);
     const left = baselineGroups(beside.filter((l) => l.box[2] <= x0 && l.box[0] >= box[0] - SLACK * size)).map((r) => r[0]!.baseline);
     const right = baselineGroups(beside.filter((l) => l.box[0] >= x1 && l.box[2] <= box[2] + SLACK * size)).map((r) => r[0]!.baseline);
     const [fewer, more] = left.length <= right.length ? [left, right] : [right, left];
-    const shared = fewer.filter((b) => more.some((o) => Math.abs(o - b) <= SAME_ROW * size)).length;
+    // Baselines read by OCR (no glyphs) jitter by a third of an em.
+    const near = (fragments.some((l) => !l.glyphs?.length) ? SAME_ROW_OCR : SAME_ROW) * size;
+    const shared = fewer.filter((b) => more.some((o) => Math.abs(o - b) <= near)).length;
     return shared < SHARED_ROWS * fewer.length;
   });
   if (!gutter) return [run];
@@ -262,7 +273,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[])
   const ruled = above.length > 0 && below.length > 0;
   if (run.length < (ruled ? 2 : 3)) return null;
 
-  const edges = headersJoinTheirColumns(run, columnEdges(run, box, size));
+  let edges = headersJoinTheirColumns(run, columnEdges(run, box, size));
   const cols = edges.length - 1;
   if (cols < 2) return null;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
@@ -272,6 +283,16 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[])
   const multi = run.filter((row) => new Set(row.map(colOf)).size >= 2).length;
   if (multi < MULTI_COLUMN_ROWS * run.length) return null;
   if (!looksTabular(fragments, edges, ruled, run.length)) return null;
+  // Row labels set off the rows' baselines (wrapped, centred on their row) are the first column.
+  // Their zone: left of the run, or its first column when few of its rows have text there.
+  const inFirst = run.filter((row) => row.some((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === 0)).length;
+  const ownFirst = inFirst > 0 && inFirst < OFF_ROW_LABELS * run.length && edges.length > 2;
+  const labels = rowLabels(box, ownFirst ? edges[1]! : box[0], lines, new Set(fragments), size);
+  if (labels.length && !ownFirst) {
+    const x0 = Math.min(...labels.map((l) => l.box[0]));
+    edges = [x0, (Math.max(...labels.map((l) => l.box[2])) + box[0]) / 2, ...edges.slice(1)];
+    box = [x0, box[1], box[2], Math.max(box[3], ...labels.map((l) => l.box[3]))];
+  }
 
   // The region: the run's box, between its rules when ruled; every line inside belongs to it.
   if (ruled) box = [box[0], Math.max(...above.map((r) => r.y)), box[2], Math.min(...below.map((r) => r.y))];
@@ -281,14 +302,37 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[])
   });
   // Running text inside the region: a table beside a column of prose, not one table.
   if (members.filter((l) => !isCellLike(l)).length > MAX_PROSE_LINES * members.length) return null;
-  const table = gridTable(members, edges, box, size);
+  const table = gridTable(members, edges, box, size, labels);
   spanOverRules(table, edges, rules, size);
   centreSpanningCells(table, size);
   joinStackedHeaderLabel(table);
   // Mostly empty cells: scattered labels (a chart's values beside prose), not rows of data.
   const filled = table.cells.reduce((n, c) => n + c.colSpan, 0) / (table.rows * table.cols);
   if (table.rows < 2 || filled < MIN_FILLED) return null;
-  return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled } };
+  return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled, offRowLabels: labels.length } };
+}
+
+/**
+ * The lines left of a run (or in its first column, up to `zoneRight`) that label its rows
+ * without sharing their baselines: a first column
+ * of wrapped labels set centred or at the foot of their rows, so that no row reads as two
+ * cells. Short lines within the run's height (a wrapped label may end below its last row), and
+ * no other text around them: the lines of a page column beside the table run on above or
+ * below it.
+ */
+function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run: Set<TextLine>, size: number): TextLine[] {
+  const left = lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size);
+  const labels = left.filter((l) => {
+    const cy = (l.box[1] + l.box[3]) / 2;
+    return cy >= box[1] - TOUCH * size && cy <= box[3] + LABEL_BELOW * size;
+  });
+  if (labels.length < 2 || !labels.every(isCellLike)) return [];
+  const x0 = Math.min(...labels.map((l) => l.box[0]));
+  const x1 = Math.max(...labels.map((l) => l.box[2]));
+  const beside = left.some(
+    (l) => !labels.includes(l) && l.box[2] > x0 && l.box[0] < x1 && l.box[3] >= box[1] - GUTTER_REACH * size && l.box[1] <= box[3] + GUTTER_REACH * size,
+  );
+  return beside ? [] : labels;
 }
 
 /**
@@ -418,13 +462,34 @@ function joinStackedHeaderLabel(table: Table): void {
   table.rows = kept.filter(Boolean).length;
 }
 
+/**
+ * Row labels set off their rows' baselines join the rows they label: each label line the row
+ * right above it (labels set at the foot of their rows) or right below it (at their head),
+ * whichever side labels more of the rows.
+ */
+function labelRows(rows: TextLine[][], labels: readonly TextLine[]): void {
+  if (!labels.length || !rows.length) return;
+  const baseline = (row: TextLine[]) => Math.min(...row.map((l) => l.baseline));
+  const tops = rows.map(baseline);
+  const above = (l: TextLine) => tops.reduce((best, b, i) => (b <= l.baseline ? i : best), 0);
+  const below = (l: TextLine) => {
+    const i = tops.findIndex((b) => b >= l.baseline);
+    return i < 0 ? rows.length - 1 : i;
+  };
+  const labelled = (pick: (l: TextLine) => number) => new Set(labels.map(pick)).size;
+  const pick = labelled(above) >= labelled(below) ? above : below;
+  for (const l of labels) rows[pick(l)]!.push(l);
+}
+
 /** Cells of a table with known column edges: one per fragment group in a row and column. */
-function gridTable(lines: TextLine[], edges: number[], box: Box, size: number): Table {
+function gridTable(lines: TextLine[], edges: number[], box: Box, size: number, labels: readonly TextLine[] = []): Table {
   const cols = edges.length - 1;
   const colOf = (l: TextLine) => columnIndex(edges, l.box[0] + TOUCH * size);
   const colRight = new Array<number>(cols).fill(-Infinity);
   for (const l of lines) colRight[colOf(l)] = Math.max(colRight[colOf(l)]!, l.box[2]);
-  const rows = textRows(lines, colOf, colRight);
+  const isLabel = new Set(labels);
+  const rows = textRows(lines.filter((l) => !isLabel.has(l)), colOf, colRight, false, !labels.length);
+  labelRows(rows, labels);
   const cells: Cell[] = [];
   rows.forEach((rowLines, row) => {
     const byCol = new Map<number, TextLine[]>();
