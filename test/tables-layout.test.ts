@@ -93,4 +93,31 @@ describe('tables in page columns', () => {
     const rows = [['Item', '2023', '2024', '2025'], ...values.map((v, r) => [labels[r]!.join(' '), ...v])];
     expect(tables[0]!.table_body).toBe('<table>' + rows.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>');
   });
+
+  it('ends an invoice\'s letterhead fields at the address block set off by a blank line: the items are a table of their own', async () => {
+    const items = [
+      ['Description', 'Qty', 'Price', 'Amount'],
+      ['Eligible admission', '40', '217.55', '5484.92'],
+      ['Confirmed prevalence', '30', '247.36', '3699.76'],
+      ['Acute symptom', '31', '117.96', '5785.71'],
+      ['Chronic screening', '11', '287.50', '6487.17'],
+    ];
+    const tables = await tablesOf((c) => {
+      drawTexts(c, [
+        { text: '63 Fernandez Street', x: 40, y: 70 },
+        { text: 'Invoice number: 73615', x: 430, y: 70 },
+        { text: '20753 Krakow', x: 40, y: 84 },
+        { text: 'Date: 2024-09-28', x: 460, y: 84 },
+        { text: 'VAT DE259465409', x: 40, y: 98 },
+        { text: 'Due date: 08.02.2017', x: 448, y: 98 },
+        { text: 'Bill to:', x: 40, y: 130 },
+        { text: 'Margit Bianchi', x: 40, y: 144 },
+        { text: 'Harbor Capital Partners', x: 40, y: 158 },
+        { text: '79 Tanaka Road, Zurich', x: 40, y: 172 },
+      ]);
+      drawTable(c, { x: 36, top: 192, colWidths: [300, 60, 80, 80], rows: items, rules: 'none' });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe('<table>' + items.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>');
+  });
 });

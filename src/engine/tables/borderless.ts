@@ -17,6 +17,13 @@ const NUMERIC = new RegExp(`^[(\\[]?${VALUE}(\\s*[-–−±/]\\s*${VALUE})*[)\\]
 const MAX_CELL_CHARS = 45;
 /** Rows of a run follow each other within this many ems (a wider gap ends the table). */
 const MAX_ROW_GAP = 3;
+/**
+ * A block of this many text lines set off by a blank line (more than this many ems of white)
+ * between two rows parts two tables (an address block between a letterhead's fields and an
+ * invoice's items); a row label wrapped over several lines is set close to its row.
+ */
+const TEXT_BLOCK_LINES = 3;
+const BLANK_LINE = 1.2;
 /** A short line this many ems right of a run of three rows or more is beside it, not in it. */
 const FAR_BESIDE = 3;
 /** A heading over a table's values starts this share of the run's width right of its left edge. */
@@ -162,7 +169,11 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       const inRun = cellLike.filter((l) => !farBeside(r.rows, r.box, l));
       return inRun.length >= 2 && overlaps(r.box, inRun);
     }) : undefined;
-    if (target) {
+    // A block of text lines set off by a blank line ends the run above it.
+    if (target && target.textLines >= TEXT_BLOCK_LINES && Math.max(target.textGap, top - target.bottom) >= BLANK_LINE * size) close(target);
+    else if (target) {
+      target.textLines = 0;
+      target.textGap = 0;
       const cells = cellLike.filter((l) => !farBeside(target.rows, target.box, l)).sort((a, b) => a.box[0] - b.box[0]);
       target.rows.push(cells);
       target.box = extend(target.box, cells);
@@ -174,7 +185,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // A new run; the open runs it overlaps end (a table does not run through another).
       const cells = [...cellLike].sort((a, b) => a.box[0] - b.box[0]);
       for (const r of [...open]) if (overlaps(r.box, cells)) close(r);
-      open.push({ rows: [cells], box: extend(null, cells), bottom: Math.max(...cells.map((l) => l.box[3])) });
+      open.push({ rows: [cells], box: extend(null, cells), bottom: Math.max(...cells.map((l) => l.box[3])), textLines: 0, textGap: 0 });
       continue;
     }
     for (const r of [...open]) {
@@ -184,7 +195,11 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // Running text, a line across the run's extent end it; a short line inside it (a section
       // row, a wrapped cell) or a heading over its values does not.
       if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l)) || !inside(r.box, group)) close(r);
-      else r.bottom = Math.max(r.bottom, ...group.map((l) => l.box[3]));
+      else {
+        r.textGap = Math.max(r.textGap, Math.min(...group.map((l) => l.box[1])) - r.bottom);
+        r.bottom = Math.max(r.bottom, ...group.map((l) => l.box[3]));
+        r.textLines++;
+      }
     }
   }
   for (const r of [...open]) close(r);
@@ -196,6 +211,9 @@ interface OpenRun {
   box: Box;
   /** Bottom of its last line. */
   bottom: number;
+  /** Lines of text (rows of one fragment) since its last row, and the widest gap above one. */
+  textLines: number;
+  textGap: number;
 }
 
 /**
