@@ -335,8 +335,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[])
  * without sharing their baselines: a first column
  * of wrapped labels set centred or at the foot of their rows, so that no row reads as two
  * cells. Short lines within the run's height (a wrapped label may end below its last row), and
- * no other text around them: the lines of a page column beside the table run on above or
- * below it.
+ * no text running on above and below them: the lines of a page column beside the table.
  */
 function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run: Set<TextLine>, size: number): TextLine[] {
   const left = lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size);
@@ -347,10 +346,11 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   if (labels.length < 2 || !labels.every(isCellLike)) return [];
   const x0 = Math.min(...labels.map((l) => l.box[0]));
   const x1 = Math.max(...labels.map((l) => l.box[2]));
-  const beside = left.some(
-    (l) => !labels.includes(l) && l.box[2] > x0 && l.box[0] < x1 && l.box[3] >= box[1] - GUTTER_REACH * size && l.box[1] <= box[3] + GUTTER_REACH * size,
-  );
-  return beside ? [] : labels;
+  // A page column runs on both above and below (a caption's short last line stands above only).
+  const beside = (l: TextLine) => !labels.includes(l) && l.box[2] > x0 && l.box[0] < x1;
+  const above = left.some((l) => beside(l) && l.box[3] < box[1] && l.box[3] >= box[1] - GUTTER_REACH * size);
+  const below = left.some((l) => beside(l) && l.box[1] > box[3] && l.box[1] <= box[3] + GUTTER_REACH * size);
+  return above && below ? [] : labels;
 }
 
 /**
