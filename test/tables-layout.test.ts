@@ -120,4 +120,21 @@ describe('tables in page columns', () => {
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toBe('<table>' + items.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>');
   });
+
+  it('reads a table whose row labels run out with leader dots, and keeps a table of contents as text', async () => {
+    const dots = ' . . . . . . . . . . . .';
+    const rows = [['Recurring budget line', '125.2', '20.61'], ['Annual provision under equity', '58.8 %', '74.542'], ['Adjusted equity in portfolio', '2%', '70'], ['Fiscal dividend', '68%', '462.0 k']];
+    const leaders = await tablesOf((c) => {
+      drawTexts(c, [{ text: 'Item', x: 72, y: 100 }, { text: 'Invoice', x: 300, y: 100 }, { text: 'Forecast', x: 380, y: 100 }]);
+      rows.forEach((r, i) => drawTexts(c, [{ text: r[0] + dots, x: 72, y: 120 + i * 16 }, { text: r[1]!, x: 300, y: 120 + i * 16 }, { text: r[2]!, x: 380, y: 120 + i * 16 }]));
+    });
+    expect(leaders).toHaveLength(1);
+    expect(leaders[0]!.table_body).toContain('<td>58.8 %</td>');
+    const contents = await tablesOf((c) => {
+      ['1.1 Contractual notice under clause', '1.2 Applicable warranty for tribunal', '2.1 Effective amendment under warranty', '2.2 Material confidential information', '3.1 Prior indemnity under liability'].forEach((t, i) =>
+        drawTexts(c, [{ text: t + dots, x: 72, y: 120 + i * 16 }, { text: String(2 + i * 2), x: 500, y: 120 + i * 16 }]),
+      );
+    });
+    expect(contents).toHaveLength(0);
+  });
 });

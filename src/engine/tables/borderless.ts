@@ -63,8 +63,11 @@ function isNumeric(text: string): boolean {
   return NUMERIC.test(text.trim());
 }
 
+/** Leader dots that run a label out to its values ("Net exposure . . . . . ."). */
+const LEADER = /(\s*[.·…]){3,}\s*$/u;
+
 function isCellLike(line: TextLine): boolean {
-  return line.text.length <= MAX_CELL_CHARS || isNumeric(line.text);
+  return line.text.replace(LEADER, '').length <= MAX_CELL_CHARS || isNumeric(line.text);
 }
 
 /**
@@ -301,6 +304,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[])
   const multi = run.filter((row) => new Set(row.map(colOf)).size >= 2).length;
   if (multi < MULTI_COLUMN_ROWS * run.length) return null;
   if (!looksTabular(fragments, edges, ruled, run.length)) return null;
+  if (isContents(run, edges, lines)) return null;
   // Row labels set off the rows' baselines (wrapped, centred on their row) are the first column.
   // Their zone: left of the run, or its first column when few of its rows have text there.
   const inFirst = run.filter((row) => row.some((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === 0)).length;
@@ -351,6 +355,26 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   const above = left.some((l) => beside(l) && l.box[3] < box[1] && l.box[3] >= box[1] - GUTTER_REACH * size);
   const below = left.some((l) => beside(l) && l.box[1] > box[3] && l.box[1] <= box[3] + GUTTER_REACH * size);
   return above && below ? [] : labels;
+}
+
+/**
+ * A table of contents: titles run out with leader dots to a last column of page numbers that
+ * never decrease. Leader tables of values hold other numbers.
+ */
+function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine[]): boolean {
+  const last = edges.length - 2;
+  const pages: number[] = [];
+  let leaders = 0;
+  for (const row of run) {
+    const cells = [...row].sort((a, b) => a.box[0] - b.box[0]);
+    const page = cells[cells.length - 1]!;
+    if (columnIndex(edges, (page.box[0] + page.box[2]) / 2) !== last || cells.length < 2) continue;
+    if (!/^\d{1,4}$/.test(page.text.trim())) return false;
+    pages.push(Number(page.text.trim()));
+    // The title may be too long to be a cell: any line on the page number's baseline.
+    if (lines.some((l) => l !== page && Math.abs(l.baseline - page.baseline) <= SAME_ROW * page.fontSize && LEADER.test(l.text))) leaders++;
+  }
+  return pages.length >= 2 && leaders >= pages.length / 2 && pages.every((p, i) => i === 0 || p >= pages[i - 1]!);
 }
 
 /**
