@@ -137,4 +137,13 @@ describe('tables in page columns', () => {
     });
     expect(contents).toHaveLength(0);
   });
+
+  it('keeps a numbered list whose markers stand apart from the items (a tab after the number) as text', async () => {
+    const tables = await tablesOf((c) => {
+      ['Recombinant cohort of incubation', 'Significant plasmid in culture', 'Frozen concentration in pellet', 'Residual antibody in assay'].forEach((t, i) =>
+        drawTexts(c, [{ text: `${i + 2}.`, x: 72, y: 120 + i * 16 }, { text: t, x: 96, y: 120 + i * 16 }]),
+      );
+    });
+    expect(tables).toHaveLength(0);
+  });
 });

@@ -304,7 +304,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[])
   const multi = run.filter((row) => new Set(row.map(colOf)).size >= 2).length;
   if (multi < MULTI_COLUMN_ROWS * run.length) return null;
   if (!looksTabular(fragments, edges, ruled, run.length)) return null;
-  if (isContents(run, edges, lines)) return null;
+  if (isContents(run, edges, lines) || isList(run, edges)) return null;
   // Row labels set off the rows' baselines (wrapped, centred on their row) are the first column.
   // Their zone: left of the run, or its first column when few of its rows have text there.
   const inFirst = run.filter((row) => row.some((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === 0)).length;
@@ -355,6 +355,15 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   const above = left.some((l) => beside(l) && l.box[3] < box[1] && l.box[3] >= box[1] - GUTTER_REACH * size);
   const below = left.some((l) => beside(l) && l.box[1] > box[3] && l.box[1] <= box[3] + GUTTER_REACH * size);
   return above && below ? [] : labels;
+}
+
+/** A list item's marker: a number or letter with its stop or bracket, or a bullet. */
+const LIST_MARKER = /^(\(?(\d{1,3}(\.\d{1,3})*|[a-zA-Z]|[ivxlcIVXLC]{1,6})[.)]|[•◦▪‣·●○■□–—-])$/u;
+
+/** A list, its markers set apart from the items' text: every first cell is a list marker. */
+function isList(run: TextLine[][], edges: number[]): boolean {
+  const firsts = run.flat().filter((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === 0);
+  return firsts.length >= 2 && firsts.every((l) => LIST_MARKER.test(l.text.trim()));
 }
 
 /**
