@@ -15,8 +15,8 @@ const WORD_GAP = 0.15;
 
 /** The line cut at its cell gaps (the line itself when it has none), and each piece's line. */
 export function cellFragments(line: TextLine): TextLine[] {
-  const glyphs = (line.glyphs ?? []).filter((g) => g.code !== 32);
-  if (glyphs.length < 2 || line.rotated || line.equation) return [line];
+  if (!line.glyphs || line.glyphs.length < 2 || line.rotated || line.equation || !hasWideGap(line.glyphs)) return [line];
+  const glyphs = line.glyphs.filter((g) => g.code !== 32);
   // The text's non-space characters must be the glyphs, one to one, to cut the text with them.
   const chars = [...line.text].map((ch, i) => ({ ch, i })).filter((c) => !/\s/u.test(c.ch));
   if (chars.length !== glyphs.length) return [line];
@@ -39,6 +39,17 @@ export function cellFragments(line: TextLine): TextLine[] {
     from = end;
   }
   return pieces;
+}
+
+/** Whether some gap between neighbouring glyphs could be a cell gap (most lines have none: a quick pass). */
+function hasWideGap(glyphs: readonly Glyph[]): boolean {
+  let last: Glyph | undefined;
+  for (const g of glyphs) {
+    if (g.code === 32) continue;
+    if (last && g.x0 - last.x1 >= CELL_GAP * Math.min(g.size, last.size)) return true;
+    last = g;
+  }
+  return false;
 }
 
 function piece(line: TextLine, glyphs: Glyph[], start: number, end: number): TextLine {
