@@ -199,9 +199,12 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // row, a wrapped cell) or a heading over its values does not.
       if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l)) || !inside(r.box, group)) close(r);
       else {
-        r.textGap = Math.max(r.textGap, Math.min(...group.map((l) => l.box[1])) - r.bottom);
+        // A line alone is text; several side by side are a row of long cells.
+        if (group.length === 1) {
+          r.textGap = Math.max(r.textGap, group[0]!.box[1] - r.bottom);
+          r.textLines++;
+        } else r.textLines = r.textGap = 0;
         r.bottom = Math.max(r.bottom, ...group.map((l) => l.box[3]));
-        r.textLines++;
       }
     }
   }
