@@ -133,7 +133,9 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
   const [x0, x1] = gutter;
   const left = within.filter((l) => l.box[2] <= x0 + SLACK * size);
   const right = within.filter((l) => l.box[0] >= x1 - SLACK * size);
-  return [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines)));
+  const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines)));
+  for (const r of runs) note(r, 'pageGutterAt', Math.round(x0));
+  return runs;
 }
 
 /** The x-ranges inside the box that no fragment covers, at least a gutter wide. */
@@ -146,6 +148,12 @@ function emptyStrips(fragments: TextLine[], box: Box, size: number): [number, nu
     reach = Math.max(reach, x1);
   }
   return out;
+}
+
+/** How a run was bounded (a page gutter, a text block below it), for the table's trace. */
+const bounds = new WeakMap<TextLine[][], Record<string, number>>();
+function note(run: TextLine[][], key: string, value: number): void {
+  bounds.set(run, { ...bounds.get(run), [key]: value });
 }
 
 /**
@@ -173,7 +181,10 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       return inRun.length >= 2 && overlaps(r.box, inRun);
     }) : undefined;
     // A block of text lines set off by a blank line ends the run above it.
-    if (target && target.textLines >= TEXT_BLOCK_LINES && Math.max(target.textGap, top - target.bottom) >= BLANK_LINE * size) close(target);
+    if (target && target.textLines >= TEXT_BLOCK_LINES && Math.max(target.textGap, top - target.bottom) >= BLANK_LINE * size) {
+      note(target.rows, 'endsAtTextBlock', target.textLines);
+      close(target);
+    }
     else if (target) {
       target.textLines = 0;
       target.textGap = 0;
@@ -334,7 +345,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[])
   // Mostly empty cells: scattered labels (a chart's values beside prose), not rows of data.
   const filled = table.cells.reduce((n, c) => n + c.colSpan, 0) / (table.rows * table.cols);
   if (table.rows < 2 || filled < MIN_FILLED) return null;
-  return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled, offRowLabels: labels.length } };
+  return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled, offRowLabels: labels.length, ...bounds.get(run) } };
 }
 
 /**
