@@ -5,6 +5,7 @@ import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
+import { cellFragments } from './fragments.js';
 import type { TableFound } from './ruled.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
@@ -16,6 +17,13 @@ const NUMERIC = new RegExp(`^[(\\[]?${VALUE}(\\s*[-–−±/]\\s*${VALUE})*[)\\]
 const MAX_CELL_CHARS = 45;
 /** Rows of a run follow each other within this many ems (a wider gap ends the table). */
 const MAX_ROW_GAP = 3;
+/**
+ * A block of this many text lines set off by a blank line (more than this many ems of white)
+ * between two rows parts two tables (an address block between a letterhead's fields and an
+ * invoice's items); a row label wrapped over several lines is set close to its row.
+ */
+const TEXT_BLOCK_LINES = 3;
+const BLANK_LINE = 1.2;
 /** A short line this many ems right of a run of three rows or more is beside it, not in it. */
 const FAR_BESIDE = 3;
 /** A heading over a table's values starts this share of the run's width right of its left edge. */
@@ -32,6 +40,21 @@ const MAX_PROSE_LINES = 0.2;
 const MIN_FILLED = 0.4;
 /** A column whose fragments' median length exceeds this is running text. */
 const WORDY_COLUMN_CHARS = 25;
+/** A page's column gutter is at least this many ems wide (xy-cut's reading order uses the same). */
+const GUTTER = 0.8;
+/** The page's lines this many ems above and below a run tell a page gutter from the run's own column gap. */
+const GUTTER_REACH = 4;
+/** Below this share of the smaller side's rows on shared baselines, two sides of a gutter are two things. */
+const SHARED_ROWS = 0.5;
+/** Cells of one row stand on one baseline, to this many ems (lines of two page columns seldom do). */
+const SAME_ROW = 0.15;
+/** Page-column text around a gutter is at least this share of its side's width. */
+const SIDE_FILL = 0.5;
+const SAME_ROW_OCR = 0.4;
+/** Fewer than this share of a run's rows with text in its first column: its row labels are set off the rows. */
+const OFF_ROW_LABELS = 0.5;
+/** A row label wrapped below its row's values ends within this many ems of the run's last row. */
+const LABEL_BELOW = 2.5;
 /** Tolerances in ems of the table's text: a line touching a column edge, or sticking out of a region's side (OCR boxes jitter by a third of an em). */
 const TOUCH = 0.05;
 const SLACK = 0.3;
@@ -40,8 +63,11 @@ function isNumeric(text: string): boolean {
   return NUMERIC.test(text.trim());
 }
 
+/** Leader dots that run a label out to its values ("Net exposure . . . . . ."). */
+const LEADER = /(\s*[.·…]){3,}\s*$/u;
+
 function isCellLike(line: TextLine): boolean {
-  return line.text.length <= MAX_CELL_CHARS || isNumeric(line.text);
+  return line.text.replace(LEADER, '').length <= MAX_CELL_CHARS || isNumeric(line.text);
 }
 
 /**
@@ -50,53 +76,161 @@ function isCellLike(line: TextLine): boolean {
  */
 export function borderlessTables(lines: readonly TextLine[], rules: readonly HRule[]): TableFound[] {
   const out: TableFound[] = [];
-  let remaining = lines.filter((l) => !l.rotated);
-  for (const run of tabularRuns(remaining)) {
+  // Cells are found among the lines cut at their cell gaps; a table takes the whole lines.
+  const source = new Map<TextLine, TextLine>();
+  let remaining = lines
+    .filter((l) => !l.rotated)
+    .flatMap((l) => {
+      const pieces = cellFragments(l);
+      for (const p of pieces) source.set(p, l);
+      return pieces;
+    });
+  const all = remaining;
+  for (const run of tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all))) {
     const found = runTable(run, remaining, rules);
     if (!found) continue;
-    out.push(found);
-    const used = new Set(found.lines);
-    remaining = remaining.filter((l) => !used.has(l));
+    const used = new Set(found.lines.map((l) => source.get(l)!));
+    out.push({ ...found, lines: [...used] });
+    remaining = remaining.filter((l) => !used.has(source.get(l)!));
   }
   return out;
 }
 
-/** Runs of consecutive rows with at least two cell-like fragments, as the rows' fragments. */
+/**
+ * A run cut at the page's column gutters that pass through it: an empty vertical strip no
+ * fragment of the run crosses, which the page's other lines around the run (above, below and
+ * beside it) do not cross either while standing on both sides of it, or whose two sides seldom
+ * share a baseline. Two tables side by side,
+ * or a table and the short lines of the page column beside it, are separate runs; a table's
+ * own column gap is crossed by the text above or below it (its caption, the prose around it).
+ */
+function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): TextLine[][][] {
+  const fragments = run.flat();
+  const size = median(fragments.map((l) => l.fontSize)) || 10;
+  const box = extend(null, fragments);
+  const own = new Set(fragments);
+  const around = lines.filter((l) => !own.has(l) && l.box[3] >= box[1] - GUTTER_REACH * size && l.box[1] <= box[3] + GUTTER_REACH * size && l.box[2] > box[0] && l.box[0] < box[2]);
+  const gutter = emptyStrips(fragments, box, size).find(([x0, x1]) => {
+    // Text set flush with the strip's edges touches it without crossing it.
+    if (around.some((l) => l.box[0] < x1 - SLACK * size && l.box[2] > x0 + SLACK * size)) return false;
+    // Page-column text fills its column; cells fill a fraction of the columns on one side of a table's gap.
+    const fills = (l: TextLine, from: number, to: number) => l.box[2] - l.box[0] >= SIDE_FILL * (to - from);
+    if (around.some((l) => l.box[2] <= x0 && fills(l, box[0], x0)) && around.some((l) => l.box[0] >= x1 && fills(l, x1, box[2]))) return true;
+    // Nothing around tells: the two sides are one table when their rows share baselines (a
+    // sparse column's cells sit on its table's rows), two things when they seldom do.
+    const beside = lines.filter((l) => l.box[3] >= box[1] && l.box[1] <= box[3]);
+    const left = baselineGroups(beside.filter((l) => l.box[2] <= x0 && l.box[0] >= box[0] - SLACK * size)).map((r) => r[0]!.baseline);
+    const right = baselineGroups(beside.filter((l) => l.box[0] >= x1 && l.box[2] <= box[2] + SLACK * size)).map((r) => r[0]!.baseline);
+    const [fewer, more] = left.length <= right.length ? [left, right] : [right, left];
+    // Baselines read by OCR (no glyphs) jitter by a third of an em.
+    const near = (fragments.some((l) => !l.glyphs?.length) ? SAME_ROW_OCR : SAME_ROW) * size;
+    const shared = fewer.filter((b) => more.some((o) => Math.abs(o - b) <= near)).length;
+    return shared < SHARED_ROWS * fewer.length;
+  });
+  if (!gutter) return [run];
+  // Each side's lines over the run's height are searched for runs of their own.
+  const within = lines.filter((l) => l.box[3] >= box[1] && l.box[1] <= box[3] && l.box[0] >= box[0] - SLACK * size && l.box[2] <= box[2] + SLACK * size);
+  const [x0, x1] = gutter;
+  const left = within.filter((l) => l.box[2] <= x0 + SLACK * size);
+  const right = within.filter((l) => l.box[0] >= x1 - SLACK * size);
+  const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines)));
+  for (const r of runs) note(r, 'pageGutterAt', Math.round(x0));
+  return runs;
+}
+
+/** The x-ranges inside the box that no fragment covers, at least a gutter wide. */
+function emptyStrips(fragments: TextLine[], box: Box, size: number): [number, number][] {
+  const spans = fragments.map((l) => [l.box[0], l.box[2]] as const).sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  let reach = box[0];
+  for (const [x0, x1] of spans) {
+    if (x0 - reach >= GUTTER * size) out.push([reach, x0]);
+    reach = Math.max(reach, x1);
+  }
+  return out;
+}
+
+/** How a run was bounded (a page gutter, a text block below it), for the table's trace. */
+const bounds = new WeakMap<TextLine[][], Record<string, number>>();
+function note(run: TextLine[][], key: string, value: number): void {
+  bounds.set(run, { ...bounds.get(run), [key]: value });
+}
+
+/**
+ * Runs of consecutive rows with at least two cell-like fragments, as the rows' fragments. Runs
+ * are followed side by side: a row joins the open run it lies under, so two tables in two page
+ * columns whose rows alternate (their baselines differ) are two runs, not a row each.
+ */
 function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   const runs: TextLine[][][] = [];
-  let run: TextLine[][] = [];
-  let runBox: Box | null = null;
-  let lastBottom = -Infinity;
+  let open: OpenRun[] = [];
+  const close = (r: OpenRun) => {
+    runs.push(r.rows);
+    open = open.filter((o) => o !== r);
+  };
   for (const all of baselineGroups(lines)) {
+    const size = Math.max(...all.map((l) => l.fontSize), 1);
+    const top = Math.min(...all.map((l) => l.box[1]));
+    // A wide gap ends a run.
+    for (const r of [...open]) if (top - r.bottom >= MAX_ROW_GAP * size) close(r);
     const cellLike = all.filter(isCellLike);
-    // Lines far beside the run are left out of a row that is tabular without them.
-    const inRun = cellLike.filter((l) => !farBeside(run, runBox, l));
-    const cells = (inRun.length >= 2 ? inRun : cellLike).sort((a, b) => a.box[0] - b.box[0]);
-    const tabular = cells.length >= 2;
-    // Beside a run, running text of another page column neither joins nor ends it.
-    const group = tabular || !runBox ? all : all.filter((l) => l.box[0] < runBox![2] && l.box[2] > runBox![0]);
-    if (!group.length) continue;
-    const size = Math.max(...group.map((l) => l.fontSize), 1);
-    const top = Math.min(...group.map((l) => l.box[1]));
-    const near = top - lastBottom < MAX_ROW_GAP * size;
-    if (tabular && runBox && near && overlaps(runBox, cells)) {
-      run.push(cells);
-      runBox = extend(runBox, cells);
-    } else if (tabular) {
-      if (run.length) runs.push(run);
-      run = [cells];
-      runBox = extend(null, cells);
-    } else if (!near || group.some((l) => !isCellLike(l) && !headingOver(runBox, l)) || (runBox && !inside(runBox, group))) {
-      // Running text, a line across the run's extent, or a wide gap ends it; a short line
-      // inside it (a section row, a wrapped cell) or a heading over its values does not.
-      if (run.length) runs.push(run);
-      run = [];
-      runBox = null;
+    const tabular = cellLike.length >= 2;
+    // The run the row continues: the open run it lies under (lines far beside it left out).
+    const target = tabular ? open.find((r) => {
+      const inRun = cellLike.filter((l) => !farBeside(r.rows, r.box, l));
+      return inRun.length >= 2 && overlaps(r.box, inRun);
+    }) : undefined;
+    // A block of text lines set off by a blank line ends the run above it.
+    if (target && target.textLines >= TEXT_BLOCK_LINES && Math.max(target.textGap, top - target.bottom) >= BLANK_LINE * size) {
+      note(target.rows, 'endsAtTextBlock', target.textLines);
+      close(target);
     }
-    if (tabular || run.length) lastBottom = Math.max(...group.map((l) => l.box[3]));
+    else if (target) {
+      target.textLines = 0;
+      target.textGap = 0;
+      const cells = cellLike.filter((l) => !farBeside(target.rows, target.box, l)).sort((a, b) => a.box[0] - b.box[0]);
+      target.rows.push(cells);
+      target.box = extend(target.box, cells);
+      target.bottom = Math.max(...cells.map((l) => l.box[3]));
+      // Lines of this row beside the run go on to the runs they lie under.
+      continue;
+    }
+    if (tabular) {
+      // A new run; the open runs it overlaps end (a table does not run through another).
+      const cells = [...cellLike].sort((a, b) => a.box[0] - b.box[0]);
+      for (const r of [...open]) if (overlaps(r.box, cells)) close(r);
+      open.push({ rows: [cells], box: extend(null, cells), bottom: Math.max(...cells.map((l) => l.box[3])), textLines: 0, textGap: 0 });
+      continue;
+    }
+    for (const r of [...open]) {
+      // Beside a run, running text of another page column neither joins nor ends it.
+      const group = all.filter((l) => l.box[0] < r.box[2] && l.box[2] > r.box[0]);
+      if (!group.length) continue;
+      // Running text, a line across the run's extent end it; a short line inside it (a section
+      // row, a wrapped cell) or a heading over its values does not.
+      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l)) || !inside(r.box, group)) close(r);
+      else {
+        // A line alone is text; several side by side are a row of long cells.
+        if (group.length === 1) {
+          r.textGap = Math.max(r.textGap, group[0]!.box[1] - r.bottom);
+          r.textLines++;
+        } else r.textLines = r.textGap = 0;
+        r.bottom = Math.max(r.bottom, ...group.map((l) => l.box[3]));
+      }
+    }
   }
-  if (run.length) runs.push(run);
-  return runs;
+  for (const r of [...open]) close(r);
+  return runs.sort((a, b) => a[0]![0]!.baseline - b[0]![0]!.baseline);
+}
+
+interface OpenRun {
+  rows: TextLine[][];
+  box: Box;
+  /** Bottom of its last line. */
+  bottom: number;
+  /** Lines of text (rows of one fragment) since its last row, and the widest gap above one. */
+  textLines: number;
+  textGap: number;
 }
 
 /**
@@ -174,7 +308,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[])
   const ruled = above.length > 0 && below.length > 0;
   if (run.length < (ruled ? 2 : 3)) return null;
 
-  const edges = headersJoinTheirColumns(run, columnEdges(run, box, size));
+  let edges = headersJoinTheirColumns(run, columnEdges(run, box, size));
   const cols = edges.length - 1;
   if (cols < 2) return null;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
@@ -184,6 +318,17 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[])
   const multi = run.filter((row) => new Set(row.map(colOf)).size >= 2).length;
   if (multi < MULTI_COLUMN_ROWS * run.length) return null;
   if (!looksTabular(fragments, edges, ruled, run.length)) return null;
+  if (isContents(run, edges, lines) || isList(run, edges)) return null;
+  // Row labels set off the rows' baselines (wrapped, centred on their row) are the first column.
+  // Their zone: left of the run, or its first column when few of its rows have text there.
+  const inFirst = run.filter((row) => row.some((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === 0)).length;
+  const ownFirst = inFirst > 0 && inFirst < OFF_ROW_LABELS * run.length && edges.length > 2;
+  const labels = rowLabels(box, ownFirst ? edges[1]! : box[0], lines, new Set(fragments), size);
+  if (labels.length && !ownFirst) {
+    const x0 = Math.min(...labels.map((l) => l.box[0]));
+    edges = [x0, (Math.max(...labels.map((l) => l.box[2])) + box[0]) / 2, ...edges.slice(1)];
+    box = [x0, box[1], box[2], Math.max(box[3], ...labels.map((l) => l.box[3]))];
+  }
 
   // The region: the run's box, between its rules when ruled; every line inside belongs to it.
   if (ruled) box = [box[0], Math.max(...above.map((r) => r.y)), box[2], Math.min(...below.map((r) => r.y))];
@@ -193,14 +338,66 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[])
   });
   // Running text inside the region: a table beside a column of prose, not one table.
   if (members.filter((l) => !isCellLike(l)).length > MAX_PROSE_LINES * members.length) return null;
-  const table = gridTable(members, edges, box, size);
+  const table = gridTable(members, edges, box, size, labels);
   spanOverRules(table, edges, rules, size);
   centreSpanningCells(table, size);
   joinStackedHeaderLabel(table);
   // Mostly empty cells: scattered labels (a chart's values beside prose), not rows of data.
   const filled = table.cells.reduce((n, c) => n + c.colSpan, 0) / (table.rows * table.cols);
   if (table.rows < 2 || filled < MIN_FILLED) return null;
-  return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled } };
+  return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled, offRowLabels: labels.length, ...bounds.get(run) } };
+}
+
+/**
+ * The lines left of a run (or in its first column, up to `zoneRight`) that label its rows
+ * without sharing their baselines: a first column
+ * of wrapped labels set centred or at the foot of their rows, so that no row reads as two
+ * cells. Short lines within the run's height (a wrapped label may end below its last row), and
+ * no text running on above and below them: the lines of a page column beside the table.
+ */
+function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run: Set<TextLine>, size: number): TextLine[] {
+  const left = lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size);
+  const labels = left.filter((l) => {
+    const cy = (l.box[1] + l.box[3]) / 2;
+    return cy >= box[1] - TOUCH * size && cy <= box[3] + LABEL_BELOW * size;
+  });
+  if (labels.length < 2 || !labels.every(isCellLike)) return [];
+  const x0 = Math.min(...labels.map((l) => l.box[0]));
+  const x1 = Math.max(...labels.map((l) => l.box[2]));
+  // A page column runs on both above and below (a caption's short last line stands above only).
+  const beside = (l: TextLine) => !labels.includes(l) && l.box[2] > x0 && l.box[0] < x1;
+  const above = left.some((l) => beside(l) && l.box[3] < box[1] && l.box[3] >= box[1] - GUTTER_REACH * size);
+  const below = left.some((l) => beside(l) && l.box[1] > box[3] && l.box[1] <= box[3] + GUTTER_REACH * size);
+  return above && below ? [] : labels;
+}
+
+/** A list item's marker: a number or letter with its stop or bracket, or a bullet. */
+const LIST_MARKER = /^(\(?(\d{1,3}(\.\d{1,3})*|[a-zA-Z]|[ivxlcIVXLC]{1,6})[.)]|[•◦▪‣·●○■□–—-])$/u;
+
+/** A list, its markers set apart from the items' text: every first cell is a list marker. */
+function isList(run: TextLine[][], edges: number[]): boolean {
+  const firsts = run.flat().filter((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === 0);
+  return firsts.length >= 2 && firsts.every((l) => LIST_MARKER.test(l.text.trim()));
+}
+
+/**
+ * A table of contents: titles run out with leader dots to a last column of page numbers that
+ * never decrease. Leader tables of values hold other numbers.
+ */
+function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine[]): boolean {
+  const last = edges.length - 2;
+  const pages: number[] = [];
+  let leaders = 0;
+  for (const row of run) {
+    const cells = [...row].sort((a, b) => a.box[0] - b.box[0]);
+    const page = cells[cells.length - 1]!;
+    if (columnIndex(edges, (page.box[0] + page.box[2]) / 2) !== last || cells.length < 2) continue;
+    if (!/^\d{1,4}$/.test(page.text.trim())) return false;
+    pages.push(Number(page.text.trim()));
+    // The title may be too long to be a cell: any line on the page number's baseline.
+    if (lines.some((l) => l !== page && Math.abs(l.baseline - page.baseline) <= SAME_ROW * page.fontSize && LEADER.test(l.text))) leaders++;
+  }
+  return pages.length >= 2 && leaders >= pages.length / 2 && pages.every((p, i) => i === 0 || p >= pages[i - 1]!);
 }
 
 /**
@@ -330,13 +527,34 @@ function joinStackedHeaderLabel(table: Table): void {
   table.rows = kept.filter(Boolean).length;
 }
 
+/**
+ * Row labels set off their rows' baselines join the rows they label: each label line the row
+ * right above it (labels set at the foot of their rows) or right below it (at their head),
+ * whichever side labels more of the rows.
+ */
+function labelRows(rows: TextLine[][], labels: readonly TextLine[]): void {
+  if (!labels.length || !rows.length) return;
+  const baseline = (row: TextLine[]) => Math.min(...row.map((l) => l.baseline));
+  const tops = rows.map(baseline);
+  const above = (l: TextLine) => tops.reduce((best, b, i) => (b <= l.baseline ? i : best), 0);
+  const below = (l: TextLine) => {
+    const i = tops.findIndex((b) => b >= l.baseline);
+    return i < 0 ? rows.length - 1 : i;
+  };
+  const labelled = (pick: (l: TextLine) => number) => new Set(labels.map(pick)).size;
+  const pick = labelled(above) >= labelled(below) ? above : below;
+  for (const l of labels) rows[pick(l)]!.push(l);
+}
+
 /** Cells of a table with known column edges: one per fragment group in a row and column. */
-function gridTable(lines: TextLine[], edges: number[], box: Box, size: number): Table {
+function gridTable(lines: TextLine[], edges: number[], box: Box, size: number, labels: readonly TextLine[] = []): Table {
   const cols = edges.length - 1;
   const colOf = (l: TextLine) => columnIndex(edges, l.box[0] + TOUCH * size);
   const colRight = new Array<number>(cols).fill(-Infinity);
   for (const l of lines) colRight[colOf(l)] = Math.max(colRight[colOf(l)]!, l.box[2]);
-  const rows = textRows(lines, colOf, colRight);
+  const isLabel = new Set(labels);
+  const rows = textRows(lines.filter((l) => !isLabel.has(l)), colOf, colRight, false, !labels.length);
+  labelRows(rows, labels);
   const cells: Cell[] = [];
   rows.forEach((rowLines, row) => {
     const byCol = new Map<number, TextLine[]>();

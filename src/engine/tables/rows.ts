@@ -19,8 +19,10 @@ const OUTDENT = 0.5;
  * labels); `colRight` the right edge of each column's text, to recognise a wrapped cell. With
  * `labelled` (the lines between two rules of a ruled table), only a row label starts a row:
  * the lines beside a label belong to its row, and a band without labels (a header) is one row.
+ * Without `anchored` (the row labels are set off the rows and placed afterwards), every
+ * baseline group is a row.
  */
-export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => number, colRight: number[], labelled = false): TextLine[][] {
+export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => number, colRight: number[], labelled = false, anchored = true): TextLine[][] {
   // Baseline groups, wrapped cells joined to the group they continue.
   const groups: TextLine[][] = [];
   for (const group of baselineGroups(lines)) {
@@ -28,7 +30,7 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
     if (previous && new Set(group.map(colOf)).size === 1 && continuesCell(previous, group, colOf, colRight)) previous.push(...group);
     else groups.push([...group]);
   }
-  const anchors = groups.filter((g) => g.some((l) => colOf(l) === 0));
+  const anchors = anchored ? groups.filter((g) => g.some((l) => colOf(l) === 0)) : [];
   if (!anchors.length) return labelled ? [groups.flat()] : groups;
   const pitch = medianPitch(groups);
   const rows = new Map<TextLine[], TextLine[]>(anchors.map((a) => [a, [...a]]));

@@ -1,0 +1,45 @@
+// Lines cut at the gaps between table cells, from glyph positions.
+import { describe, expect, it } from 'vitest';
+import type { Glyph, TextLine } from '../src/engine/model/document.js';
+import { cellFragments } from '../src/engine/tables/fragments.js';
+
+const SIZE = 10;
+const STYLE = { bold: false, italic: false, monospace: false, math: false };
+
+/** A line of words at x positions: each glyph 0.5 em wide, words at the given starts. */
+function line(words: [string, number][]): TextLine {
+  const glyphs: Glyph[] = [];
+  for (const [word, x] of words) {
+    [...word].forEach((ch, i) => glyphs.push({ code: ch.codePointAt(0)!, x0: x + i * 5, x1: x + i * 5 + 5, y0: 100, y1: 110, base: 108, size: SIZE, style: STYLE } as Glyph));
+  }
+  const last = glyphs[glyphs.length - 1]!;
+  return { text: words.map((w) => w[0]).join(' '), box: [glyphs[0]!.x0, 100, last.x1, 110], baseline: 108, fontSize: SIZE, bold: false, italic: false, monospace: false, glyphs };
+}
+
+describe('cell fragments', () => {
+  it('cuts a label and its amount set 1.8 em apart into two cells', () => {
+    const parts = cellFragments(line([['Subtotal', 0], ['1675.46', 58]]));
+    expect(parts.map((p) => p.text)).toEqual(['Subtotal', '1675.46']);
+    expect(parts[1]!.box[0]).toBe(58);
+  });
+
+  it('cuts a header line at the gap much wider than its word spaces, not at the spaces', () => {
+    const parts = cellFragments(line([['Total', 0], ['due', 28], ['Growth', 60], ['rate', 93]]));
+    expect(parts.map((p) => p.text)).toEqual(['Total due', 'Growth rate']);
+  });
+
+  it('keeps a justified line whole: all its spaces are stretched alike', () => {
+    const words: [string, number][] = [];
+    let x = 0;
+    for (const w of ['the', 'frozen', 'sample', 'was', 'kept']) {
+      words.push([w, x]);
+      x += w.length * 5 + 12; // 1.2 em spaces throughout
+    }
+    expect(cellFragments(line(words))).toHaveLength(1);
+  });
+
+  it('keeps a line whole when its text and glyphs do not correspond', () => {
+    const l = line([['ab', 0], ['cd', 40]]);
+    expect(cellFragments({ ...l, text: 'abXcd' })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,149 @@
+// Tables in page layouts nobody tuned for: two tables side by side in two page columns, a table
+// beside a page column of short lines, and an invoice's totals set as "label   amount" lines.
+import { describe, expect, it } from 'vitest';
+import { parseDocument, type ParseResult } from '../src/engine/parse.js';
+import type { ContentBlock } from '../src/engine/render/schema.js';
+import { drawnPdf, drawTable, drawTexts, type Canvas, type TextSpec } from './table-fixtures.js';
+
+const noOcr = async () => {
+  throw new Error('no OCR expected for born-digital pages');
+};
+
+async function tablesOf(draw: (c: Canvas) => void): Promise<ContentBlock[]> {
+  const result: ParseResult = await parseDocument(await drawnPdf([draw]), { maxPages: 5, ocr: noOcr });
+  return result.content_list.filter((b) => b.type === 'table');
+}
+
+/** Short lines of a narrow page column: prose that wraps every few words. */
+function column(x: number, top: number, count: number): TextSpec[] {
+  const words = ['The frozen sample', 'and the buffer were', 'kept at 4 degrees', 'while the control', 'group was measured', 'twice a week by', 'the laboratory staff.'];
+  return Array.from({ length: count }, (_, i) => ({ text: words[i % words.length]!, x, y: top + i * 13 }));
+}
+
+const LEFT = [
+  ['Sample', 'Mass', 'Yield'],
+  ['Alpha', '12.5', '30%'],
+  ['Beta', '9.75', '41%'],
+  ['Gamma', '15.0', '28%'],
+];
+const RIGHT = [
+  ['Site', 'Cases', 'Rate'],
+  ['North', '96.7', '80'],
+  ['South', '31', '30%'],
+  ['East', '37', '12%'],
+  ['West', '54', '19%'],
+];
+
+describe('tables in page columns', () => {
+  it('finds two borderless tables side by side in two page columns as two tables', async () => {
+    const tables = await tablesOf((c) => {
+      drawTexts(c, [...column(72, 80, 7), ...column(330, 80, 7)]);
+      // The right table starts half a row lower: their rows share no baselines.
+      drawTable(c, { x: 72, top: 190, colWidths: [80, 60, 60], rows: LEFT, rules: 'none' });
+      drawTable(c, { x: 330, top: 196, colWidths: [80, 60, 60], rows: RIGHT, rules: 'none' });
+      drawTexts(c, [...column(72, 330, 7), ...column(330, 330, 7)]);
+    });
+    expect(tables).toHaveLength(2);
+    expect(tables.map((t) => t.table_body)).toEqual([
+      '<table>' + LEFT.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>',
+      '<table>' + RIGHT.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>',
+    ]);
+  });
+
+  it('keeps the short lines of the page column beside a table out of it', async () => {
+    const tables = await tablesOf((c) => {
+      drawTexts(c, column(72, 100, 16));
+      drawTable(c, { x: 330, top: 100, colWidths: [80, 60, 60], rows: RIGHT, rules: 'none' });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe('<table>' + RIGHT.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>');
+    expect(tables[0]!.bbox![0]).toBeGreaterThan(500);
+  });
+
+  it('reads an invoice total block set as label and amount lines as a two-column table', async () => {
+    const tables = await tablesOf((c) => {
+      drawTexts(c, [
+        { text: 'Subtotal', x: 400, y: 300 },
+        { text: '1675.46', x: 500, y: 300 },
+        { text: 'VAT 23%', x: 400, y: 316 },
+        { text: '491.15', x: 505, y: 316 },
+        { text: 'Total due', x: 400, y: 332 },
+        { text: '2166.61', x: 500, y: 332 },
+      ]);
+    });
+    expect(tables.map((t) => t.table_body)).toEqual([
+      '<table><tr><td>Subtotal</td><td>1675.46</td></tr><tr><td>VAT 23%</td><td>491.15</td></tr><tr><td>Total due</td><td>2166.61</td></tr></table>',
+    ]);
+  });
+
+  it('takes row labels set off their rows\' baselines (wrapped, at the foot of the row) as the first column', async () => {
+    const labels = [['Unaudited operating', 'cost under margin'], ['Annual revenue'], ['Gross balance sheet', 'allocated by region'], ['Net liquidity']];
+    const values = [['82.2 %', '45.4 %', '868,779'], ['120.0 k', '854,770', '93.9'], ['11', '177.7 USD', '146.0 k'], ['6.5', '12.1', '77%']];
+    const tables = await tablesOf((c) => {
+      drawTexts(c, [{ text: 'Income and costs by quarter, as reported to the board in the annual review.', x: 72, y: 100 }]);
+      drawTexts(c, [{ text: 'Item', x: 72, y: 140 }, { text: '2023', x: 260, y: 140 }, { text: '2024', x: 340, y: 140 }, { text: '2025', x: 420, y: 140 }]);
+      values.forEach((row, r) => {
+        const y = 165 + r * 34;
+        row.forEach((v, i) => drawTexts(c, [{ text: v, x: 260 + i * 80, y }]));
+        labels[r]!.forEach((t, i) => drawTexts(c, [{ text: t, x: 72, y: y + 9 + i * 12 }]));
+      });
+      drawTexts(c, [{ text: 'The figures above are unaudited and may change when the accounts are closed.', x: 72, y: 330 }]);
+    });
+    expect(tables).toHaveLength(1);
+    const rows = [['Item', '2023', '2024', '2025'], ...values.map((v, r) => [labels[r]!.join(' '), ...v])];
+    expect(tables[0]!.table_body).toBe('<table>' + rows.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>');
+  });
+
+  it('ends an invoice\'s letterhead fields at the address block set off by a blank line: the items are a table of their own', async () => {
+    const items = [
+      ['Description', 'Qty', 'Price', 'Amount'],
+      ['Eligible admission', '40', '217.55', '5484.92'],
+      ['Confirmed prevalence', '30', '247.36', '3699.76'],
+      ['Acute symptom', '31', '117.96', '5785.71'],
+      ['Chronic screening', '11', '287.50', '6487.17'],
+    ];
+    const tables = await tablesOf((c) => {
+      drawTexts(c, [
+        { text: '63 Fernandez Street', x: 40, y: 70 },
+        { text: 'Invoice number: 73615', x: 430, y: 70 },
+        { text: '20753 Krakow', x: 40, y: 84 },
+        { text: 'Date: 2024-09-28', x: 460, y: 84 },
+        { text: 'VAT DE259465409', x: 40, y: 98 },
+        { text: 'Due date: 08.02.2017', x: 448, y: 98 },
+        { text: 'Bill to:', x: 40, y: 130 },
+        { text: 'Margit Bianchi', x: 40, y: 144 },
+        { text: 'Harbor Capital Partners', x: 40, y: 158 },
+        { text: '79 Tanaka Road, Zurich', x: 40, y: 172 },
+      ]);
+      drawTable(c, { x: 36, top: 192, colWidths: [300, 60, 80, 80], rows: items, rules: 'none' });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe('<table>' + items.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>');
+  });
+
+  it('reads a table whose row labels run out with leader dots, and keeps a table of contents as text', async () => {
+    const dots = ' . . . . . . . . . . . .';
+    const rows = [['Recurring budget line', '125.2', '20.61'], ['Annual provision under equity', '58.8 %', '74.542'], ['Adjusted equity in portfolio', '2%', '70'], ['Fiscal dividend', '68%', '462.0 k']];
+    const leaders = await tablesOf((c) => {
+      drawTexts(c, [{ text: 'Item', x: 72, y: 100 }, { text: 'Invoice', x: 300, y: 100 }, { text: 'Forecast', x: 380, y: 100 }]);
+      rows.forEach((r, i) => drawTexts(c, [{ text: r[0] + dots, x: 72, y: 120 + i * 16 }, { text: r[1]!, x: 300, y: 120 + i * 16 }, { text: r[2]!, x: 380, y: 120 + i * 16 }]));
+    });
+    expect(leaders).toHaveLength(1);
+    expect(leaders[0]!.table_body).toContain('<td>58.8 %</td>');
+    const contents = await tablesOf((c) => {
+      ['1.1 Contractual notice under clause', '1.2 Applicable warranty for tribunal', '2.1 Effective amendment under warranty', '2.2 Material confidential information', '3.1 Prior indemnity under liability'].forEach((t, i) =>
+        drawTexts(c, [{ text: t + dots, x: 72, y: 120 + i * 16 }, { text: String(2 + i * 2), x: 500, y: 120 + i * 16 }]),
+      );
+    });
+    expect(contents).toHaveLength(0);
+  });
+
+  it('keeps a numbered list whose markers stand apart from the items (a tab after the number) as text', async () => {
+    const tables = await tablesOf((c) => {
+      ['Recombinant cohort of incubation', 'Significant plasmid in culture', 'Frozen concentration in pellet', 'Residual antibody in assay'].forEach((t, i) =>
+        drawTexts(c, [{ text: `${i + 2}.`, x: 72, y: 120 + i * 16 }, { text: t, x: 96, y: 120 + i * 16 }]),
+      );
+    });
+    expect(tables).toHaveLength(0);
+  });
+});
