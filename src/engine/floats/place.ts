@@ -9,6 +9,10 @@ import { entry } from '../model/trace.js';
 
 /** A caption lies within this share of the page height above or below its float. */
 const CAPTION_REACH = 0.06;
+/** A caption's next paragraph continues it when it starts within this many ems below it. */
+const CAPTION_CONTINUES = 1.5;
+/** Any float's caption opening: a paragraph opening so starts a caption of its own. */
+const ANY_CAPTION = new RegExp(`${FIGURE_CAPTION.source}|${TABLE_CAPTION.source}`, 'i');
 /** A table's notes follow each other within this share of the page height below it. */
 const NOTE_REACH = 0.03;
 /** Tolerance, in ems of the note, for a note's top touching the table's bottom. */
@@ -44,10 +48,13 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
   const reach = page.height * CAPTION_REACH;
   let best: { at: number; score: number; side: string } | undefined;
   units.forEach((u, at) => {
-    if (u.kind !== 'paragraph' || (u.paragraph.label !== 'text' && u.paragraph.label !== 'title')) return;
+    if (u.kind !== 'paragraph') return;
     const p = u.paragraph;
+    // A caption by the classifier, or text opening as this float's captions do.
+    const named = pattern.test(textOf(p)) && (p.label === 'text' || p.label === 'title' || p.label === 'caption');
+    if (!named && !(p.label === 'caption' && !ANY_CAPTION.test(textOf(p)))) return;
     const pBox = paragraphBox(p);
-    if (!pattern.test(textOf(p)) || verticalDistance(pBox, box) >= reach || !overlapsX(pBox, box)) return;
+    if (verticalDistance(pBox, box) >= reach || !overlapsX(pBox, box)) return;
     const side = pBox[3] <= box[1] + 1 ? 'above' : 'below';
     const score = verticalDistance(pBox, box) + (side === prefer ? 0 : page.height);
     if (!best || score < best.score) best = { at, score, side };
@@ -55,7 +62,20 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
   if (!best) return [];
   const { at, side } = best;
   const caption = (units.splice(at, 1)[0] as { paragraph: LabelledParagraph }).paragraph;
-  return [{ ...caption, trace: [...caption.trace, entry('floats', `caption.${kind}-${side}`)] }];
+  const whole: LabelledParagraph = { ...caption, lines: [...caption.lines], trace: [...caption.trace, entry('floats', `caption.${kind}-${side}`)] };
+  // The rest of a caption the paragraphs split: caption paragraphs right below it that do not open a caption of their own.
+  for (let last = paragraphBox(caption); ; ) {
+    const u = units[at];
+    if (u?.kind !== 'paragraph' || u.paragraph.label !== 'caption' || ANY_CAPTION.test(textOf(u.paragraph))) break;
+    const b = paragraphBox(u.paragraph);
+    const size = u.paragraph.lines[0]!.fontSize;
+    if (b[1] < last[3] - size || b[1] - last[3] > CAPTION_CONTINUES * size || !overlapsX(b, last)) break;
+    units.splice(at, 1);
+    whole.lines.push(...u.paragraph.lines);
+    whole.trace.push(entry('floats', `caption.${kind}-continued`));
+    last = b;
+  }
+  return [whole];
 }
 
 /** Notes right below a table, one after the other, removed from `units`. */
