@@ -410,7 +410,7 @@ describe('blocks', () => {
 
   it('does not take a bold label with its value beside it for a heading', () => {
     const body = Array.from({ length: 6 }, (_, i) => line(`Body sentence number ${i} of the report page.`, 72, 300 + i * 14));
-    const page = pageOf([line('Overall', 72, 100, { bold: true }), line('53%', 250, 100, { bold: true }), line('Results', 72, 200, { bold: true }), ...body]);
+    const page = pageOf([line('Overall', 72, 100, { bold: true }), line('53%', 250, 100, { bold: true }), line('Results', 72, 280, { bold: true }), ...body]);
     const titles = analyzeLayout([page]).filter((b) => b.type === 'title').map(textOf);
     expect(titles).toEqual(['Results']);
   });

@@ -8,6 +8,7 @@ import { contributions, predict, type BoostedModel } from '../src/engine/classif
 import { placeRegions } from '../src/engine/floats/place.js';
 import type { LabelledParagraph } from '../src/engine/model/analysis.js';
 import type { Glyph, Page, TextLine } from '../src/engine/model/document.js';
+import { joinDivisionLabels } from '../src/engine/paragraphs/headings.js';
 import { joinListItems } from '../src/engine/paragraphs/lists.js';
 import { splitRunInHeadings } from '../src/engine/paragraphs/lines.js';
 
@@ -160,5 +161,29 @@ describe('captions', () => {
     const caption = labelled([line('Throughput over the week.', 72, 310)], 'caption');
     const units = placeRegions(page, [caption], [{ kind: 'image', box: [72, 100, 400, 300], lines: [], trace: [] }]);
     expect(units).toHaveLength(1);
+  });
+});
+
+describe('division labels', () => {
+  it('joins "Chapter 3" to the title set below it, and nothing else', () => {
+    const label = labelled([line('Chapter 3', 72, 100, { fontSize: 20, bold: true })], 'title');
+    const title = labelled([line('Instrumentation', 72, 140, { fontSize: 24, bold: true })], 'title');
+    const out = joinDivisionLabels([label, title]);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines.map((l) => l.text)).toEqual(['Chapter 3', 'Instrumentation']);
+    const section = labelled([line('3 Methods', 72, 100, { fontSize: 14, bold: true })], 'title');
+    expect(joinDivisionLabels([section, title])).toHaveLength(2);
+    expect(joinDivisionLabels([label, labelled(title.lines, 'text')])).toHaveLength(2);
+  });
+});
+
+describe('table of contents', () => {
+  it('sees a page number at the end of an entry\'s row', () => {
+    const entry = line('2.1 Related work', 72, 100);
+    const number = line('14', 520, 100);
+    const page = pageOf([entry, number]);
+    const f = paragraphFeatures({ page, paragraphs: [{ lines: [entry], trace: [] }, { lines: [number], trace: [] }], flow: page.lines, bodySize: 10, doc: documentFacts([page]) }, 0, false);
+    expect(f[FEATURE_NAMES.indexOf('numberBeside')]).toBe(1);
+    expect(f[FEATURE_NAMES.indexOf('dotLeaders')]).toBe(0);
   });
 });

@@ -2,7 +2,7 @@
 // parsed by the engine, and each paragraph the classify stage sees is written with its features
 // (src/engine/classify/features.ts, the same code the engine runs) and the type the truth gives
 // its lines (the type covering most of its characters). Validate documents are never read.
-// Usage: node --import tsx bench/train/extract.ts [CORPUS_DIR] [OUT.csv] [--scans]
+// Usage: node --import tsx bench/train/extract.ts [CORPUS_DIR] [OUT.csv] [--scans] [--limit N]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { classifyPage, type FeatureObserver } from '../../src/engine/classify/classify.js';
@@ -64,13 +64,19 @@ function blockOfLine(line: TextLine, page: number, refs: readonly TruthLineRef[]
 const csvText = (s: string) => `"${s.replace(/"/g, "'").replace(/\s+/g, ' ').slice(0, 80)}"`;
 
 async function main() {
-  const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const limitAt = process.argv.indexOf('--limit');
+  const limit = limitAt >= 0 ? Number(process.argv[limitAt + 1]) : Infinity;
+  const args = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--limit');
   const scans = process.argv.includes('--scans');
   const dir = args[0] ?? join(import.meta.dirname, '..', 'tmp', 'corpus');
   const out = args[1] ?? join(import.meta.dirname, '..', 'tmp', 'train', scans ? 'scan-features.csv' : 'features.csv');
   // --check: the pipeline tried on validate documents (never to train on).
   const split = process.argv.includes('--check') ? 'validate' : 'tune';
-  const docs = loadCorpus(dir).filter((d) => d.truth.split === split && d.truth.variant === (scans ? 'scan' : 'digital'));
+  const docs = loadCorpus(dir)
+    .filter((d) => d.truth.split === split && d.truth.variant === (scans ? 'scan' : 'digital'))
+    // Spread over the families: the documents in seed order.
+    .sort((a, b) => a.truth.seed - b.truth.seed)
+    .slice(0, limit);
   let ocr: Promise<OcrEngine> | undefined;
   const rows: string[] = [['doc', 'family', 'variant', 'page', 'label', 'role', 'block', 'purity', 'text', ...FEATURE_NAMES].join(',')];
   let n = 0;

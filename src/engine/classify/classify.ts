@@ -6,6 +6,7 @@
 import type { LabelledParagraph, Paragraph, ParagraphLabel } from '../model/analysis.js';
 import type { Page, TextLine } from '../model/document.js';
 import { joinLines } from '../model/text.js';
+import { joinDivisionLabels } from '../paragraphs/headings.js';
 import { joinListItems } from '../paragraphs/lists.js';
 import { entry, type TraceValue } from '../model/trace.js';
 import { documentFacts, paragraphFeatures, type DocumentFacts, type PageContext } from './features.js';
@@ -94,5 +95,5 @@ export function classifyPage(input: PageParagraphs, state: ClassifyState, observ
     if (label === 'title') state.inReferences = REFERENCES_HEADING.test(facts.text);
     return { ...paragraph, label, trace: [...paragraph.trace, entry('classify', `${cls}.model`, values)] };
   });
-  return joinListItems(labelled);
+  return joinDivisionLabels(joinListItems(labelled));
 }
