@@ -164,6 +164,27 @@ describe('captions', () => {
   });
 });
 
+describe('figures anchored by their caption', () => {
+  it('makes a figure of the drawings above a caption no detector took, with the labels drawn in it', () => {
+    const page: Page = { ...pageOf([]), graphics: [[100, 120, 300, 200], [150, 210, 250, 280]] };
+    const above = labelled([line('The text above the figure ends here.', 72, 90)], 'text');
+    const label = labelled([line('Input', 160, 150)], 'text');
+    const caption = labelled([line('Figure 2: The pipeline.', 72, 300)], 'caption');
+    const after = labelled([line('The body text goes on below the figure.', 72, 330)], 'text');
+    const units = placeRegions(page, [above, label, caption, after], []);
+    expect(units.map((u) => u.kind)).toEqual(['paragraph', 'region', 'paragraph']);
+    const figure = units[1]!;
+    expect(figure.kind === 'region' && figure.placed.region.box).toEqual([100, 120, 300, 280]);
+    expect(figure.kind === 'region' && figure.placed.region.lines.map((l) => l.text)).toEqual(['Input']);
+    expect(figure.kind === 'region' && figure.placed.captions).toHaveLength(1);
+  });
+
+  it('leaves a caption alone with no drawings above it', () => {
+    const caption = labelled([line('Figure 2: The pipeline.', 72, 300)], 'caption');
+    expect(placeRegions(pageOf([]), [caption], []).map((u) => u.kind)).toEqual(['paragraph']);
+  });
+});
+
 describe('division labels', () => {
   it('joins "Chapter 3" to the title set below it, and nothing else', () => {
     const label = labelled([line('Chapter 3', 72, 100, { fontSize: 20, bold: true })], 'title');
