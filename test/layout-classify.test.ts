@@ -10,6 +10,7 @@ import type { LabelledParagraph } from '../src/engine/model/analysis.js';
 import type { Glyph, Page, TextLine } from '../src/engine/model/document.js';
 import { joinDivisionLabels } from '../src/engine/paragraphs/headings.js';
 import { joinListItems } from '../src/engine/paragraphs/lists.js';
+import { splitParagraphs } from '../src/engine/paragraphs/split.js';
 import { splitRunInHeadings } from '../src/engine/paragraphs/lines.js';
 
 function line(text: string, x0: number, y0: number, opts: Partial<TextLine> = {}): TextLine {
@@ -141,6 +142,20 @@ describe('lists', () => {
     expect(joinListItems([a, text, b])).toHaveLength(3);
     expect(joinListItems([a, labelled([line('2. Far below', 72, 200)], 'list')])).toHaveLength(2);
     expect(joinListItems([a, labelled([line('2. Next column', 320, 100)], 'list')])).toHaveLength(2);
+  });
+});
+
+describe('list ends', () => {
+  it('ends a list where a line starts left of its markers, or back at them after hanging lines', () => {
+    const wide = (text: string, x: number, y: number) => ({ ...line(text, x, y), box: [x, y, 540, y + 10] as [number, number, number, number] });
+    const items = [wide('• The first item of the list runs over', 90, 100), wide('two lines with a hanging indent', 100, 112), wide('• The second item', 90, 124)];
+    const outdented = splitParagraphs([...items, wide('The text after the list starts at the margin.', 72, 136)], 't');
+    expect(outdented.map((p) => p.lines.length)).toEqual([3, 1]);
+    expect(outdented[1]!.trace[0]!.rule).toBe('list-end');
+    const atMarkers = splitParagraphs([...items, wide('Text at the markers\' edge after the list.', 90, 136)], 't');
+    expect(atMarkers.map((p) => p.lines.length)).toEqual([3, 1]);
+    // An item's own next line, hanging right of its marker, stays in the list.
+    expect(splitParagraphs([...items, wide('and its second line', 100, 136)], 't')).toHaveLength(1);
   });
 });
 
