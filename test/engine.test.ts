@@ -40,6 +40,13 @@ function classify(lines: TextLine[], _page: number, bodySize: number): Block {
   return assemble([{ page, furniture: new Map(), units: [{ kind: 'paragraph', paragraph: paragraph! }] }])[0]!;
 }
 
+/** The blocks the paragraphs of one page become, classified together (each sees its neighbours). */
+function classifyAll(paras: TextLine[][], bodySize: number): Block[] {
+  const page = pageOf(paras.flat());
+  const labelled = classifyPage({ page, paragraphs: paras.map((lines) => ({ lines, trace: [] })), flow: page.lines, bodySize }, { inReferences: false });
+  return assemble([{ page, furniture: new Map(), units: labelled.map((paragraph) => ({ kind: 'paragraph' as const, paragraph })) }]);
+}
+
 /** A list block's item texts, or undefined for another block. */
 const itemsOf = (b: Block | undefined) => (b?.type === 'list' ? b.items.map((i) => i.text) : undefined);
 
@@ -322,7 +329,7 @@ describe('blocks', () => {
       line('run --fast', 72, 210, { monospace: true }),
     ];
     const paras = paragraphs(lines);
-    const blocks = paras.map((p) => classify(p, 0, 10));
+    const blocks = classifyAll(paras, 10);
     expect(blocks.map((b) => b.type)).toEqual(['title', 'text', 'list', 'code']);
     expect(itemsOf(blocks[2])).toEqual(['1. first step', '2. second step']);
     expect(blocks[2]!.type === 'list' && blocks[2]!.items.map((i) => i.enumerated)).toEqual([true, true]);
@@ -356,12 +363,14 @@ describe('blocks', () => {
     expect(classify([line('·5 per cent', 72, 100)], 0, 10).type).toBe('text');
   });
 
-  it('sets a short first line followed by a full line apart, and reads numbered headings of body weight', () => {
+  it('sets a short first line followed by a full line apart, and reads numbered headings of body size', () => {
     const wide = (text: string, x: number, y: number) => ({ ...line(text, x, y), box: [x, y, 540, y + 10] as Box });
-    const lines = [line('4.2 Results of the study', 72, 100), wide('The measurements were taken on two machines over', 72, 112), wide('three weeks of testing.', 72, 124)];
+    const lines = [line('4.2 Results of the study', 72, 100, { bold: true }), wide('The measurements were taken on two machines over', 72, 112), wide('three weeks of testing.', 72, 124)];
     const paras = paragraphs(lines);
     expect(paras.map((p) => p.length)).toEqual([1, 2]);
-    expect(classify(paras[0]!, 0, 10).type).toBe('title');
+    // After the paragraph before it, with the space a heading has above it.
+    const before = [wide('The previous section ends with a paragraph that runs', 72, 60), wide('over two lines of the column.', 72, 72)];
+    expect(classifyAll([before, ...paras], 10).map((b) => b.type)).toEqual(['text', 'title', 'text']);
     // A numbered sentence is not a heading.
     expect(classify([line('3 apples were eaten.', 72, 100)], 0, 10).type).toBe('text');
   });
@@ -401,15 +410,16 @@ describe('blocks', () => {
 
   it('does not take a bold label with its value beside it for a heading', () => {
     const body = Array.from({ length: 6 }, (_, i) => line(`Body sentence number ${i} of the report page.`, 72, 300 + i * 14));
-    const page = pageOf([line('Overall', 72, 100, { bold: true }), line('53%', 250, 100, { bold: true }), line('Results', 72, 200, { bold: true }), ...body]);
+    const page = pageOf([line('Overall', 72, 100, { bold: true }), line('53%', 250, 100, { bold: true }), line('Results', 72, 280, { bold: true }), ...body]);
     const titles = analyzeLayout([page]).filter((b) => b.type === 'title').map(textOf);
     expect(titles).toEqual(['Results']);
   });
 
   it('types entries under a References heading as ref_text', () => {
-    const page = pageOf([line('References', 72, 100, { fontSize: 14, bold: true }), line('[1] A. Author. A paper. 2020.', 72, 130)]);
+    const body = Array.from({ length: 4 }, (_, i) => line(`Body sentence number ${i} closing the last section.`, 72, 60 + i * 12));
+    const page = pageOf([...body, line('References', 72, 130, { fontSize: 14, bold: true }), line('[1] A. Author. A paper. 2020.', 72, 160)]);
     const blocks = analyzeLayout([page]);
-    expect(blocks.map((b) => b.type)).toEqual(['title', 'ref_text']);
+    expect(blocks.map((b) => b.type)).toEqual(['text', 'title', 'ref_text']);
   });
 });
 

@@ -54,6 +54,9 @@ function paragraphBlocks(page: Page, p: LabelledParagraph): Block[] {
       const entries = isListStart(p.lines[0]!.text) ? listItems(p.lines).map((i) => i.text) : [textOf(p.lines)];
       return entries.filter((t) => t.trim()).map((text) => ({ type: 'ref_text', pageIndex, box, text, trace }));
     }
+    case 'caption':
+      // A caption no float took reads as text where it stands.
+      return [{ type: 'text', pageIndex, box, text: textOf(p.lines), trace }];
     default:
       return [{ type: p.label, pageIndex, box, text: textOf(p.lines), trace }];
   }

@@ -1,9 +1,17 @@
-// Labels every paragraph of running text with the first rule of RULES that fires, reading the
-// document in order (a "References" heading makes the entries after it references).
-import type { LabelledParagraph, Paragraph } from '../model/analysis.js';
+// Labels every paragraph of running text, reading the document in order (a "References"
+// heading makes the entries after it references). Certain cases are decided by exact structure
+// (rules.ts: a display equation); the rest by the boosted-tree model trained on the generated
+// corpus (bench/train), from the paragraph's features (features.ts). The trace names the
+// model's class, its probability and the features that weighed most for it.
+import type { LabelledParagraph, Paragraph, ParagraphLabel } from '../model/analysis.js';
 import type { Page, TextLine } from '../model/document.js';
 import { joinLines } from '../model/text.js';
-import { entry } from '../model/trace.js';
+import { joinDivisionLabels } from '../paragraphs/headings.js';
+import { joinListItems } from '../paragraphs/lists.js';
+import { entry, type TraceValue } from '../model/trace.js';
+import { documentFacts, paragraphFeatures, type DocumentFacts, type PageContext } from './features.js';
+import { contributions, predict, type BoostedModel } from './gbdt.js';
+import trained from './model.json' with { type: 'json' };
 import { REFERENCES_HEADING, RULES, type ClassRule, type ParagraphFacts } from './rules.js';
 
 export interface PageParagraphs {
@@ -13,14 +21,63 @@ export interface PageParagraphs {
   bodySize: number;
 }
 
-/** Where the reading is in the document: inside a bibliography or not. */
+/** Where the reading is in the document (inside a bibliography or not), and what recurs across its pages. */
 export interface ClassifyState {
   inReferences: boolean;
+  /** Absent: measured on the page alone. */
+  doc?: DocumentFacts;
+}
+
+/** The state at the start of a document. */
+export function classifyState(pages: readonly Page[]): ClassifyState {
+  return { inReferences: false, doc: documentFacts(pages) };
+}
+
+/** Sees each paragraph's features as they are measured (bench/train collects them). */
+export type FeatureObserver = (paragraph: Paragraph, features: number[], page: Page) => void;
+
+export const MODEL: BoostedModel = trained;
+
+/** The model's classes as labels: text of floats the detectors left in the flow reads as text. */
+const LABEL_OF: Record<string, ParagraphLabel> = {
+  title: 'title',
+  text: 'text',
+  list: 'list',
+  caption: 'caption',
+  page_footnote: 'page_footnote',
+  header: 'header',
+  footer: 'footer',
+  page_number: 'page_number',
+  aside_text: 'aside_text',
+  code: 'code',
+  ref_text: 'ref_text',
+  other: 'text',
+};
+
+/** The trace names this many of the features that weighed most for the decision. */
+const TRACE_FEATURES = 3;
+
+/** The model's decision for one paragraph, with the trace entry explaining it. */
+export function decide(model: BoostedModel, features: readonly number[]): { label: ParagraphLabel; values: Record<string, TraceValue>; cls: string } {
+  const probs = predict(model, features);
+  const k = probs.indexOf(Math.max(...probs));
+  const cls = model.classes[k]!;
+  const weights = contributions(model, features, k);
+  const top = weights
+    .map((w, f) => ({ w, f }))
+    .sort((a, b) => b.w - a.w)
+    .slice(0, TRACE_FEATURES);
+  const values: Record<string, TraceValue> = { p: probs[k]! };
+  for (const { f } of top) values[model.features[f]!] = features[f]!;
+  return { label: LABEL_OF[cls] ?? 'text', values, cls };
 }
 
 /** Labels one page's paragraphs, carrying the document state from page to page. */
-export function classifyPage(input: PageParagraphs, state: ClassifyState, rules: readonly ClassRule[] = RULES): LabelledParagraph[] {
-  return input.paragraphs.map((paragraph) => {
+export function classifyPage(input: PageParagraphs, state: ClassifyState, observe?: FeatureObserver, rules: readonly ClassRule[] = RULES, model: BoostedModel = MODEL): LabelledParagraph[] {
+  const ctx: PageContext = { ...input, doc: state.doc ?? documentFacts([input.page]) };
+  const labelled = input.paragraphs.map((paragraph, i): LabelledParagraph => {
+    const features = paragraphFeatures(ctx, i, state.inReferences);
+    if (observe) observe(paragraph, features, input.page);
     const facts: ParagraphFacts = {
       lines: paragraph.lines,
       text: joinLines(paragraph.lines.map((l) => l.text)),
@@ -32,10 +89,11 @@ export function classifyPage(input: PageParagraphs, state: ClassifyState, rules:
     };
     for (const rule of rules) {
       const values = rule.test(facts);
-      if (!values) continue;
-      if (rule.label === 'title') state.inReferences = REFERENCES_HEADING.test(facts.text);
-      return { ...paragraph, label: rule.label, trace: [...paragraph.trace, entry('classify', rule.id, values)] };
+      if (values) return { ...paragraph, label: rule.label, trace: [...paragraph.trace, entry('classify', rule.id, values)] };
     }
-    return { ...paragraph, label: 'text', trace: [...paragraph.trace, entry('classify', 'text.no-rule')] };
+    const { label, values, cls } = decide(model, features);
+    if (label === 'title') state.inReferences = REFERENCES_HEADING.test(facts.text);
+    return { ...paragraph, label, trace: [...paragraph.trace, entry('classify', `${cls}.model`, values)] };
   });
+  return joinDivisionLabels(joinListItems(labelled));
 }

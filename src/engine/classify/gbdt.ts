@@ -11,7 +11,7 @@ export interface Tree {
   threshold: number[];
   left: number[];
   right: number[];
-  /** Per node: the leaf's contribution (already scaled by the learning rate). */
+  /** Per node: the leaf's contribution (already scaled by the learning rate); at inner nodes the mean of their leaves, weighted by training samples (for explanations). */
   value: number[];
 }
 
@@ -38,4 +38,25 @@ export function predict(model: BoostedModel, x: readonly number[]): number[] {
   const exp = scores.map((s) => Math.exp(s - max));
   const sum = exp.reduce((a, b) => a + b, 0);
   return exp.map((e) => e / sum);
+}
+
+/**
+ * What each feature contributed to class `k`'s score for one sample: along each tree's path,
+ * the change of the node's value (the mean of its leaves) at each split, credited to the
+ * feature tested there. The contributions plus the initial score add up to the class score.
+ */
+export function contributions(model: BoostedModel, x: readonly number[], k: number): number[] {
+  const out = new Array<number>(model.features.length).fill(0);
+  for (const stage of model.stages) {
+    const tree = stage[k]!;
+    let node = 0;
+    while (tree.feature[node]! >= 0) {
+      const f = tree.feature[node]!;
+      const next = x[f]! <= tree.threshold[node]! ? tree.left[node]! : tree.right[node]!;
+      out[f]! += tree.value[next]! - tree.value[node]!;
+      node = next;
+    }
+    // The root's mean is part of the class's base score, not any feature's.
+  }
+  return out;
 }

@@ -3,12 +3,18 @@
 // then goes before the first paragraph that starts below its top and shares its width.
 import type { LabelledParagraph, PlacedRegion, Region, Unit } from '../model/analysis.js';
 import type { Box, Page } from '../model/document.js';
-import { overlapsX, verticalDistance } from '../model/geometry.js';
+import { containsCentre, intersects, overlapsX, union, verticalDistance } from '../model/geometry.js';
 import { FIGURE_CAPTION, joinLines, TABLE_CAPTION, TABLE_NOTE } from '../model/text.js';
 import { entry } from '../model/trace.js';
 
 /** A caption lies within this share of the page height above or below its float. */
 const CAPTION_REACH = 0.06;
+/** A diagram's label is one short line. */
+const FIGURE_LABEL_CHARS = 40;
+/** A caption's next paragraph continues it when it starts within this many ems below it. */
+const CAPTION_CONTINUES = 1.5;
+/** Any float's caption opening: a paragraph opening so starts a caption of its own. */
+const ANY_CAPTION = new RegExp(`${FIGURE_CAPTION.source}|${TABLE_CAPTION.source}`, 'i');
 /** A table's notes follow each other within this share of the page height below it. */
 const NOTE_REACH = 0.03;
 /** Tolerance, in ems of the note, for a note's top touching the table's bottom. */
@@ -29,7 +35,54 @@ export function placeRegions(page: Page, paragraphs: readonly LabelledParagraph[
     const notes = table ? takeNotes(page, units, region.box) : [];
     placeInOrder(units, { kind: 'region', placed: { region, captions, notes } });
   }
+  for (const placed of drawnFigures(page, units, regions)) placeInOrder(units, { kind: 'region', placed });
   return units;
+}
+
+/** A figure's drawings lie within this share of the page height above its caption. */
+const FIGURE_REACH = 0.5;
+
+/**
+ * Figures no detector found, anchored by their caption: a figure caption left over (the
+ * classifier's, or text opening "Figure 3") with vector drawings or images right above it, up to
+ * the text above, is a figure of those drawings. The text inside them (a diagram's labels) is
+ * the figure's, not running text.
+ */
+function drawnFigures(page: Page, units: Unit[], regions: readonly Region[]): PlacedRegion[] {
+  const out: PlacedRegion[] = [];
+  const drawings = [...(page.graphics ?? []), ...page.images].filter((g) => !regions.some((r) => intersects(r.box, g)));
+  for (let at = 0; at < units.length; at++) {
+    const u = units[at]!;
+    if (u.kind !== 'paragraph' || !isFigureCaption(u.paragraph)) continue;
+    const cap = paragraphBox(u.paragraph);
+    const size = u.paragraph.lines[0]!.fontSize;
+    // The text above the caption in its column bounds the figure.
+    let top = Math.max(0, cap[1] - FIGURE_REACH * page.height);
+    for (const v of units) {
+      if (v === u || v.kind !== 'paragraph' || v.paragraph.label === 'caption' || isLabelLike(v.paragraph)) continue;
+      const b = paragraphBox(v.paragraph);
+      if (b[3] <= cap[1] && overlapsX(b, cap)) top = Math.max(top, b[3]);
+    }
+    const inside = drawings.filter((g) => g[1] >= top - size && g[3] <= cap[1] + size * 0.5 && overlapsX(g, cap));
+    if (!inside.length) continue;
+    const box = inside.reduce((a, g) => union(a, g));
+    const labels = units.filter((v): v is Unit & { kind: 'paragraph' } => v.kind === 'paragraph' && v !== u && isLabelLike(v.paragraph) && containsCentre(box, paragraphBox(v.paragraph)));
+    const region: Region = { kind: 'image', box, lines: labels.flatMap((v) => v.paragraph.lines), trace: [entry('floats', 'figure.drawings-above-caption', { drawings: inside.length })] };
+    const caption = { ...u.paragraph, trace: [...u.paragraph.trace, entry('floats', 'caption.image-below')] };
+    for (const v of [u, ...labels]) units.splice(units.indexOf(v), 1);
+    out.push({ region, captions: [caption], notes: [] });
+    at = -1;
+  }
+  return out;
+}
+
+function isFigureCaption(p: LabelledParagraph): boolean {
+  return (p.label === 'caption' || p.label === 'text') && FIGURE_CAPTION.test(textOf(p));
+}
+
+/** Text a figure may hold: what the classifier took for a float's own text, or short labels. */
+function isLabelLike(p: LabelledParagraph): boolean {
+  return p.label === 'text' && p.lines.length === 1 && textOf(p).length <= FIGURE_LABEL_CHARS;
 }
 
 function textOf(p: LabelledParagraph): string {
@@ -44,10 +97,13 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
   const reach = page.height * CAPTION_REACH;
   let best: { at: number; score: number; side: string } | undefined;
   units.forEach((u, at) => {
-    if (u.kind !== 'paragraph' || (u.paragraph.label !== 'text' && u.paragraph.label !== 'title')) return;
+    if (u.kind !== 'paragraph') return;
     const p = u.paragraph;
+    // A caption by the classifier, or text opening as this float's captions do.
+    const named = pattern.test(textOf(p)) && (p.label === 'text' || p.label === 'title' || p.label === 'caption');
+    if (!named && !(p.label === 'caption' && !ANY_CAPTION.test(textOf(p)))) return;
     const pBox = paragraphBox(p);
-    if (!pattern.test(textOf(p)) || verticalDistance(pBox, box) >= reach || !overlapsX(pBox, box)) return;
+    if (verticalDistance(pBox, box) >= reach || !overlapsX(pBox, box)) return;
     const side = pBox[3] <= box[1] + 1 ? 'above' : 'below';
     const score = verticalDistance(pBox, box) + (side === prefer ? 0 : page.height);
     if (!best || score < best.score) best = { at, score, side };
@@ -55,7 +111,20 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
   if (!best) return [];
   const { at, side } = best;
   const caption = (units.splice(at, 1)[0] as { paragraph: LabelledParagraph }).paragraph;
-  return [{ ...caption, trace: [...caption.trace, entry('floats', `caption.${kind}-${side}`)] }];
+  const whole: LabelledParagraph = { ...caption, lines: [...caption.lines], trace: [...caption.trace, entry('floats', `caption.${kind}-${side}`)] };
+  // The rest of a caption the paragraphs split: caption paragraphs right below it that do not open a caption of their own.
+  for (let last = paragraphBox(caption); ; ) {
+    const u = units[at];
+    if (u?.kind !== 'paragraph' || u.paragraph.label !== 'caption' || ANY_CAPTION.test(textOf(u.paragraph))) break;
+    const b = paragraphBox(u.paragraph);
+    const size = u.paragraph.lines[0]!.fontSize;
+    if (b[1] < last[3] - size || b[1] - last[3] > CAPTION_CONTINUES * size || !overlapsX(b, last)) break;
+    units.splice(at, 1);
+    whole.lines.push(...u.paragraph.lines);
+    whole.trace.push(entry('floats', `caption.${kind}-continued`));
+    last = b;
+  }
+  return [whole];
 }
 
 /** Notes right below a table, one after the other, removed from `units`. */

@@ -31,8 +31,11 @@ export interface Equation {
   trace: TraceEntry[];
 }
 
-/** The labels a paragraph of running text can get. */
-export type ParagraphLabel = 'title' | 'text' | 'list' | 'code' | 'equation' | 'page_footnote' | 'ref_text';
+/**
+ * The labels a paragraph of running text can get: a caption (taken by its float, else text), and
+ * running matter the furniture detector left in the flow.
+ */
+export type ParagraphLabel = 'title' | 'text' | 'list' | 'code' | 'equation' | 'page_footnote' | 'ref_text' | 'caption' | FurnitureKind;
 
 /** Lines of running text that read as one unit, in reading order, and why they are one. */
 export interface Paragraph {

@@ -55,3 +55,45 @@ export function attachDropCaps(lines: readonly TextLine[], bodySize: number): Te
   }
   return out;
 }
+
+/** A run-in heading is at least this many bold glyphs, and the text after it at least this many. */
+const RUN_IN_MIN_GLYPHS = 3;
+
+/**
+ * A run-in heading ("Detailed metrics. In Figure 11 we show…": a bold lead-in set on the first
+ * line of its paragraph) is cut from its line, so that it becomes a paragraph of its own and the
+ * text after it stays text. Exact structure: the line's glyphs open with a run of bold words and
+ * go on in a regular weight after a word space. Lines without glyph styles (OCR) are left whole.
+ */
+export function splitRunInHeadings(lines: readonly TextLine[]): TextLine[] {
+  return lines.flatMap((line) => {
+    const cut = runInCut(line);
+    if (!cut) return [line];
+    const { glyphs } = line;
+    const head = glyphs!.slice(0, cut.glyphs);
+    const rest = glyphs!.slice(cut.glyphs);
+    const boxOf = (gs: typeof head): TextLine['box'] => [Math.min(...gs.map((g) => g.x0)), Math.min(...gs.map((g) => g.y0)), Math.max(...gs.map((g) => g.x1)), Math.max(...gs.map((g) => g.y1))];
+    return [
+      { ...line, text: line.text.slice(0, cut.chars).trim(), glyphs: head, box: boxOf(head), bold: true },
+      { ...line, text: line.text.slice(cut.chars).trim(), glyphs: rest, box: boxOf(rest), bold: false },
+    ];
+  });
+}
+
+/** Where a line's bold lead-in ends: in glyphs, and in characters of its text; null when it has none. */
+function runInCut(line: TextLine): { glyphs: number; chars: number } | null {
+  const glyphs = line.glyphs;
+  if (!glyphs || line.rotated || line.equation || line.bold || !glyphs[0]?.style.bold) return null;
+  let bold = 0;
+  while (bold < glyphs.length && glyphs[bold]!.style.bold) bold++;
+  if (bold < RUN_IN_MIN_GLYPHS || glyphs.length - bold < RUN_IN_MIN_GLYPHS || !/\p{L}/u.test(String.fromCodePoint(...glyphs.slice(0, bold).map((g) => g.code)))) return null;
+  // Walk the text along the glyphs: the cut must fall on a word space.
+  let at = 0;
+  for (let i = 0; i < bold; i++) {
+    const s = String.fromCodePoint(glyphs[i]!.code).normalize('NFKC');
+    while (at < line.text.length && /\s/.test(line.text[at]!)) at++;
+    if (!line.text.startsWith(s, at)) return null;
+    at += s.length;
+  }
+  return /^\s/.test(line.text.slice(at)) ? { glyphs: bold, chars: at } : null;
+}

@@ -70,6 +70,8 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[]): Brea
   if (prev.monospace !== line.monospace) return { rule: 'font-change' };
   // A list item starts a new block unless the block is already a list.
   if (isListStart(line.text) && !line.monospace && !isListStart(block[0]!.text)) return { rule: 'list-start' };
+  const outdent = listEnd(line, block);
+  if (outdent !== null) return { rule: 'list-end', values: { outdentEm: outdent } };
   const indent = firstLineIndent(prev, line, block);
   if (indent !== null) return { rule: 'first-line-indent', values: { indentEm: indent } };
   // A paragraph's first line runs to its right edge: a short first line followed by a full
@@ -96,6 +98,21 @@ function firstLineIndent(prev: TextLine, line: TextLine, block: TextLine[]): num
   // on to the block's right edge is a paragraph's first line.
   const right = Math.max(...block.map((l) => l.box[2]));
   return Math.abs(line.box[2] - right) < size || line.box[2] > right ? indent / size : null;
+}
+
+/**
+ * Where a list ends without space after it: in a list block, a line that opens no item and
+ * starts left of the items' markers, or back at the markers' edge when the items' own
+ * continuation lines hang right of them. Returns how far left of the markers it starts, in ems.
+ */
+function listEnd(line: TextLine, block: TextLine[]): number | null {
+  if (!isListStart(block[0]!.text) || isListStart(line.text)) return null;
+  const size = Math.max(line.fontSize, 1);
+  const markers = Math.min(...block.filter((l) => isListStart(l.text)).map((l) => l.box[0]));
+  const outdent = (markers - line.box[0]) / size;
+  if (outdent > ALIGNED) return outdent;
+  const hanging = block.filter((l) => !isListStart(l.text));
+  return hanging.length && hanging.every((l) => l.box[0] > markers + ALIGNED * size) && Math.abs(outdent) <= ALIGNED ? outdent : null;
 }
 
 function isHeadingLike(line: TextLine): boolean {

@@ -5,7 +5,7 @@
 // it throws on a page, the failure is recorded and that page goes on without it.
 import { assemble, type AssembledPage } from '../assemble/assemble.js';
 import { detectCharts, type DetectedChart } from '../charts/detect.js';
-import { classifyPage, type ClassifyState } from '../classify/classify.js';
+import { classifyPage, classifyState, type ClassifyState } from '../classify/classify.js';
 import { detectEquations, isMathematics } from '../equations/detect.js';
 import { traceInlineMath, withInlineMath } from '../equations/inline.js';
 import { linkContinuedTables, placeRegions } from '../floats/place.js';
@@ -19,7 +19,7 @@ import { FIGURE_CAPTION } from '../model/text.js';
 import { entry, type StageFailure } from '../model/trace.js';
 import { bodyFontSize, readingSort } from '../model/typography.js';
 import { orderLines, type Segment } from '../order/xy-cut.js';
-import { attachDropCaps, attachLoneBullets } from '../paragraphs/lines.js';
+import { attachDropCaps, attachLoneBullets, splitRunInHeadings } from '../paragraphs/lines.js';
 import { joinContinuations, splitParagraphs } from '../paragraphs/split.js';
 import { borderlessTables } from '../tables/borderless.js';
 import { ruledTables, type RuledResult, type TableFound } from '../tables/ruled.js';
@@ -73,7 +73,7 @@ export function analyze(pages: readonly Page[], stages: Stages = STAGES): Analys
     () => stages.furniture(pages),
     () => pages.map(() => new Map<TextLine, FurnitureLabel>()),
   );
-  const state: ClassifyState = { inReferences: false };
+  const state: ClassifyState = classifyState(pages);
   const assembled: AssembledPage[] = pages.map((page, i) => analyzePage(page, furniture[i] ?? new Map(), state, stages, failures));
   failures.isolated(
     'continued-tables',
@@ -145,9 +145,9 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const equations = failures.isolated('equations', at, () => stages.equations(rest, bodyFontSize(rest), page), () => []);
   const { flow, equationOf } = withEquations(rest, equations);
   const bodySize = bodyFontSize(flow);
-  const dropped = attachDropCaps(flow, bodySize);
+  const lines = splitRunInHeadings(attachDropCaps(flow, bodySize));
   // Inline math in running text becomes $…$ (equations/inline.ts).
-  const content = failures.isolated('inline-math', at, () => withInlineMath(dropped, page), () => dropped);
+  const content = failures.isolated('inline-math', at, () => withInlineMath(lines, page), () => lines);
 
   const segments = failures.isolated(
     'order',

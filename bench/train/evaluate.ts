@@ -1,0 +1,34 @@
+// The classifier's held-out check: scores the engine on the validate documents of the generated
+// corpus (never trained on) with the corpus benchmark's metrics, pooled per variant, and per
+// family. `--engine DIR` scores another checkout's engine (e.g. main) on the same documents, for
+// an old/new comparison. Writes the per-document scores as JSON when given `--out FILE`.
+// `--split tune` looks at the tune documents instead, to find what fails there (fix there, report on validate).
+// Usage: node --import tsx bench/train/evaluate.ts [CORPUS_DIR] [--engine DIR] [--variant digital|scan] [--split tune] [--limit N] [--out FILE]
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main() {
+  const root = resolve(option('--engine') ?? join(import.meta.dirname, '..', '..'));
+  const variant = (option('--variant') ?? 'digital') as 'digital' | 'scan';
+  const limit = Number(option('--limit') ?? Infinity);
+  const dir = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : join(import.meta.dirname, '..', 'tmp', 'corpus');
+  const engine = (await import(join(root, 'src/engine/index.ts'))) as typeof import('../../src/engine/index.js');
+  const corpus = (await import(join(root, 'bench/quality/corpus.ts'))) as typeof import('../quality/corpus.js');
+  const truth = (await import(join(root, 'bench/corpus/truth.ts'))) as typeof import('../corpus/truth.js');
+  let ocr: Promise<InstanceType<typeof engine.OcrEngine>> | undefined;
+  const parse = (bytes: Uint8Array) => engine.parseDocument(bytes, { maxPages: 50, ocr: () => (ocr ??= engine.OcrEngine.create({ threads: 1 })) });
+  const split = option('--split') ?? 'validate';
+  const docs = truth.loadCorpus(dir).filter((d) => d.truth.split === split && d.truth.variant === variant);
+  const scores = await corpus.scoreCorpusDocuments(docs, parse, { perSource: Number.isFinite(limit) ? limit : undefined, onDocument: (s) => process.stderr.write(`${s.id} ${s.error ?? ''}\n`) });
+  console.log(corpus.corpusMarkdown(`${variant} ${split} documents, engine ${root}`, scores));
+  const out = option('--out');
+  if (out) writeFileSync(out, JSON.stringify(scores, null, 1));
+  if (ocr) await (await ocr).release();
+}
+
+await main();

@@ -1,0 +1,234 @@
+// The features of a paragraph the learned classifier reads: its type size and weight relative to
+// the body, where it stands on the page, the space around it relative to the body size, its
+// alignment among its neighbours, how it opens (a number, a bullet, a caption's "Figure 3"), how
+// long it is, whether its text repeats on other pages, and what its neighbours are like. All are
+// relative to the page (body size, page size), and all exist for text layers and OCR alike
+// (OCR has no fonts: `ocr` says so, bold comes from ink density, sizes from box heights).
+// bench/train extracts them from the generated corpus with these same functions.
+import type { Paragraph } from '../model/analysis.js';
+import type { Box, Page, TextLine } from '../model/document.js';
+import { unionOf } from '../model/geometry.js';
+import { median } from '../model/numbers.js';
+import { BULLET, ENUMERATOR, FIGURE_CAPTION, joinLines, TABLE_CAPTION } from '../model/text.js';
+import { SAME_ROW } from '../model/typography.js';
+
+/** What the classifier knows of the whole document: how often a line's text recurs across pages. */
+export interface DocumentFacts {
+  pageCount: number;
+  /** Per signature (digits folded): the pages on which a line with it is printed. */
+  pagesWith: Map<string, number>;
+}
+
+/** A line's text with digits folded and case ignored: "Page 3" and "Page 4" compare equal. */
+export function signature(text: string): string {
+  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+}
+
+export function documentFacts(pages: readonly Page[]): DocumentFacts {
+  const pagesWith = new Map<string, number>();
+  for (const page of pages) for (const s of new Set(page.lines.map((l) => signature(l.text)))) pagesWith.set(s, (pagesWith.get(s) ?? 0) + 1);
+  return { pageCount: pages.length, pagesWith };
+}
+
+/** One page's paragraphs in reading order, and what the features are measured against. */
+export interface PageContext {
+  page: Page;
+  paragraphs: readonly Paragraph[];
+  flow: readonly TextLine[];
+  bodySize: number;
+  doc: DocumentFacts;
+}
+
+/** A numbered heading's number: "2.1", "2.1.", "IV.", "A." before a capital. */
+const SECTION_NUMBER = /^(\d{1,2}(\.\d{1,2}){0,4}\.?|[IVX]{1,5}\.|[A-H]\.)\s+\p{Lu}/u;
+const OTHER_CAPTION = /^(listing|algorithm|scheme|box|exhibit|plate|chart|diagram)\s*[\dIVX]+/i;
+const FOOTNOTE_MARK = /^([*†‡§¶]|\d{1,3}\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)/;
+const PAGE_NUMBER = /^(page\s*)?[-–—]?\s*(\d{1,4}|[ivxlc]{1,6})\s*[-–—]?(\s*(of|\/)\s*\d{1,4})?$/i;
+const REFERENCE_ENTRY = /^(\[\d{1,3}\]|\d{1,3}\.\s+\p{Lu}[\p{L}'-]+,\s)/u;
+/** Document-control lines: revisions, versions, document and part numbers, dates, stamps. */
+const CONTROL = /\b(rev(ision)?\.?\s*[\d.A-Z]|version\s*\d|v\d+\.\d|doc(ument)?\.?\s*(no|id|number|#)|part\s*(no|number|#)|ref(erence)?\.?\s*(no|#)|confidential|draft|proprietary|internal use|page\s+\d+\s+of\s+\d+|printed|issued?|effective|©|copyright)\b/i;
+const DATE = /\b(\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4})\b/i;
+const URL_OR_MAIL = /(https?:\/\/|www\.|\S+@\S+\.\w+)/i;
+/** Set in capitals: at least this many letters, none of them lower case. */
+const ALL_CAPS_LETTERS = 4;
+
+/** No neighbour in that direction: a gap this large (in body ems) stands for "none". */
+const NO_NEIGHBOUR = 50;
+
+export const FEATURE_NAMES = [
+  'lines',
+  'chars',
+  'words',
+  'sizeOverBody',
+  'minSizeOverBody',
+  'boldShare',
+  'italicShare',
+  'monoShare',
+  'firstBoldShare',
+  'allCaps',
+  'digitShare',
+  'endsPeriod',
+  'endsColon',
+  'startsLower',
+  'sentences',
+  'bullet',
+  'enumerator',
+  'sectionNumber',
+  'numberDepth',
+  'captionPattern',
+  'footnoteMark',
+  'pageNumberText',
+  'referenceEntry',
+  'controlText',
+  'dateText',
+  'urlText',
+  'top',
+  'bottom',
+  'left',
+  'right',
+  'widthShare',
+  'widthOverColumn',
+  'centreOffset',
+  'centredInColumn',
+  'gapAbove',
+  'gapBelow',
+  'pitch',
+  'lastLineFill',
+  'indentVsNext',
+  'indentVsPrev',
+  'prevSize',
+  'nextSize',
+  'prevBold',
+  'nextBold',
+  'prevListStart',
+  'nextListStart',
+  'nextLines',
+  'sameRow',
+  'numberBeside',
+  'dotLeaders',
+  'repeatShare',
+  'repeatPages',
+  'firstPage',
+  'paragraphsOnPage',
+  'indexOnPage',
+  'ocr',
+  'inReferences',
+] as const;
+
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+function boxOf(p: Paragraph): Box {
+  return p.equation?.box ?? unionOf(p.lines);
+}
+
+function share(lines: readonly TextLine[], test: (l: TextLine) => boolean): number {
+  const total = lines.reduce((n, l) => n + l.text.length, 0);
+  return total ? lines.reduce((n, l) => n + (test(l) ? l.text.length : 0), 0) / total : 0;
+}
+
+/** The share of a line's letters set in bold (glyph styles where the text layer has them). */
+function boldLetters(line: TextLine): number {
+  const glyphs = line.glyphs?.filter((g) => g.code > 32);
+  if (!glyphs?.length) return line.bold ? 1 : 0;
+  return glyphs.filter((g) => g.style.bold).length / glyphs.length;
+}
+
+/** The width of a full line of the page's text: the widest lines of real length. */
+function columnWidth(flow: readonly TextLine[], fallback: number): number {
+  const widths = flow.filter((l) => l.text.length >= 30).map((l) => l.box[2] - l.box[0]).sort((a, b) => a - b);
+  return widths.length ? widths[Math.floor(widths.length * 0.9)]! : fallback;
+}
+
+/** The features of paragraph `i` of the page, in FEATURE_NAMES order. */
+export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boolean): number[] {
+  const { page, paragraphs, flow, doc } = ctx;
+  const p = paragraphs[i]!;
+  const body = ctx.bodySize > 0 ? ctx.bodySize : median(flow.map((l) => l.fontSize)) || 10;
+  const text = joinLines(p.lines.map((l) => l.text));
+  const words = text.split(/\s+/).filter(Boolean);
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  const box = boxOf(p);
+  const sizes = p.lines.map((l) => l.fontSize);
+  const first = p.lines[0]!;
+  const prev = paragraphs[i - 1];
+  const next = paragraphs[i + 1];
+  const prevBox = prev && boxOf(prev);
+  const nextBox = next && boxOf(next);
+  const gapAbove = prevBox && prevBox[3] <= box[1] + body ? (box[1] - prevBox[3]) / body : NO_NEIGHBOUR;
+  const gapBelow = nextBox && nextBox[1] >= box[3] - body ? (nextBox[1] - box[3]) / body : NO_NEIGHBOUR;
+  const column = columnWidth(flow, page.width);
+  const width = box[2] - box[0];
+  // Centred in the column: as far from the left edge of the neighbourhood as from its right.
+  const near = [prevBox, nextBox].filter((b): b is Box => b !== undefined);
+  const colLeft = near.length ? Math.min(...near.map((b) => b[0]), box[0]) : box[0];
+  const colRight = near.length ? Math.max(...near.map((b) => b[2]), box[2]) : box[2];
+  const centred = Math.abs(box[0] - colLeft - (colRight - box[2])) / body;
+  const pitches = p.lines.slice(1).map((l, k) => l.baseline - p.lines[k]!.baseline);
+  const widest = Math.max(...p.lines.map((l) => l.box[2] - l.box[0]), 1);
+  const last = p.lines[p.lines.length - 1]!;
+  const own = new Set(p.lines);
+  const sameRow = flow.filter((l) => !own.has(l) && Math.abs(l.baseline - first.baseline) < SAME_ROW * first.fontSize).length;
+  const repeat = Math.max(...p.lines.map((l) => doc.pagesWith.get(signature(l.text)) ?? 1));
+  const listStart = (q: Paragraph | undefined) => (q ? Number(BULLET.test(q.lines[0]!.text) || ENUMERATOR.test(q.lines[0]!.text)) : 0);
+  const number = /^(\d{1,2}(\.\d{1,2})*)/.exec(text);
+  const values: Record<FeatureName, number> = {
+    lines: p.lines.length,
+    chars: text.length,
+    words: words.length,
+    sizeOverBody: Math.max(...sizes) / body,
+    minSizeOverBody: Math.min(...sizes) / body,
+    boldShare: share(p.lines, (l) => l.bold),
+    italicShare: share(p.lines, (l) => l.italic),
+    monoShare: share(p.lines, (l) => l.monospace),
+    firstBoldShare: boldLetters(first),
+    allCaps: Number(letters.length >= ALL_CAPS_LETTERS && letters === letters.toUpperCase()),
+    digitShare: text.length ? text.replace(/\D/g, '').length / text.length : 0,
+    endsPeriod: Number(/[.!?]["')\]]?$/.test(text)),
+    endsColon: Number(/:$/.test(text)),
+    startsLower: Number(/^\p{Ll}/u.test(text)),
+    sentences: (text.match(/[.!?]\s+\p{Lu}/gu) ?? []).length,
+    bullet: Number(BULLET.test(first.text)),
+    enumerator: Number(ENUMERATOR.test(first.text)),
+    sectionNumber: Number(SECTION_NUMBER.test(text)),
+    numberDepth: number ? number[1]!.split('.').length : 0,
+    captionPattern: Number(FIGURE_CAPTION.test(text) || TABLE_CAPTION.test(text) || OTHER_CAPTION.test(text)),
+    footnoteMark: Number(FOOTNOTE_MARK.test(text)),
+    pageNumberText: Number(PAGE_NUMBER.test(text.trim())),
+    referenceEntry: Number(REFERENCE_ENTRY.test(text)),
+    controlText: Number(CONTROL.test(text)),
+    dateText: Number(DATE.test(text)),
+    urlText: Number(URL_OR_MAIL.test(text)),
+    top: box[1] / page.height,
+    bottom: box[3] / page.height,
+    left: box[0] / page.width,
+    right: box[2] / page.width,
+    widthShare: width / page.width,
+    widthOverColumn: width / column,
+    centreOffset: Math.abs((box[0] + box[2]) / 2 - page.width / 2) / page.width,
+    centredInColumn: centred,
+    gapAbove,
+    gapBelow,
+    pitch: pitches.length ? median(pitches) / body : 0,
+    lastLineFill: (last.box[2] - last.box[0]) / widest,
+    indentVsNext: nextBox ? (box[0] - nextBox[0]) / body : 0,
+    indentVsPrev: prevBox ? (box[0] - prevBox[0]) / body : 0,
+    prevSize: prev ? Math.max(...prev.lines.map((l) => l.fontSize)) / body : 0,
+    nextSize: next ? Math.max(...next.lines.map((l) => l.fontSize)) / body : 0,
+    prevBold: prev ? share(prev.lines, (l) => l.bold) : 0,
+    nextBold: next ? share(next.lines, (l) => l.bold) : 0,
+    prevListStart: listStart(prev),
+    nextListStart: listStart(next),
+    nextLines: next ? next.lines.length : 0,
+    sameRow,
+    numberBeside: Number(flow.some((l) => !own.has(l) && l.box[0] > first.box[2] && Math.abs(l.baseline - first.baseline) < SAME_ROW * first.fontSize && PAGE_NUMBER.test(l.text.replace(/^[.·\s]+/, '')))),
+    dotLeaders: Number(/(\.\s?){4,}|…{2,}|·{4,}/.test(text)),
+    repeatShare: repeat / Math.max(doc.pageCount, 1),
+    repeatPages: repeat,
+    firstPage: Number(page.index === 0),
+    paragraphsOnPage: paragraphs.length,
+    indexOnPage: paragraphs.length > 1 ? i / (paragraphs.length - 1) : 0,
+    ocr: Number(page.source === 'ocr'),
+    inReferences: Number(inReferences),
+  };
+  return FEATURE_NAMES.map((n) => values[n]);
+}

@@ -1,0 +1,42 @@
+// One block per list: list items the paragraph splitter set apart (a little extra space between
+// items, an item's second paragraph) are joined back into the list they belong to.
+import type { LabelledParagraph } from '../model/analysis.js';
+import { unionOf } from '../model/geometry.js';
+import { isListStart } from '../model/text.js';
+import { entry } from '../model/trace.js';
+
+/** Items of one list follow each other within this many ems (space between items included). */
+const ITEM_GAP = 2.2;
+/** A nested item starts at most this many ems right of the list's first marker… */
+const NEST_MAX = 6;
+/** …and never more than this many ems left of it. */
+const ALIGNED = 0.5;
+/** Items of one list differ in size by at most this share. */
+const SAME_SIZE = 0.15;
+
+/** The page's labelled paragraphs with consecutive parts of one list joined. */
+export function joinListItems(paragraphs: readonly LabelledParagraph[]): LabelledParagraph[] {
+  const out: LabelledParagraph[] = [];
+  for (const p of paragraphs) {
+    const prev = out[out.length - 1];
+    if (prev && prev.label === 'list' && p.label === 'list' && continuesList(prev, p)) {
+      out[out.length - 1] = { ...prev, lines: [...prev.lines, ...p.lines], trace: [...prev.trace, entry('paragraphs', isListStart(p.lines[0]!.text) ? 'list.next-item' : 'list.item-continued')] };
+    } else out.push(p);
+  }
+  return out;
+}
+
+function continuesList(list: LabelledParagraph, next: LabelledParagraph): boolean {
+  const a = unionOf(list.lines);
+  const b = unionOf(next.lines);
+  const first = list.lines[0]!;
+  const line = next.lines[0]!;
+  const size = Math.max(first.fontSize, line.fontSize, 1);
+  if (Math.abs(first.fontSize - line.fontSize) > SAME_SIZE * size) return false;
+  const gap = b[1] - a[3];
+  if (gap < -0.5 * size || gap > ITEM_GAP * size || b[0] >= a[2] || a[0] >= b[2]) return false;
+  const indent = b[0] - first.box[0];
+  if (indent < -ALIGNED * size || indent > NEST_MAX * size) return false;
+  // Without a marker, the text continues an item only at its text's indent, right of the marker.
+  return isListStart(line.text) || indent > ALIGNED * size;
+}

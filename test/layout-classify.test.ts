@@ -1,0 +1,225 @@
+// The learned block classifier and the layout repairs around it: the boosted-tree evaluator and
+// its explanations, the paragraph features, run-in headings cut from their line, list items
+// joined into one list, multi-line captions kept whole.
+import { describe, expect, it } from 'vitest';
+import { classifyPage, decide, MODEL } from '../src/engine/classify/classify.js';
+import { documentFacts, FEATURE_NAMES, paragraphFeatures } from '../src/engine/classify/features.js';
+import { contributions, predict, type BoostedModel } from '../src/engine/classify/gbdt.js';
+import { placeRegions } from '../src/engine/floats/place.js';
+import type { LabelledParagraph } from '../src/engine/model/analysis.js';
+import type { Glyph, Page, TextLine } from '../src/engine/model/document.js';
+import { joinDivisionLabels } from '../src/engine/paragraphs/headings.js';
+import { joinListItems } from '../src/engine/paragraphs/lists.js';
+import { splitParagraphs } from '../src/engine/paragraphs/split.js';
+import { splitRunInHeadings } from '../src/engine/paragraphs/lines.js';
+
+function line(text: string, x0: number, y0: number, opts: Partial<TextLine> = {}): TextLine {
+  const size = opts.fontSize ?? 10;
+  return { text, box: [x0, y0, x0 + text.length * size * 0.5, y0 + size], baseline: y0 + size * 0.8, fontSize: size, bold: false, italic: false, monospace: false, ...opts };
+}
+
+function pageOf(lines: TextLine[], index = 0): Page {
+  return { index, width: 612, height: 792, images: [], source: 'text-layer', lines };
+}
+
+const labelled = (lines: TextLine[], label: LabelledParagraph['label']): LabelledParagraph => ({ lines, label, trace: [] });
+
+/** Two classes, one feature: class "b" wins above 5, with a split on feature 1 that adds a little. */
+const TINY: BoostedModel = {
+  classes: ['a', 'b'],
+  features: ['x', 'y'],
+  init: [0, 0],
+  stages: [
+    [
+      { feature: [0, -1, -1], threshold: [5, 0, 0], left: [1, -1, -1], right: [2, -1, -1], value: [0, 1, -1] },
+      { feature: [0, -1, 1, -1, -1], threshold: [5, 0, 0.5, 0, 0], left: [1, -1, 3, -1, -1], right: [2, -1, 4, -1, -1], value: [0, -1, 1, 0.5, 1.5] },
+    ],
+  ],
+};
+
+describe('boosted trees', () => {
+  it('predicts class probabilities with a softmax over the summed leaves', () => {
+    const low = predict(TINY, [1, 0]);
+    expect(low[0]).toBeGreaterThan(0.8);
+    const high = predict(TINY, [9, 1]);
+    expect(high[1]).toBeGreaterThan(0.9);
+    expect(high[0]! + high[1]!).toBeCloseTo(1);
+  });
+
+  it('credits each feature with the change it made along the path, adding up to the leaf', () => {
+    const c = contributions(TINY, [9, 1], 1);
+    // Root mean 0 → 1 at the first split (x), then 1 → 1.5 (y).
+    expect(c).toEqual([1, 0.5]);
+  });
+
+  it('ships a trained model whose features are the ones the engine measures', () => {
+    expect(MODEL.features).toEqual([...FEATURE_NAMES]);
+    expect(MODEL.classes).toEqual(expect.arrayContaining(['title', 'text', 'list', 'caption']));
+    expect(MODEL.stages.length).toBeGreaterThan(10);
+    for (const stage of MODEL.stages) expect(stage).toHaveLength(MODEL.classes.length);
+  });
+});
+
+describe('paragraph features', () => {
+  it('measures size, weight, numbering and position against the page', () => {
+    const body = Array.from({ length: 8 }, (_, i) => line(`Body sentence number ${i} of the running text here.`, 72, 150 + i * 12));
+    const heading = line('2.1. Chemicals and reagents', 72, 120, { bold: true, fontSize: 11 });
+    const page = pageOf([heading, ...body]);
+    const paragraphs = [{ lines: [heading], trace: [] }, { lines: body, trace: [] }];
+    const f = paragraphFeatures({ page, paragraphs, flow: page.lines, bodySize: 10, doc: documentFacts([page]) }, 0, false);
+    const named = Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, f[i]]));
+    expect(named).toMatchObject({ lines: 1, boldShare: 1, sectionNumber: 1, numberDepth: 2, enumerator: 1, nextLines: 8, ocr: 0 });
+    expect(named.sizeOverBody).toBeCloseTo(1.1);
+    expect(named.gapBelow).toBeCloseTo((150 - 131) / 10);
+  });
+
+  it('counts the pages a line recurs on, digits folded', () => {
+    const pages = [0, 1, 2].map((i) => pageOf([line(`Journal of Tests, page ${i + 1}`, 72, 40)], i));
+    expect(documentFacts(pages).pagesWith.get('journal of tests, page #')).toBe(3);
+  });
+});
+
+describe('classification', () => {
+  it('labels every paragraph and names the model, its confidence and its strongest features in the trace', () => {
+    const body = Array.from({ length: 8 }, (_, i) => line(`Body sentence number ${i} of the running text that fills the column.`, 72, 160 + i * 12));
+    const heading = line('Introduction', 72, 130, { bold: true, fontSize: 14 });
+    const page = pageOf([heading, ...body]);
+    const out = classifyPage({ page, paragraphs: [{ lines: [heading], trace: [] }, { lines: body, trace: [] }], flow: page.lines, bodySize: 10 }, { inReferences: false });
+    expect(out.map((p) => p.label)).toEqual(['title', 'text']);
+    const trace = out[0]!.trace.find((t) => t.stage === 'classify')!;
+    expect(trace.rule).toBe('title.model');
+    expect(Object.keys(trace.values!)).toHaveLength(4);
+    expect(trace.values!.p).toBeGreaterThan(0.5);
+  });
+
+  it('decides from a feature vector with the trace values rounded for reading', () => {
+    const { values } = decide(TINY, [9, 1]);
+    expect(values).toEqual({ p: expect.any(Number), x: 9, y: 1 });
+  });
+});
+
+describe('run-in headings', () => {
+  /** A line whose first `bold` characters are set in bold, glyph by glyph. */
+  function styled(text: string, bold: number, x0 = 72, y0 = 100): TextLine {
+    const glyphs: Glyph[] = [];
+    [...text].forEach((ch, i) => {
+      if (ch === ' ') return;
+      const x = x0 + i * 5;
+      glyphs.push({ code: ch.codePointAt(0)!, x0: x, y0, x1: x + 5, y1: y0 + 10, base: y0 + 8, size: 10, style: { bold: i < bold, italic: false, monospace: false, math: false } });
+    });
+    return { ...line(text, x0, y0), glyphs };
+  }
+
+  it('cuts a bold lead-in from the text that follows it on its line', () => {
+    const l = styled('Detailed metrics. In Figure 11 we show the results', 17);
+    const [head, rest] = splitRunInHeadings([l]);
+    expect(head!.text).toBe('Detailed metrics.');
+    expect(head!.bold).toBe(true);
+    expect(rest!.text).toBe('In Figure 11 we show the results');
+    expect(rest!.box[0]).toBeGreaterThan(head!.box[2]);
+  });
+
+  it('leaves lines alone that are all one weight, or bold only inside a word', () => {
+    expect(splitRunInHeadings([styled('Plain text line of a paragraph', 0)])).toHaveLength(1);
+    expect(splitRunInHeadings([styled('Boldface starts here', 4)])).toHaveLength(1);
+    expect(splitRunInHeadings([line('No glyphs from OCR. Text', 72, 100)])).toHaveLength(1);
+  });
+});
+
+describe('lists', () => {
+  it('joins items set apart by a little extra space into one list', () => {
+    const items = [0, 1, 2].map((i) => labelled([line(`• Item number ${i} of the list`, 72, 100 + i * 18)], 'list'));
+    const out = joinListItems(items);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toHaveLength(3);
+    expect(out[0]!.trace.map((t) => t.rule)).toEqual(['list.next-item', 'list.next-item']);
+  });
+
+  it('keeps lists apart across a paragraph, a wide gap or another column', () => {
+    const a = labelled([line('1. First list item', 72, 100)], 'list');
+    const text = labelled([line('A paragraph between the lists.', 72, 114)], 'text');
+    const b = labelled([line('1. Second list item', 72, 128)], 'list');
+    expect(joinListItems([a, text, b])).toHaveLength(3);
+    expect(joinListItems([a, labelled([line('2. Far below', 72, 200)], 'list')])).toHaveLength(2);
+    expect(joinListItems([a, labelled([line('2. Next column', 320, 100)], 'list')])).toHaveLength(2);
+  });
+});
+
+describe('list ends', () => {
+  it('ends a list where a line starts left of its markers, or back at them after hanging lines', () => {
+    const wide = (text: string, x: number, y: number) => ({ ...line(text, x, y), box: [x, y, 540, y + 10] as [number, number, number, number] });
+    const items = [wide('• The first item of the list runs over', 90, 100), wide('two lines with a hanging indent', 100, 112), wide('• The second item', 90, 124)];
+    const outdented = splitParagraphs([...items, wide('The text after the list starts at the margin.', 72, 136)], 't');
+    expect(outdented.map((p) => p.lines.length)).toEqual([3, 1]);
+    expect(outdented[1]!.trace[0]!.rule).toBe('list-end');
+    const atMarkers = splitParagraphs([...items, wide('Text at the markers\' edge after the list.', 90, 136)], 't');
+    expect(atMarkers.map((p) => p.lines.length)).toEqual([3, 1]);
+    // An item's own next line, hanging right of its marker, stays in the list.
+    expect(splitParagraphs([...items, wide('and its second line', 100, 136)], 't')).toHaveLength(1);
+  });
+});
+
+describe('captions', () => {
+  it('keeps a caption the paragraphs split in two whole, attached to its figure', () => {
+    const page = pageOf([]);
+    const first = labelled([line('Figure 3: The measured throughput of the three', 72, 310)], 'caption');
+    const second = labelled([line('systems over the whole week of testing.', 72, 324)], 'caption');
+    const after = labelled([line('The body text goes on below the figure.', 72, 360)], 'text');
+    const units = placeRegions(page, [first, second, after], [{ kind: 'image', box: [72, 100, 400, 300], lines: [], trace: [] }]);
+    expect(units).toHaveLength(2);
+    const figure = units[0]!;
+    expect(figure.kind === 'region' && figure.placed.captions.map((c) => c.lines.length)).toEqual([2]);
+  });
+
+  it('takes a caption the classifier found even without a "Figure" label', () => {
+    const page = pageOf([]);
+    const caption = labelled([line('Throughput over the week.', 72, 310)], 'caption');
+    const units = placeRegions(page, [caption], [{ kind: 'image', box: [72, 100, 400, 300], lines: [], trace: [] }]);
+    expect(units).toHaveLength(1);
+  });
+});
+
+describe('figures anchored by their caption', () => {
+  it('makes a figure of the drawings above a caption no detector took, with the labels drawn in it', () => {
+    const page: Page = { ...pageOf([]), graphics: [[100, 120, 300, 200], [150, 210, 250, 280]] };
+    const above = labelled([line('The text above the figure ends here.', 72, 90)], 'text');
+    const label = labelled([line('Input', 160, 150)], 'text');
+    const caption = labelled([line('Figure 2: The pipeline.', 72, 300)], 'caption');
+    const after = labelled([line('The body text goes on below the figure.', 72, 330)], 'text');
+    const units = placeRegions(page, [above, label, caption, after], []);
+    expect(units.map((u) => u.kind)).toEqual(['paragraph', 'region', 'paragraph']);
+    const figure = units[1]!;
+    expect(figure.kind === 'region' && figure.placed.region.box).toEqual([100, 120, 300, 280]);
+    expect(figure.kind === 'region' && figure.placed.region.lines.map((l) => l.text)).toEqual(['Input']);
+    expect(figure.kind === 'region' && figure.placed.captions).toHaveLength(1);
+  });
+
+  it('leaves a caption alone with no drawings above it', () => {
+    const caption = labelled([line('Figure 2: The pipeline.', 72, 300)], 'caption');
+    expect(placeRegions(pageOf([]), [caption], []).map((u) => u.kind)).toEqual(['paragraph']);
+  });
+});
+
+describe('division labels', () => {
+  it('joins "Chapter 3" to the title set below it, and nothing else', () => {
+    const label = labelled([line('Chapter 3', 72, 100, { fontSize: 20, bold: true })], 'title');
+    const title = labelled([line('Instrumentation', 72, 140, { fontSize: 24, bold: true })], 'title');
+    const out = joinDivisionLabels([label, title]);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines.map((l) => l.text)).toEqual(['Chapter 3', 'Instrumentation']);
+    const section = labelled([line('3 Methods', 72, 100, { fontSize: 14, bold: true })], 'title');
+    expect(joinDivisionLabels([section, title])).toHaveLength(2);
+    expect(joinDivisionLabels([label, labelled(title.lines, 'text')])).toHaveLength(2);
+  });
+});
+
+describe('table of contents', () => {
+  it('sees a page number at the end of an entry\'s row', () => {
+    const entry = line('2.1 Related work', 72, 100);
+    const number = line('14', 520, 100);
+    const page = pageOf([entry, number]);
+    const f = paragraphFeatures({ page, paragraphs: [{ lines: [entry], trace: [] }, { lines: [number], trace: [] }], flow: page.lines, bodySize: 10, doc: documentFacts([page]) }, 0, false);
+    expect(f[FEATURE_NAMES.indexOf('numberBeside')]).toBe(1);
+    expect(f[FEATURE_NAMES.indexOf('dotLeaders')]).toBe(0);
+  });
+});
