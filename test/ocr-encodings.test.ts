@@ -1,5 +1,5 @@
-// Image-only PDFs in every image encoding scanners write, from 72 to 600 dpi: 1-bit CCITT G4
-// (as strips, a page tiled from many images), 1-bit Flate, greyscale Flate, RGB JPEG; and a
+// Image-only PDFs in every image encoding scanners write, from 72 to 600 dpi: 1-bit CCITT G4 and
+// JBIG2 (as strips, a page tiled from many images), 1-bit Flate, greyscale Flate, RGB JPEG; and a
 // document mixing a born-digital page with a scanned one. Every scanned page must be read.
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,17 @@ function tiffStrips(tif: Buffer): { strips: Uint8Array[]; rowsPerStrip: number }
   return { strips: offsets.map((o, i) => new Uint8Array(tif.subarray(o, o + lengths[i]!))), rowsPerStrip: tags.get(278)?.[0] ?? Number.MAX_SAFE_INTEGER };
 }
 
+/** A JBIG2 embedded stream (PDF's JBIG2Decode, no file header): a page holding one MMR-coded generic region of `width` x `height`. */
+function jbig2(mmr: Uint8Array, width: number, height: number): Uint8Array {
+  const u32 = (v: number) => [(v >>> 24) & 255, (v >>> 16) & 255, (v >>> 8) & 255, v & 255];
+  // Segment header: number, flags (type; 1-byte page association), no referred segments, page 1, data length.
+  const segment = (no: number, type: number, data: number[] | Uint8Array) => [...u32(no), type, 0, 1, ...u32(data.length), ...data];
+  const pageInfo = [...u32(width), ...u32(height), ...u32(0), ...u32(0), 0, 0, 0];
+  // Region info (size, origin, combination operator), then generic region flags: MMR.
+  const region = [...u32(width), ...u32(height), ...u32(0), ...u32(0), 0, 1];
+  return Uint8Array.from([...segment(0, 48, pageInfo), ...segment(1, 38, [...region, ...mmr]), ...segment(2, 49, [])]);
+}
+
 describe('image-only PDFs in every encoding', () => {
   let engine: OcrEngine;
   let page: Uint8Array;
@@ -95,6 +106,32 @@ describe('image-only PDFs in every encoding', () => {
     });
     const pdf = await pageOf(images);
     // The strips decode to the page as it was (black text on white), not inverted.
+    const { data } = await sharp(await rasterize(pdf, 50)).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect(data.reduce((a, v) => a + v, 0) / data.length).toBeGreaterThan(200);
+    const markdown = await read(pdf);
+    for (const line of LINES) expect(markdown).toContain(line);
+  }, 120_000);
+
+  it('reads a 300-dpi 1-bit JBIG2 page (MMR generic regions) tiled from strips', async () => {
+    const g = await grey(page, 300);
+    // JBIG2 codes 0 as white: the TIFF encoder codes its 0 bits (black, min-is-black) as white runs, so give it the negative.
+    const tif = await sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } })
+      .negate()
+      .toColourspace('b-w')
+      .tiff({ compression: 'ccittfax4', bitdepth: 1 })
+      .toBuffer();
+    const { strips, rowsPerStrip } = tiffStrips(tif);
+    const images = strips.map((data, i) => {
+      const rows = Math.min(rowsPerStrip, g.height - i * rowsPerStrip);
+      const top = (i * rowsPerStrip * SIZE[1]) / g.height;
+      const h = (rows * SIZE[1]) / g.height;
+      return {
+        dict: { Width: g.width, Height: rows, ColorSpace: 'DeviceGray', BitsPerComponent: 1, Filter: 'JBIG2Decode' },
+        data: jbig2(data, g.width, rows),
+        box: [0, SIZE[1] - top - h, SIZE[0], h] as [number, number, number, number],
+      };
+    });
+    const pdf = await pageOf(images);
     const { data } = await sharp(await rasterize(pdf, 50)).greyscale().raw().toBuffer({ resolveWithObject: true });
     expect(data.reduce((a, v) => a + v, 0) / data.length).toBeGreaterThan(200);
     const markdown = await read(pdf);
