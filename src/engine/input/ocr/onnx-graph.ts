@@ -6,7 +6,8 @@
 // - every convolution is followed by a learnable scale and shift (two element-wise passes), and
 //   every activation by another, which also keep onnxruntime from running the layers in its
 //   blocked (NCHWc) layout back to back: a scale and shift after a convolution is folded into
-//   its weights and bias, and one before a convolution without padding too;
+//   its weights and bias, and one before a convolution without padding too (before a padded one
+//   it becomes a one-by-one convolution per channel, which stays in the blocked layout);
 // - a scale or shift by a constant is written Mul(constant, x) / Add(constant, x): the constant
 //   is put second, the form onnxruntime's own fusions look for.
 // All are the same function up to float rounding. Only the few fields touched are decoded;
@@ -313,6 +314,25 @@ function constantNode(name: string, t: Tensor): Node {
   return { inputs: [], outputs: [name], op: 'Constant', attributes: [{ no: NODE_ATTRIBUTE, wire: 2, payload: attribute, raw: bytesField(NODE_ATTRIBUTE, attribute) }], rest: [] };
 }
 
+/** The integer an int attribute named `name` holds, if any. */
+function intAttr(n: Node, name: string): number | undefined {
+  for (const a of n.attributes) {
+    const fields = decode(a.payload);
+    if (fields.some((f) => f.no === 1 && text.decode(f.payload) === name)) {
+      const f = fields.find((x) => x.no === 3 && x.wire === 0);
+      return f ? readVarint(f.payload, 0).value : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** An AttributeProto holding one integer. */
+function intAttribute(name: string, value: number): Field {
+  // name (1), i (3), type (20) = INT (2).
+  const raw = concat([bytesField(1, utf8.encode(name)), Uint8Array.from([0x18, ...varint(value)]), Uint8Array.from([...varint(20 * 8), 2])]);
+  return { no: NODE_ATTRIBUTE, wire: 2, payload: raw, raw: bytesField(NODE_ATTRIBUTE, raw) };
+}
+
 /** Whether a Conv node pads its input (explicitly or automatically). */
 function pads(n: Node): boolean {
   for (const a of n.attributes) {
@@ -407,7 +427,6 @@ function foldAffine(nodes: Node[], outputs: Set<string>): { nodes: Node[]; folde
         for (let o = 0; o < outs; o++) shifted[o] = b0[o]! * affine.a + affine.b;
         output = affine.out;
       } else {
-        if (pads(conv)) continue;
         // The scale and shift whose result is this convolution's input (and nothing else's).
         const last = producer.get(input);
         if (!last || (last.op !== 'Add' && last.op !== 'Mul')) continue;
@@ -415,6 +434,23 @@ function foldAffine(nodes: Node[], outputs: Set<string>): { nodes: Node[]; folde
         affine = affineAfter(first.inputs[0]!, producer, consumers, outputs);
         if (!affine || affine.out !== input || affine.nodes.some((n) => removed.has(n) || replaced.has(n))) continue;
         if ((consumers.get(affine.out) ?? []).length !== 1) continue;
+        if (pads(conv)) {
+          // Padding is zero after the shift, not before it: the scale and shift stay, as a
+          // one-by-one convolution per channel, which onnxruntime runs in its blocked layout
+          // with the layers around it (a Mul and an Add would make it convert back and forth).
+          const channels = w.dims[1]! * (intAttr(conv, 'group') ?? 1);
+          const name = affine.out;
+          const perChannel: Node = { inputs: [first.inputs[0]!, `${name}_scale_w`, `${name}_scale_b`], outputs: [name], op: 'Conv', attributes: [intAttribute('group', channels)], rest: [] };
+          for (const n of affine.nodes) removed.add(n);
+          removed.delete(last);
+          replaced.set(last, [
+            constantNode(`${name}_scale_w`, { dims: [channels, 1, 1, 1], data: new Float32Array(channels).fill(affine.a) }),
+            constantNode(`${name}_scale_b`, { dims: [channels], data: new Float32Array(channels).fill(affine.b) }),
+            perChannel,
+          ]);
+          folded++;
+          continue;
+        }
         for (let o = 0; o < outs; o++) {
           let sum = 0;
           for (let i = o * per; i < (o + 1) * per; i++) {
