@@ -132,8 +132,14 @@ export class OcrEngine {
     const threads = Math.max(1, Math.floor(options.threads ?? 1));
     const dir = modelDir();
     const opts = sessionOptions(threads);
-    // The graphs are rewritten first (onnx-graph.ts): the same functions, a third less work.
-    const load = (file: string) => ort.InferenceSession.create(optimizeOnnx(new Uint8Array(readFileSync(path.join(dir, file)))).model, opts);
+    // The graphs are rewritten first (onnx-graph.ts): the same functions, a third less work. A
+    // rewritten graph onnxruntime would not load (a future model's other shape) falls back to the file.
+    const load = async (file: string) => {
+      const shipped = new Uint8Array(readFileSync(path.join(dir, file)));
+      const rewritten = optimizeOnnx(shipped).model;
+      if (rewritten === shipped) return ort.InferenceSession.create(shipped, opts);
+      return ort.InferenceSession.create(rewritten, opts).catch(() => ort.InferenceSession.create(shipped, opts));
+    };
     const [det, rec, cls] = await Promise.all([load('ch_PP-OCRv4_det_infer.onnx'), load('ch_PP-OCRv4_rec_infer.onnx'), load('ch_ppocr_mobile_v2.0_cls_infer.onnx')]);
     const lines = readFileSync(path.join(dir, 'ppocr_keys_v1.txt'), 'utf8').split(/\r?\n/);
     if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
