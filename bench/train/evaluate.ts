@@ -20,7 +20,7 @@ async function main() {
   const engine = (await import(join(root, 'src/engine/index.ts'))) as typeof import('../../src/engine/index.js');
   const corpus = (await import(join(root, 'bench/quality/corpus.ts'))) as typeof import('../quality/corpus.js');
   const truth = (await import(join(root, 'bench/corpus/truth.ts'))) as typeof import('../corpus/truth.js');
-  let ocr: Promise<InstanceType<typeof engine.OcrEngine>> | undefined;
+  let ocr: ReturnType<typeof engine.OcrEngine.create> | undefined;
   const parse = (bytes: Uint8Array) => engine.parseDocument(bytes, { maxPages: 50, ocr: () => (ocr ??= engine.OcrEngine.create({ threads: 1 })) });
   const split = option('--split') ?? 'validate';
   const docs = truth.loadCorpus(dir).filter((d) => d.truth.split === split && d.truth.variant === variant);

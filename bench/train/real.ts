@@ -12,7 +12,7 @@ const engine = (await import(join(root, 'src/engine/index.ts'))) as typeof impor
 const { loadCvat, scoreCvat } = (await import(join(root, 'bench/quality/cvat.ts'))) as typeof import('../quality/cvat.js');
 const { headingsOf } = (await import(join(root, 'bench/quality/generated-scores.ts'))) as typeof import('../quality/generated-scores.js');
 const { matchF1 } = (await import(join(root, 'bench/quality/metrics.ts'))) as typeof import('../quality/metrics.js');
-let ocr: Promise<InstanceType<typeof engine.OcrEngine>> | undefined;
+let ocr: ReturnType<typeof engine.OcrEngine.create> | undefined;
 const parse = (bytes: Uint8Array) => engine.parseDocument(bytes, { maxPages: 50, ocr: () => (ocr ??= engine.OcrEngine.create({ threads: 1 })) });
 const mean = (v: number[]) => (v.length ? (v.reduce((a, b) => a + b, 0) / v.length).toFixed(4) : '–');
 
