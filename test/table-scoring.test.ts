@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { passesTableTest, similarity } from '../bench/quality/olmocr-tables.js';
 import { tableDocuments } from '../bench/quality/table-documents.js';
-import { cellsToHtml, htmlToGrid, icdarTables, matchRegions, parseCsv, scoreRegions, scoreTables, summarizeTables, tabulaCases, type PageBox } from '../bench/quality/tables.js';
+import { cellsToHtml, type PageBox } from '../bench/quality/table-html.js';
+import { htmlToGrid, icdarTables, matchRegions, parseCsv, scoreRegions, scoreTables, summarizeTables, tabulaCases } from '../bench/quality/tables.js';
 import type { ParseResult } from '../src/engine/parse.js';
 import { extractPage } from '../src/engine/input/pdf/extract.js';
 import { loadPdfium, PdfDocument } from '../src/engine/input/pdf/pdfium.js';

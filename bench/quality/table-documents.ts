@@ -4,7 +4,7 @@
 // page turned by /Rotate 90 (drawn sideways so that it reads upright on screen).
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { Random } from './generated.js';
-import { cellsToHtml, type GridCell, type PageBox, type RegionTable } from './tables.js';
+import { cellsToHtml, type GridCell, type PageBox, type RegionTable } from './table-html.js';
 
 export interface TableDocument {
   id: string;
