@@ -1,13 +1,15 @@
-// Image-only PDFs in every image encoding scanners write, from 72 to 600 dpi: 1-bit CCITT G4 and
-// JBIG2 (as strips, a page tiled from many images), 1-bit Flate, greyscale Flate, RGB JPEG; and a
-// document mixing a born-digital page with a scanned one. Every scanned page must be read.
+// Image-only PDFs in every image encoding and form scanners and PDF tools write, from 72 to 600
+// dpi: 1-bit CCITT G4 and JBIG2 (as strips, a page tiled from many images), 1-bit Flate,
+// greyscale Flate, RGB JPEG, a 600-dpi greyscale JPEG, a page image wrapped in a form XObject;
+// and a document mixing a born-digital page with a scanned one. Every scanned page must be read,
+// not returned empty.
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concatTransformationMatrix, drawObject, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import sharp from 'sharp';
 import { OcrEngine } from '../src/engine/input/ocr/ocr.js';
 import { parseDocument } from '../src/engine/parse.js';
-import { makePdf, rasterize } from './fixtures.js';
+import { imageOnlyPdf, makePdf, rasterize } from './fixtures.js';
 
 const LINES = ['Scanned invoices arrive every morning', 'The clerk files them by supplier name', 'Totals are checked against the ledger'];
 const SIZE: [number, number] = [306, 396];
@@ -72,7 +74,7 @@ function jbig2(mmr: Uint8Array, width: number, height: number): Uint8Array {
   return Uint8Array.from([...segment(0, 48, pageInfo), ...segment(1, 38, [...region, ...mmr]), ...segment(2, 49, [])]);
 }
 
-describe('image-only PDFs in every encoding', () => {
+describe('image-only PDFs in every encoding and form', () => {
   let engine: OcrEngine;
   let page: Uint8Array;
   beforeAll(async () => {
@@ -173,4 +175,24 @@ describe('image-only PDFs in every encoding', () => {
     expect(markdown).toContain('A typed cover page');
     for (const line of LINES) expect(markdown).toContain(line);
   }, 120_000);
+
+  it('reads a 600-dpi greyscale JPEG page', async () => {
+    const png = await rasterize(page, 600);
+    const greyJpeg = await sharp(png).greyscale().jpeg({ quality: 80 }).toBuffer();
+    const doc = await PDFDocument.create();
+    const image = await doc.embedJpg(greyJpeg);
+    expect(image.width).toBe(Math.round((SIZE[0] * 600) / 72));
+    doc.addPage(SIZE).drawImage(image, { x: 0, y: 0, width: SIZE[0], height: SIZE[1] });
+    const markdown = await read(await doc.save());
+    for (const line of LINES) expect(markdown).toContain(line);
+  }, 60_000);
+
+  it('reads a page image wrapped in a form XObject', async () => {
+    const scan = await imageOnlyPdf(await rasterize(page, 200), SIZE);
+    const doc = await PDFDocument.create();
+    const [form] = await doc.embedPdf(scan, [0]);
+    doc.addPage(SIZE).drawPage(form!, { x: 0, y: 0 });
+    const markdown = await read(await doc.save());
+    for (const line of LINES) expect(markdown).toContain(line);
+  }, 60_000);
 });
