@@ -15,6 +15,7 @@ import { scoreCorpusDocuments, summarizeCorpus } from './quality/corpus.js';
 import { scoreGenerated, summarize } from './quality/generated-scores.js';
 import { sourceTable } from './quality/report.js';
 import { scoreGeneratedTables, summarizeTables } from './quality/tables.js';
+import { lazyOcr } from './quality/lazy-ocr.js';
 
 const BASELINE = join(import.meta.dirname, 'baseline.json');
 const CORPUS_SAMPLE = join(import.meta.dirname, 'corpus-sample');
@@ -30,14 +31,14 @@ const DEFAULT_TOLERANCE = 0.01;
 type Scores = Record<string, Record<string, number>>;
 
 async function currentScores(): Promise<Scores> {
-  let ocr: Promise<OcrEngine> | undefined;
-  const parse = (bytes: Uint8Array): Promise<ParseResult> => parseDocument(bytes, { maxPages: 50, ocr: () => (ocr ??= OcrEngine.create({ threads: 2 })) });
+  const ocr = lazyOcr(() => OcrEngine.create({ threads: 2 }));
+  const parse = (bytes: Uint8Array): Promise<ParseResult> => parseDocument(bytes, { maxPages: 50, ocr: ocr.engine });
   const text = summarize(await scoreGenerated(parse, { tesseract: false }));
   const tables = summarizeTables(await scoreGeneratedTables(parse));
   const equations = summarizeEquations(await scoreGeneratedEquations(parse));
   // The corpus sample pooled per variant: a few documents per family are too few to score alone.
   const corpus = summarizeCorpus(await scoreCorpusDocuments(loadCorpus(CORPUS_SAMPLE), parse), (s) => `corpus sample ${s.variant}`);
-  if (ocr) await (await ocr).release();
+  await ocr.release();
   const scores: Scores = {};
   for (const [source, row] of [...Object.entries(text), ...Object.entries(tables), ...Object.entries(equations), ...Object.entries(corpus)]) {
     scores[source] = Object.fromEntries(Object.entries(row).filter((e): e is [string, number] => typeof e[1] === 'number' && !NOT_COMPARED.has(e[0])));

@@ -6,6 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { OcrEngine, parseWithDetails, writeDebugPages } from '../src/engine/index.js';
+import { lazyOcr } from './quality/lazy-ocr.js';
 
 const DOCUMENT = /\.(pdf|png|jpe?g)$/i;
 /** Stages whose trace entries decide a block's extent or order, not its type. */
@@ -26,14 +27,14 @@ async function main() {
   if (!name) throw new Error('usage: corpus-run.ts NAME [FOLDER]');
   const folder = process.argv[3] ?? join(import.meta.dirname, '..', '..', 'shared', 'corpus');
   const out = join(import.meta.dirname, 'out', 'runs', name);
-  let ocr: Promise<OcrEngine> | undefined;
+  const ocr = lazyOcr(() => OcrEngine.create({ threads: 2 }));
   const summary: { file: string; seconds: number; pages?: number; error?: string; untraced?: number; undrawnPages?: number; stageFailures?: number }[] = [];
   for (const file of documents(folder)) {
     const id = relative(folder, file);
     const started = performance.now();
     try {
       const bytes = readFileSync(file);
-      const details = await parseWithDetails(bytes, { maxPages: 50, ocr: () => (ocr ??= OcrEngine.create({ threads: 2 })) });
+      const details = await parseWithDetails(bytes, { maxPages: 50, ocr: ocr.engine });
       const seconds = (performance.now() - started) / 1000;
       const { result } = details;
       const target = join(out, id);
@@ -57,7 +58,7 @@ async function main() {
   console.log(`blocks without a classification rule in their trace: ${sum('untraced')}; pages not drawn: ${sum('undrawnPages')}; contained stage failures: ${sum('stageFailures')}`);
   for (const e of errors) console.log(`  ${e.file}: ${e.error}`);
   for (const d of summary.filter((d) => d.untraced || d.undrawnPages || d.stageFailures)) console.log(`  ${d.file}: ${d.untraced ?? 0} untraced, ${d.undrawnPages ?? 0} undrawn, ${d.stageFailures ?? 0} stage failures`);
-  if (ocr) await (await ocr).release();
+  await ocr.release();
 }
 
 await main();

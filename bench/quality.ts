@@ -24,13 +24,13 @@ import { loadOmniDocBench, omniEditDistance } from './quality/omnidocbench.js';
 import { sourceTable } from './quality/report.js';
 import { scoreTables, summarizeTables, tablesMarkdown } from './quality/tables.js';
 import { benchRealPages, realPagesMarkdown } from './ocr/real-pages-bench.js';
+import { lazyOcr } from './quality/lazy-ocr.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
 
 
-let ocr: Promise<OcrEngine> | undefined;
-const parse = (bytes: Uint8Array): Promise<ParseResult> =>
-  parseDocument(bytes, { maxPages: 50, ocr: () => (ocr ??= OcrEngine.create({ threads: 2 })) });
+const ocr = lazyOcr(() => OcrEngine.create({ threads: 2 }));
+const parse = (bytes: Uint8Array): Promise<ParseResult> => parseDocument(bytes, { maxPages: 50, ocr: ocr.engine });
 
 /**
  * The text OmniDocBench's text metric reads: text-like blocks in order. Tables, equations and
@@ -289,7 +289,7 @@ async function main() {
   const md = sections.filter(Boolean).join('\n');
   writeFileSync(join(import.meta.dirname, 'out', 'quality.md'), md);
   console.log(md);
-  if (ocr) await (await ocr).release();
+  await ocr.release();
 }
 
 await main();

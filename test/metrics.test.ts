@@ -1,6 +1,7 @@
 // The quality benchmark's metrics, checked on small cases with known answers.
 import { describe, expect, it } from 'vitest';
 import { containsFuzzy, furnitureLeak, matchF1, normalizedEditDistance, readingOrderScore, stripMarkdown } from '../bench/quality/metrics.js';
+import { lazyOcr } from '../bench/quality/lazy-ocr.js';
 
 describe('normalizedEditDistance', () => {
   it('is 0 for equal text (case and whitespace ignored) and 1 for nothing in common', () => {
@@ -65,5 +66,24 @@ describe('containsFuzzy', () => {
   it('can be case-sensitive', () => {
     expect(containsFuzzy('Aerojet Rocketdyne', 'AEROJET ROCKETDYNE', 0, true)).toBe(false);
     expect(containsFuzzy('Aerojet Rocketdyne', 'AEROJET ROCKETDYNE', 0)).toBe(true);
+  });
+});
+
+describe('lazyOcr', () => {
+  it('creates the engine once, on first use, and releases only what it created', async () => {
+    let created = 0;
+    let released = 0;
+    const make = async () => {
+      created++;
+      return { release: async () => void released++ };
+    };
+    const unused = lazyOcr(make);
+    await unused.release();
+    expect([created, released]).toEqual([0, 0]);
+    const ocr = lazyOcr(make);
+    const [a, b] = await Promise.all([ocr.engine(), ocr.engine()]);
+    expect(a).toBe(b);
+    await ocr.release();
+    expect([created, released]).toEqual([1, 1]);
   });
 });

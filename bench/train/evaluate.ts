@@ -6,6 +6,7 @@
 // Usage: node --import tsx bench/train/evaluate.ts [CORPUS_DIR] [--engine DIR] [--variant digital|scan] [--split tune] [--limit N] [--out FILE]
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { lazyOcr } from '../quality/lazy-ocr.js';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -20,15 +21,15 @@ async function main() {
   const engine = (await import(join(root, 'src/engine/index.ts'))) as typeof import('../../src/engine/index.js');
   const corpus = (await import(join(root, 'bench/quality/corpus.ts'))) as typeof import('../quality/corpus.js');
   const truth = (await import(join(root, 'bench/corpus/truth.ts'))) as typeof import('../corpus/truth.js');
-  let ocr: ReturnType<typeof engine.OcrEngine.create> | undefined;
-  const parse = (bytes: Uint8Array) => engine.parseDocument(bytes, { maxPages: 50, ocr: () => (ocr ??= engine.OcrEngine.create({ threads: 1 })) });
+  const ocr = lazyOcr(() => engine.OcrEngine.create({ threads: 1 }));
+  const parse = (bytes: Uint8Array) => engine.parseDocument(bytes, { maxPages: 50, ocr: ocr.engine });
   const split = option('--split') ?? 'validate';
   const docs = truth.loadCorpus(dir).filter((d) => d.truth.split === split && d.truth.variant === variant);
   const scores = await corpus.scoreCorpusDocuments(docs, parse, { perSource: Number.isFinite(limit) ? limit : undefined, onDocument: (s) => process.stderr.write(`${s.id} ${s.error ?? ''}\n`) });
   console.log(corpus.corpusMarkdown(`${variant} ${split} documents, engine ${root}`, scores));
   const out = option('--out');
   if (out) writeFileSync(out, JSON.stringify(scores, null, 1));
-  if (ocr) await (await ocr).release();
+  await ocr.release();
 }
 
 await main();

@@ -12,6 +12,7 @@ import type { Paragraph } from '../../src/engine/model/analysis.js';
 import type { Page, TextLine } from '../../src/engine/model/document.js';
 import { STAGES } from '../../src/engine/pipeline/pipeline.js';
 import { loadCorpus, type CorpusTruth, type TruthBlock } from '../corpus/truth.js';
+import { lazyOcr } from '../quality/lazy-ocr.js';
 
 /** The classifier's classes: the truth's types, floats' own text (cells, diagram labels) as "other". */
 export function classOf(block: TruthBlock): string {
@@ -77,7 +78,7 @@ async function main() {
     // Spread over the families: the documents in seed order.
     .sort((a, b) => a.truth.seed - b.truth.seed)
     .slice(0, limit);
-  let ocr: Promise<OcrEngine> | undefined;
+  const ocr = lazyOcr(() => OcrEngine.create({ threads: 1 }));
   const rows: string[] = [['doc', 'family', 'variant', 'page', 'label', 'role', 'block', 'purity', 'text', ...FEATURE_NAMES].join(',')];
   let n = 0;
   for (const doc of docs) {
@@ -87,7 +88,7 @@ async function main() {
     try {
       await parseWithDetails(new Uint8Array(readFileSync(doc.pdfPath)), {
         maxPages: 50,
-        ocr: () => (ocr ??= OcrEngine.create({ threads: 1 })),
+        ocr: ocr.engine,
         stages: { ...STAGES, classify: (input, state) => classifyPage(input, state, observe) },
       });
     } catch (e) {
@@ -114,7 +115,7 @@ async function main() {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, rows.join('\n') + '\n');
   process.stderr.write(`${docs.length} documents, ${rows.length - 1} paragraphs → ${out}\n`);
-  if (ocr) await (await ocr).release();
+  await ocr.release();
 }
 
 await main();

@@ -4,6 +4,7 @@
 // Usage: node --import tsx bench/train/real.ts [--engine DIR]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { lazyOcr } from '../quality/lazy-ocr.js';
 
 const at = process.argv.indexOf('--engine');
 const root = resolve(at >= 0 ? process.argv[at + 1]! : join(import.meta.dirname, '..', '..'));
@@ -12,8 +13,8 @@ const engine = (await import(join(root, 'src/engine/index.ts'))) as typeof impor
 const { loadCvat, scoreCvat } = (await import(join(root, 'bench/quality/cvat.ts'))) as typeof import('../quality/cvat.js');
 const { headingsOf } = (await import(join(root, 'bench/quality/generated-scores.ts'))) as typeof import('../quality/generated-scores.js');
 const { matchF1 } = (await import(join(root, 'bench/quality/metrics.ts'))) as typeof import('../quality/metrics.js');
-let ocr: ReturnType<typeof engine.OcrEngine.create> | undefined;
-const parse = (bytes: Uint8Array) => engine.parseDocument(bytes, { maxPages: 50, ocr: () => (ocr ??= engine.OcrEngine.create({ threads: 1 })) });
+const ocr = lazyOcr(() => engine.OcrEngine.create({ threads: 1 }));
+const parse = (bytes: Uint8Array) => engine.parseDocument(bytes, { maxPages: 50, ocr: ocr.engine });
 const mean = (v: number[]) => (v.length ? (v.reduce((a, b) => a + b, 0) / v.length).toFixed(4) : '–');
 
 async function pagesAcross(file: string, imageAspect: number): Promise<number> {
@@ -55,4 +56,4 @@ if (existsSync(dir)) {
   }
 }
 console.log(`docling (peer, ${peer.length} documents): heading F1 ${mean(peer)}`);
-if (ocr) await (await ocr).release();
+await ocr.release();
