@@ -35,6 +35,11 @@ export async function parseWithDetails(bytes: Uint8Array, options: ParseOptions)
   const pages = await readPages(bytes, options);
   options.signal?.throwIfAborted();
   const { blocks, failures } = analyze(pages, options.stages ?? STAGES);
+  // Page-wide input decisions (an OCR'd page's language) lead the trace of each of the page's blocks.
+  for (const block of blocks) {
+    const pageTrace = pages[block.pageIndex]?.trace;
+    if (pageTrace) block.trace = [...pageTrace, ...block.trace];
+  }
   // Scans turned upright to be read: their boxes go back onto the page as displayed.
   const frames = pages.map((page) => ({
     width: page.width,

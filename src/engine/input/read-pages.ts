@@ -134,6 +134,7 @@ function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
     rules: imageRules(read.image, scale),
     source: 'ocr',
     rotation: read.rotation,
+    ...(read.language ? { trace: [read.language] } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // The page model every engine stage reads: what the input stage found on each page. Coordinates are in PDF points
 // (1/72 inch) for PDF pages and in pixels for images, always in the page's displayed orientation
 // with the origin at the top-left corner.
+import type { TraceEntry } from './trace.js';
 
 /** [x0, y0, x1, y1], x0 <= x1, y0 <= y1. */
 export type Box = [number, number, number, number];
@@ -66,4 +67,6 @@ export interface Page {
   graphics?: Box[];
   /** How the text was obtained. */
   source: 'text-layer' | 'ocr';
+  /** What the input stage decided for the whole page (an OCR'd page's language): every block of the page carries it in its trace. */
+  trace?: TraceEntry[];
 }

@@ -13,6 +13,8 @@ import { lineCrop, type Box } from './crop.js';
 import { detectLines } from './detect.js';
 import { optimizeOnnx } from './onnx-graph.js';
 import { inkColumns, withWordSpaces, type DecodedChar } from './spacing.js';
+import type { TraceEntry } from '../../model/trace.js';
+import { languageSetting, PageLanguages, TesseractLineReader, type LanguageSetting, type LineReader } from './languages.js';
 
 export interface OcrLine {
   text: string;
@@ -30,6 +32,8 @@ export interface OcrPage {
   image: RgbImage;
   /** Clockwise degrees the input was turned to make its text upright and level. */
   rotation: number;
+  /** The page's language decision and whether its lines were re-read (languages.ts). */
+  language?: TraceEntry;
 }
 
 export interface OcrTimings {
@@ -49,6 +53,10 @@ export interface OcrTimings {
 export interface OcrOptions {
   /** onnxruntime intraOpNumThreads for each session (default 1). */
   threads?: number;
+  /** How page languages are chosen (languages.ts); default from QUIRE_OCR_LANGUAGES, else auto. */
+  languages?: LanguageSetting;
+  /** Re-reads Latin lines in their language (default tesseract.js); tests pass a failing one. */
+  lineReader?: LineReader;
 }
 
 // ---- tunables (PaddleOCR defaults unless noted) ----
@@ -126,6 +134,7 @@ export class OcrEngine {
     private readonly rec: ort.InferenceSession,
     private readonly cls: ort.InferenceSession,
     private readonly dict: string[],
+    private readonly languages: PageLanguages,
   ) {}
 
   static async create(options: OcrOptions = {}): Promise<OcrEngine> {
@@ -150,11 +159,12 @@ export class OcrEngine {
       await Promise.all([det.release(), rec.release(), cls.release()]);
       throw new Error(`OCR recognition model has ${classes} classes but the dictionary gives ${dict.length}`);
     }
-    return new OcrEngine(det, rec, cls, dict);
+    const languages = new PageLanguages(options.languages ?? languageSetting(process.env.QUIRE_OCR_LANGUAGES), options.lineReader ?? new TesseractLineReader());
+    return new OcrEngine(det, rec, cls, dict, languages);
   }
 
   async release(): Promise<void> {
-    await Promise.all([this.det.release(), this.rec.release(), this.cls.release()]);
+    await Promise.all([this.det.release(), this.rec.release(), this.cls.release(), this.languages.release()]);
   }
 
   /** Reads a page image: turns it upright and level, finds its text lines and reads them. */
@@ -197,7 +207,9 @@ export class OcrEngine {
     const ms = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
     this.lastTimings = { detMs: t1 - t0, recMs: t2 - t1, detCpuMs: ms(c1), recCpuMs: ms(c2) - ms(c1), boxes: boxes.length, recColumns: this.recColumns };
     this.recColumns = 0;
-    return { lines: sortReadingOrder(lines), image, rotation: rotation % 360 };
+    // Lines of a Latin-script language with diacritics read again in that language (languages.ts).
+    const read = await this.languages.apply(image, sortReadingOrder(lines));
+    return { lines: read.lines, image, rotation: rotation % 360, language: read.trace };
   }
 
   /**
