@@ -1,5 +1,6 @@
 // Configuration from environment variables (documented in the README).
 import { availableParallelism } from 'node:os';
+import { languageSetting } from './engine/input/ocr/languages.js';
 import { DEFAULT_MAX_MEMORY_MB, DEFAULT_RECYCLE_MEMORY_MB } from './workers/limits.js';
 
 export interface Config {
@@ -39,6 +40,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const workers = integer(env, 'QUIRE_WORKERS', availableParallelism(), 1);
   const pricing = env.QUIRE_PRICING ?? 'document';
   if (pricing !== 'document' && pricing !== 'page') throw new ConfigError(`QUIRE_PRICING must be "document" or "page", got "${pricing}"`);
+  // Read by each OCR engine (ocr.ts); checked here so that a wrong value stops the service at start.
+  try {
+    languageSetting(env.QUIRE_OCR_LANGUAGES);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   return {
     host: env.QUIRE_HOST || '127.0.0.1',
     port: integer(env, 'QUIRE_PORT', 8080, 0),

@@ -8,6 +8,7 @@ import { OcrEngine } from '../src/engine/input/ocr/ocr.js';
 import { decideLanguage, languageSetting, lineCropGrey, plainWord, type LineReader } from '../src/engine/input/ocr/languages.js';
 import type { RgbImage } from '../src/engine/input/pdf/pdfium.js';
 import { parseWithDetails } from '../src/engine/parse.js';
+import { ConfigError, loadConfig } from '../src/config.js';
 
 const FRENCH = [
   'Le conseil municipal a décidé que la façade de la bibliothèque',
@@ -138,8 +139,12 @@ describe('language decision', () => {
   });
 
   it('leaves too little text, mixed evidence and CJK pages alone', () => {
-    expect(decideLanguage(['Le budget de la ville'])).toMatchObject({ language: undefined, rule: 'language.too-few-words' });
-    expect(decideLanguage(['Table 3 Revenue 2021 2022 Q1 Q2 Q3 Q4 total margin growth units sold average price'])).toMatchObject({ language: undefined });
+    const few = decideLanguage(['Le budget de la ville']);
+    expect(few.language).toBeUndefined();
+    expect(few.rule).toBe('language.too-few-words');
+    const figures = decideLanguage(['Table 3 Revenue 2021 2022 Q1 Q2 Q3 Q4 total margin growth units sold average price']);
+    expect(figures.language).toBeUndefined();
+    expect(figures.rule).toBe('language.undecided');
     expect(decideLanguage(['市议会星期四上午召开会议，审议年度预算和新图书馆的建设计划。', 'PDF 2.0 de la'])).toMatchObject({ language: 'cjk' });
   });
 
@@ -148,6 +153,9 @@ describe('language decision', () => {
     expect(languageSetting('off')).toEqual({ mode: 'off' });
     expect(languageSetting('FRA')).toEqual({ mode: 'fixed', language: 'fra' });
     expect(() => languageSetting('klingon')).toThrow(/QUIRE_OCR_LANGUAGES/);
+    // The service does not start with a wrong value.
+    expect(() => loadConfig({ QUIRE_OCR_LANGUAGES: 'klingon' })).toThrow(ConfigError);
+    expect(() => loadConfig({ QUIRE_OCR_LANGUAGES: 'pol' })).not.toThrow();
     expect(decideLanguage(['anything at all'], { mode: 'fixed', language: 'deu' })).toMatchObject({ language: 'deu', rule: 'language.fixed' });
     expect(decideLanguage(['Le conseil municipal de la ville'], { mode: 'off' }).language).toBeUndefined();
   });

@@ -53,8 +53,8 @@ const MIN_CONFIDENCE = 40;
 const CROP_EXTEND = 0.1;
 const CROP_BORDER = 0.3;
 
-const CJK = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFF60]/u;
-const CJK_ALL = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFF60]/gu;
+const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
+const CJK_ALL = new RegExp(CJK.source, 'gu');
 
 /** How the languages of pages are chosen: from what PP-OCR read, a fixed one, or not at all. */
 export type LanguageSetting = { mode: 'auto' } | { mode: 'off' } | { mode: 'fixed'; language: Language };
