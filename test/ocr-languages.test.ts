@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { OcrEngine } from '../src/engine/input/ocr/ocr.js';
-import { decideLanguage, languageSetting, lineCropGrey, plainWord, type LineReader } from '../src/engine/input/ocr/languages.js';
+import { decideLanguage, languageSetting, lineCropGrey, plainWord, TesseractLineReader, type LineReader } from '../src/engine/input/ocr/languages.js';
 import type { RgbImage } from '../src/engine/input/pdf/pdfium.js';
 import { parseWithDetails } from '../src/engine/parse.js';
 import { ConfigError, loadConfig } from '../src/config.js';
@@ -131,6 +131,33 @@ describe('languages of scanned pages', () => {
   });
 });
 
+describe('tesseract line reader', () => {
+  it('reads line crops from the packs in node_modules and keeps two languages loaded', async () => {
+    const reader = new TesseractLineReader();
+    try {
+      const { image } = await page(['Où est la forêt ? Ça déçoit.']);
+      // The line's box, found from the ink.
+      let [x0, y0, x1, y1] = [image.width, image.height, 0, 0];
+      for (let y = 0; y < image.height; y++)
+        for (let x = 0; x < image.width; x++)
+          if (image.data[(y * image.width + x) * 3]! < 128) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x + 1), Math.max(y1, y + 1)];
+      const crop = lineCropGrey(image, [x0, y0, x1, y1]);
+      const [french] = await reader.read('fra', [crop]);
+      expect(french?.text).toBe('Où est la forêt ? Ça déçoit.');
+      expect(french?.confidence).toBeGreaterThan(50);
+      await reader.read('deu', [crop]);
+      expect(reader.loaded).toEqual(['fra', 'deu']);
+      await reader.read('fra', [crop]);
+      await reader.read('pol', [crop]);
+      // German was used least recently: let go.
+      expect(reader.loaded).toEqual(['fra', 'pol']);
+    } finally {
+      await reader.release();
+    }
+    expect(reader.loaded).toEqual([]);
+  }, 120_000);
+});
+
 describe('language decision', () => {
   it('decides from accent-free stop words, as PP-OCR reads them', () => {
     const read = ['Le conseil municipal s est reuni jeudi pour etudier le budget de l annee et le projet de la', 'nouvelle bibliotheque. Les agriculteurs de la region sement desormais plus tot au printemps'];
@@ -142,7 +169,8 @@ describe('language decision', () => {
     const few = decideLanguage(['Le budget de la ville']);
     expect(few.language).toBeUndefined();
     expect(few.rule).toBe('language.too-few-words');
-    const figures = decideLanguage(['Table 3 Revenue 2021 2022 Q1 Q2 Q3 Q4 total margin growth units sold average price']);
+    // A table of an English page: "no" is Portuguese too, but counts for no language.
+    const figures = decideLanguage(['Table 3 Revenue by region 2021 2022 Q1 Q2 total margin growth', `${'yes no '.repeat(9)}Alcona Alger Allegan Alpena Antrim`]);
     expect(figures.language).toBeUndefined();
     expect(figures.rule).toBe('language.undecided');
     expect(decideLanguage(['市议会星期四上午召开会议，审议年度预算和新图书馆的建设计划。', 'PDF 2.0 de la'])).toMatchObject({ language: 'cjk' });

@@ -6,7 +6,7 @@
 //      would be decided as (its text stripped of accents, as PP-OCR would read it). Pages decided
 //      as another language are listed with their first words, to be checked by eye.
 //
-//   node --import tsx bench/ocr/languages-corpus.ts [CORPUS]
+//   node --import tsx bench/ocr/languages-corpus.ts [CORPUS] [--text-layers]   (the second part only)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -80,4 +80,4 @@ async function textLayers() {
 }
 
 await textLayers();
-await omniDocBench();
+if (!process.argv.includes('--text-layers')) await omniDocBench();

@@ -19,28 +19,33 @@ export type Language = RereadLanguage | 'eng';
 
 /**
  * Frequent short words of each language, without their accents (PP-OCR reads "été" as "ete",
- * "się" as "sie", "của" as "cua"): the evidence for a page's language.
+ * "się" as "sie", "của" as "cua"): the evidence for a page's language. No one-letter words
+ * (Polish i w z, Portuguese a o e): in English pages they are mostly variables, list letters and
+ * initials (the corpus's text layers: a LaTeX page and a font sample decided as Portuguese);
+ * nor words that are English words too (no, as, in, is, to, do: "yes no yes no" in a table).
  */
 const STOP_WORDS: Record<Language, readonly string[]> = {
   eng: ['the', 'of', 'and', 'to', 'in', 'is', 'that', 'for', 'it', 'with', 'as', 'was', 'on', 'are', 'by', 'this', 'be', 'from', 'at', 'have', 'which', 'has', 'were', 'their', 'an'],
   fra: ['le', 'la', 'les', 'des', 'de', 'et', 'est', 'une', 'un', 'du', 'dans', 'pour', 'que', 'qui', 'sur', 'pas', 'avec', 'au', 'aux', 'ce', 'il', 'elle', 'sont', 'par', 'plus', 'ont', 'ete', 'cette', 'leur', 'ou', 'mais', 'nous'],
   deu: ['der', 'die', 'das', 'und', 'ist', 'nicht', 'mit', 'sich', 'den', 'dem', 'ein', 'eine', 'zu', 'von', 'auf', 'fur', 'auch', 'im', 'des', 'sie', 'es', 'wurde', 'werden', 'nach', 'bei', 'uber', 'wird', 'war', 'einer', 'zum'],
-  spa: ['el', 'la', 'los', 'las', 'de', 'que', 'y', 'en', 'por', 'con', 'para', 'una', 'del', 'se', 'es', 'al', 'lo', 'como', 'mas', 'pero', 'sus', 'fue', 'han', 'este', 'esta', 'muy', 'hay', 'ya'],
-  pol: ['i', 'w', 'z', 'na', 'sie', 'nie', 'do', 'to', 'ze', 'jest', 'o', 'jak', 'po', 'od', 'ale', 'przez', 'dla', 'sa', 'ich', 'co', 'tak', 'juz', 'oraz', 'lub', 'ktore', 'przy'],
+  spa: ['el', 'la', 'los', 'las', 'de', 'que', 'en', 'por', 'con', 'para', 'una', 'del', 'se', 'es', 'al', 'lo', 'como', 'mas', 'pero', 'sus', 'fue', 'han', 'este', 'esta', 'muy', 'hay', 'ya'],
+  pol: ['na', 'sie', 'nie', 'ze', 'jest', 'jak', 'po', 'od', 'ale', 'przez', 'dla', 'sa', 'ich', 'co', 'tak', 'juz', 'oraz', 'lub', 'ktore', 'przy', 'aby', 'za', 'bez', 'pod', 'nad', 'przed', 'czy', 'tej', 'ten', 'tego', 'jego', 'jej', 'byl', 'byla', 'bylo', 'ktory', 'ktora', 'gdy', 'tylko', 'bardzo', 'jako', 'moze', 'sobie', 'lat', 'roku'],
   vie: ['cua', 'va', 'cac', 'co', 'trong', 'duoc', 'nhung', 'cho', 'khong', 'nguoi', 'mot', 'nay', 'voi', 'da', 'thi', 'khi', 'cung', 've', 'nam', 'nhieu', 'hon', 'tren', 'vao', 'lam', 'nhu'],
-  ita: ['il', 'di', 'che', 'e', 'la', 'per', 'un', 'non', 'del', 'della', 'sono', 'con', 'una', 'gli', 'le', 'si', 'da', 'nel', 'alla', 'ha', 'dei', 'anche', 'piu', 'stato', 'ogni'],
-  por: ['de', 'que', 'o', 'a', 'e', 'do', 'da', 'em', 'um', 'para', 'com', 'nao', 'uma', 'os', 'no', 'se', 'na', 'por', 'mais', 'as', 'dos', 'foi', 'ao', 'sobre', 'das', 'pelo'],
-  nld: ['de', 'het', 'een', 'en', 'van', 'is', 'dat', 'niet', 'op', 'te', 'met', 'zijn', 'voor', 'die', 'er', 'ook', 'in', 'aan', 'bij', 'naar', 'door', 'werd', 'heeft', 'wordt', 'om'],
+  ita: ['il', 'di', 'che', 'la', 'per', 'un', 'non', 'del', 'della', 'sono', 'con', 'una', 'gli', 'le', 'si', 'da', 'nel', 'alla', 'ha', 'dei', 'anche', 'piu', 'stato', 'ogni'],
+  por: ['de', 'que', 'do', 'da', 'em', 'um', 'para', 'com', 'nao', 'uma', 'os', 'se', 'na', 'por', 'mais', 'dos', 'foi', 'ao', 'sobre', 'das', 'pelo'],
+  nld: ['de', 'het', 'een', 'en', 'van', 'dat', 'niet', 'op', 'te', 'met', 'zijn', 'voor', 'die', 'er', 'ook', 'aan', 'bij', 'naar', 'door', 'werd', 'heeft', 'wordt', 'om'],
 };
 const STOP_SETS = Object.fromEntries(Object.entries(STOP_WORDS).map(([k, v]) => [k, new Set(v)])) as Record<Language, Set<string>>;
 
 // ---- tunables (tuned on the tuning pages of bench/ocr/languages.ts) ----
 /** Fewer Latin words than this on a page is too little evidence: PP-OCR's text stays. */
 const MIN_WORDS = 12;
-/** The winning language's stop words must make at least this share of the page's words… */
-const MIN_SHARE = 0.15;
+/** The winning language's stop words must number at least this many… */
+const MIN_HITS = 8;
+/** …and make at least this share of the page's words (Polish prose, with its one-letter words left out: 0.13)… */
+const MIN_SHARE = 0.1;
 /** …and outnumber the runner-up's by this factor (Spanish, Portuguese and Italian share many). */
-const MIN_LEAD = 1.25;
+const MIN_LEAD = 1.5;
 /** A page whose characters are at least this share CJK is a CJK page: PP-OCR reads it alone. */
 const CJK_PAGE_SHARE = 0.3;
 /** Tesseract's line reading is kept only at this mean word confidence (0-100) or more. */
@@ -102,7 +107,7 @@ export function decideLanguage(texts: readonly string[], setting: LanguageSettin
   if (letters > 0 && cjk / letters >= CJK_PAGE_SHARE) return { language: 'cjk', rule: 'language.cjk', values: { cjkShare: cjk / letters } };
   const words = all
     .split(/[^\p{L}]+/u)
-    .filter((w) => w && !CJK.test(w))
+    .filter((w) => w.length > 1 && !CJK.test(w))
     .map(plainWord);
   const hits = Object.fromEntries(Object.keys(STOP_SETS).map((l) => [l, 0])) as Record<Language, number>;
   for (const w of words) for (const l of Object.keys(STOP_SETS) as Language[]) if (STOP_SETS[l].has(w)) hits[l]++;
@@ -112,7 +117,7 @@ export function decideLanguage(texts: readonly string[], setting: LanguageSettin
   if (words.length < MIN_WORDS) return { rule: 'language.too-few-words', values };
   const share = hits[first] / words.length;
   values.share = share;
-  if (share < MIN_SHARE || hits[first] < MIN_LEAD * hits[second]) return { rule: 'language.undecided', values };
+  if (hits[first] < MIN_HITS || share < MIN_SHARE || hits[first] < MIN_LEAD * hits[second]) return { rule: 'language.undecided', values };
   return { language: first, rule: 'language.stop-words', values };
 }
 
@@ -152,16 +157,32 @@ interface TesseractWorker {
 }
 
 /**
+ * Languages whose tesseract workers are kept loaded at once. Each holds about 110 MB (process RSS
+ * with PP-OCR 726 MB, 836 with French, 943 with German too): the worker process is recycled past
+ * 1 GB, so the least recently used language is let go beyond two.
+ */
+const LOADED_LANGUAGES = 2;
+
+/**
  * tesseract.js, one worker per language, each created on the first page that needs it and kept.
  * Traineddata is read from the language's package directory and not cached elsewhere
  * (cacheMethod "none"), so no fetch and no file written.
  */
 export class TesseractLineReader implements LineReader {
+  /** Loaded workers, least recently used first. */
   private readonly workers = new Map<RereadLanguage, Promise<TesseractWorker>>();
 
   private worker(language: RereadLanguage): Promise<TesseractWorker> {
     let worker = this.workers.get(language);
-    if (!worker) {
+    if (worker) {
+      this.workers.delete(language);
+      this.workers.set(language, worker);
+    } else {
+      for (const [old, w] of this.workers) {
+        if (this.workers.size < LOADED_LANGUAGES) break;
+        this.workers.delete(old);
+        void w.then((x) => x.terminate()).catch(() => undefined);
+      }
       worker = (async () => {
         const langPath = languagePackDir(language);
         if (!langPath) throw new Error(`the @tesseract.js-data/${language} package is not installed`);
@@ -176,6 +197,11 @@ export class TesseractLineReader implements LineReader {
       this.workers.set(language, worker);
     }
     return worker;
+  }
+
+  /** The languages loaded, least recently used first. */
+  get loaded(): RereadLanguage[] {
+    return [...this.workers.keys()];
   }
 
   async read(language: RereadLanguage, crops: GreyImage[]): Promise<LineReading[]> {
