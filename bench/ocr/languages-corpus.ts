@@ -2,7 +2,9 @@
 // English and Chinese alone:
 //   1. OmniDocBench demo page images (Chinese and English pages): PP-OCR alone vs PP-OCR with the
 //      language step, text edit distance against the human annotation, and each page's decision.
-//   2. The text layer of every PDF page of the corpus (mostly English): the language each page
+//   2. Real French pages (a two-column LaTeX paper, council minutes) rendered at 200 dpi: PP-OCR
+//      alone vs with the language step, against the page's own text layer.
+//   3. The text layer of every PDF page of the corpus (mostly English): the language each page
 //      would be decided as (its text stripped of accents, as PP-OCR would read it). Pages decided
 //      as another language are listed with their first words, to be checked by eye.
 //
@@ -13,8 +15,9 @@ import sharp from 'sharp';
 import { OcrEngine } from '../../src/engine/input/ocr/ocr.js';
 import { decideLanguage, PageLanguages, plainWord, TesseractLineReader } from '../../src/engine/input/ocr/languages.js';
 import { extractPage } from '../../src/engine/input/pdf/extract.js';
-import { loadPdfium, PdfDocument } from '../../src/engine/input/pdf/pdfium.js';
+import { loadPdfium, PdfDocument, renderPage } from '../../src/engine/input/pdf/pdfium.js';
 import { loadOmniDocBench, omniEditDistance } from '../quality/omnidocbench.js';
+import { scorePage, summary, type PageScore } from './languages.js';
 
 const corpus = process.argv[2] ?? join('..', 'shared', 'corpus');
 
@@ -79,5 +82,47 @@ async function textLayers() {
   for (const o of others) console.log(`  ${o}`);
 }
 
+/** Real pages in French of the corpus, scanned at 200 dpi, scored against their text layer. */
+const FRENCH_PAGES: [string, number][] = [
+  ['unstructured/unlabeled/pdf/fr_olap.pdf', 0],
+  ['unstructured/unlabeled/pdf/fr_olap.pdf', 1],
+  ['unstructured/unlabeled/pdf/fr_olap.pdf', 2],
+  ['pdfplumber/unlabeled/2023-06-20-PV.pdf', 0],
+  ['pdfplumber/unlabeled/2023-06-20-PV.pdf', 1],
+];
+
+async function frenchScans() {
+  const pdfium = await loadPdfium();
+  const engine = await OcrEngine.create({ threads: 1, languages: { mode: 'off' } });
+  const step = new PageLanguages({ mode: 'auto' }, new TesseractLineReader());
+  const old: PageScore[] = [];
+  const now: PageScore[] = [];
+  for (const [file, index] of FRENCH_PAGES) {
+    const doc = PdfDocument.open(pdfium, new Uint8Array(readFileSync(join(corpus, file))));
+    try {
+      const truth = extractPage(doc, index).lines.map((l) => l.text).join('\n');
+      const image = renderPage(doc, index, 200);
+      let start = process.cpuUsage();
+      const read = await engine.recognize(image);
+      const cpu = process.cpuUsage(start);
+      start = process.cpuUsage();
+      const { lines, trace } = await step.apply(read.image, read.lines);
+      const extra = process.cpuUsage(start);
+      const seconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
+      old.push(scorePage(truth, read.lines.map((l) => l.text).join('\n'), seconds(cpu)));
+      now.push(scorePage(truth, lines.map((l) => l.text).join('\n'), seconds(cpu) + seconds(extra)));
+      console.log(`${file} p${index + 1}: ${trace.rule} ${JSON.stringify(trace.values)}`);
+    } finally {
+      doc.close();
+    }
+  }
+  console.log(`French scans: PP-OCR ${JSON.stringify(summary(old))}; with the language step ${JSON.stringify(summary(now))}`);
+  await engine.release();
+  await step.release();
+}
+
 await textLayers();
-if (!process.argv.includes('--text-layers')) await omniDocBench();
+if (!process.argv.includes('--text-layers')) {
+  await frenchScans();
+  await omniDocBench();
+}

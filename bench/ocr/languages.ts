@@ -147,7 +147,7 @@ function accentedLetters(text: string): string[] {
   return (text.normalize('NFC').match(ACCENTED) ?? []).filter((c) => c > '\u007f' && !/[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFF60]/u.test(c));
 }
 
-interface PageScore {
+export interface PageScore {
   truthWords: number;
   readWords: number;
   matchedWords: number;
@@ -160,7 +160,7 @@ interface PageScore {
 /** CJK characters as words of their own: Chinese is scored by characters. */
 const cjkApart = (text: string) => text.replace(/([\u2E80-\u9FFF\uF900-\uFAFF])/gu, ' $1 ');
 
-function scorePage(truth: string, read: string, cpu: number): PageScore {
+export function scorePage(truth: string, read: string, cpu: number): PageScore {
   const w = wordAccuracy(cjkApart(truth), cjkApart(read));
   const want = new Map<string, number>();
   const t = accentedLetters(truth);
@@ -183,7 +183,7 @@ function f1(truth: number, read: number, matched: number): number {
   return recall + precision ? (2 * recall * precision) / (recall + precision) : 0;
 }
 
-function summary(scores: PageScore[]) {
+export function summary(scores: PageScore[]) {
   const sum = (k: keyof PageScore) => scores.reduce((a, s) => a + s[k], 0);
   const r4 = (v: number) => Number(v.toFixed(4));
   return {
