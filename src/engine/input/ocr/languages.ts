@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { RgbImage } from '../pdf/pdfium.js';
+import type { OcrLine } from './ocr.js';
 import { entry, type TraceEntry } from '../../model/trace.js';
 
 /** Latin-script languages with diacritics that tesseract re-reads (one @tesseract.js-data package each). */
@@ -252,13 +253,6 @@ export function lineCropGrey(image: RgbImage, box: readonly [number, number, num
   return { width: ow, height: oh, data };
 }
 
-/** A recognised line as the re-reading sees it (OcrLine's shape, kept apart to avoid an import cycle). */
-interface Line {
-  text: string;
-  box: [number, number, number, number];
-  score: number;
-}
-
 /**
  * The language step of a page: decides the language, re-reads the Latin lines when it is one
  * with diacritics, and says what it did as a trace entry. Never throws: a failing re-read keeps
@@ -270,7 +264,7 @@ export class PageLanguages {
     private readonly reader: LineReader,
   ) {}
 
-  async apply<L extends Line>(image: RgbImage, lines: L[]): Promise<{ lines: L[]; trace: TraceEntry }> {
+  async apply(image: RgbImage, lines: OcrLine[]): Promise<{ lines: OcrLine[]; trace: TraceEntry }> {
     const decision = decideLanguage(
       lines.map((l) => l.text),
       this.setting,
