@@ -11,7 +11,7 @@ import type { Glyph, Page, TextLine } from '../src/engine/model/document.js';
 import { joinDivisionLabels } from '../src/engine/paragraphs/headings.js';
 import { joinListItems } from '../src/engine/paragraphs/lists.js';
 import { splitParagraphs } from '../src/engine/paragraphs/split.js';
-import { splitRunInHeadings } from '../src/engine/paragraphs/lines.js';
+import { attachTocNumbers, splitRunInHeadings } from '../src/engine/paragraphs/lines.js';
 
 function line(text: string, x0: number, y0: number, opts: Partial<TextLine> = {}): TextLine {
   const size = opts.fontSize ?? 10;
@@ -221,5 +221,52 @@ describe('table of contents', () => {
     const f = paragraphFeatures({ page, paragraphs: [{ lines: [entry], trace: [] }, { lines: [number], trace: [] }], flow: page.lines, bodySize: 10, doc: documentFacts([page]) }, 0, false);
     expect(f[FEATURE_NAMES.indexOf('numberBeside')]).toBe(1);
     expect(f[FEATURE_NAMES.indexOf('dotLeaders')]).toBe(0);
+  });
+
+  it('puts an entry\'s page number back on its line: after dot leaders, and aligned with such numbers', () => {
+    const chapter = line('1 Related work', 72, 100, { bold: true });
+    const chapterNo = line('1', 530, 100);
+    const section = line('1.1 Tail latency . . . . . . . . . .', 90, 114);
+    const sectionNo = line('2', 530, 114);
+    const out = attachTocNumbers([chapter, chapterNo, section, sectionNo]);
+    expect(out.map((l) => l.text)).toEqual(['1 Related work 1', '1.1 Tail latency . . . . . . . . . . 2']);
+    expect(out[1]!.box[2]).toBe(sectionNo.box[2]);
+    // Without a leader line to align with, a number beside a text stays apart (a two-column table).
+    expect(attachTocNumbers([chapter, chapterNo]).map((l) => l.text)).toEqual(['1 Related work', '1']);
+  });
+
+  it('leaves rows of amounts alone', () => {
+    const rows = [line('Revenue . . . . . . .', 72, 100), line('120', 400, 100), line('135', 470, 100), line('Costs', 72, 114), line('80', 400, 114)];
+    expect(attachTocNumbers(rows).map((l) => l.text)).toEqual(rows.map((l) => l.text));
+  });
+
+  it('sees a page number set apart by a tab inside the entry\'s own line', () => {
+    const glyphsOf = (text: string, x0: number, at: (i: number) => number): Glyph[] =>
+      [...text].map((ch, i) => ({ code: ch.codePointAt(0)!, x0: at(i), y0: 100, x1: at(i) + 5, y1: 110, base: 108, size: 10, style: { bold: false, italic: false, monospace: false, math: false } }));
+    const entry = '2 Methods';
+    const glyphs = [...glyphsOf(entry, 72, (i) => 72 + i * 5.5), ...glyphsOf('14', 520, (i) => 520 + i * 5.5)];
+    const tabbed = line(`${entry} 14`, 72, 100, { glyphs, box: [72, 100, 531, 110] });
+    const page = pageOf([tabbed]);
+    const f = (l: TextLine) => paragraphFeatures({ page: pageOf([l]), paragraphs: [{ lines: [l], trace: [] }], flow: [l], bodySize: 10, doc: documentFacts([page]) }, 0, false);
+    expect(f(tabbed)[FEATURE_NAMES.indexOf('numberBeside')]).toBe(1);
+    const set = glyphsOf(`${entry} 14`, 72, (i) => 72 + i * 5.5);
+    expect(f(line(`${entry} 14`, 72, 100, { glyphs: set }))[FEATURE_NAMES.indexOf('numberBeside')]).toBe(0);
+  });
+});
+
+describe('same row', () => {
+  it('counts the lines of a table row, not the other column\'s text beside a heading', () => {
+    const heading = line('3.2 Results', 72, 300, { bold: true });
+    const above = line('the end of the paragraph before the heading', 72, 280);
+    const below = line('the paragraph after the heading starts here', 72, 316);
+    const beside = line('text of the right column that happens to share the baseline', 320, 300);
+    const page = pageOf([above, heading, below, beside]);
+    const ctx = { page, paragraphs: [{ lines: [above], trace: [] }, { lines: [heading], trace: [] }, { lines: [below], trace: [] }], flow: page.lines, bodySize: 10, doc: documentFacts([page]) };
+    expect(paragraphFeatures(ctx, 1, false)[FEATURE_NAMES.indexOf('sameRow')]).toBe(0);
+    // Cells of one row, read one after the other: each sees the others.
+    const cells = [line('Alpha', 72, 400), line('12.5', 200, 400), line('Beta', 320, 400)];
+    const tablePage = pageOf(cells);
+    const row = { page: tablePage, paragraphs: cells.map((l) => ({ lines: [l], trace: [] })), flow: cells, bodySize: 10, doc: documentFacts([tablePage]) };
+    expect(paragraphFeatures(row, 1, false)[FEATURE_NAMES.indexOf('sameRow')]).toBe(2);
   });
 });

@@ -19,7 +19,7 @@ import { FIGURE_CAPTION } from '../model/text.js';
 import { entry, type StageFailure } from '../model/trace.js';
 import { bodyFontSize, readingSort } from '../model/typography.js';
 import { orderLines, type Segment } from '../order/xy-cut.js';
-import { attachDropCaps, attachLoneBullets, splitRunInHeadings } from '../paragraphs/lines.js';
+import { attachDropCaps, attachLoneBullets, attachTocNumbers, splitRunInHeadings } from '../paragraphs/lines.js';
 import { joinContinuations, splitParagraphs } from '../paragraphs/split.js';
 import { borderlessTables } from '../tables/borderless.js';
 import { ruledTables, type RuledResult, type TableFound } from '../tables/ruled.js';
@@ -101,7 +101,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   }
   const inTurned = new Set(turned.flatMap((t) => t.lines));
   const asides = page.lines.filter((l) => !inTurned.has(l) && furniture.get(l)?.kind === 'aside_text');
-  const body = attachLoneBullets(page.lines.filter((l) => !inTurned.has(l) && !furniture.has(l)));
+  const body = attachTocNumbers(attachLoneBullets(page.lines.filter((l) => !inTurned.has(l) && !furniture.has(l))));
 
   // Tables and charts take their lines first. Vertical text (a column header set sideways) can
   // be a ruled table's cell, nothing else.
