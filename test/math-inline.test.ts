@@ -32,6 +32,15 @@ function line(glyphs: Glyph[], text: string): TextLine {
 const paragraph = (lines: TextLine[], label: LabelledParagraph['label'] = 'text'): LabelledParagraph => ({ lines, label, trace: [] });
 
 describe('withInlineMath', () => {
+  it('keeps a list item\'s bullet set in a math font as its marker, and reads the formulas after it', () => {
+    const glyphs = [...run('•', 100, 200, 10, 'CMSY10'), ...run('let', 112, 200), ...run('x', 132, 200, 10, 'CMMI10'), ...run('2', 137, 196, 7, 'CMR7'), ...run('be', 145, 200)];
+    const [out] = withInlineMath([line(glyphs, '• let x2 be')]);
+    expect(out!.text).toBe('• let $x^{2}$ be');
+    expect(out!.glyphs![0]!.code).toBe(0x2022);
+    const plain = [...run('•', 100, 200, 10, 'CMSY10'), ...run('Material breach', 112, 200)];
+    expect(withInlineMath([line(plain, '• Material breach')])[0]!.text).toBe('• Material breach');
+  });
+
   it('sets a formula of a text line in $…$, and the paragraph holding it records it in the trace', () => {
     const glyphs = [...run('let', 100, 200), ...run('x', 120, 200, 10, 'CMMI10'), ...run('2', 125, 196, 7, 'CMR7'), ...run('be', 133, 200)];
     const [out] = withInlineMath([line(glyphs, 'let x2 be')]);

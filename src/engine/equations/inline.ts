@@ -6,6 +6,7 @@
 import type { LabelledParagraph } from '../model/analysis.js';
 import type { Box, Page, TextLine } from '../model/document.js';
 import { entry } from '../model/trace.js';
+import { BULLET } from '../model/text.js';
 import { inlineMath, lineSize } from '../math/index.js';
 import { isMathFont } from '../model/math-fonts.js';
 import { mathFlagUntrusted } from './detect.js';
@@ -44,13 +45,21 @@ export function withInlineMath(lines: readonly TextLine[], page: Pick<Page, 'rul
 
 function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrusted: boolean): TextLine[] {
   const main = row[0]!;
-  const glyphs = row.flatMap((l) => l.glyphs ?? []).map((g) => (untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g));
+  // A list item's bullet set in a math font (IEEEtran's and beamer's \\textbullet come from
+  // CMSY) is the item's marker, not a formula: it is kept out of the reading.
+  const marker = BULLET.test(main.text) ? main.glyphs?.[0] : undefined;
+  const glyphs = row
+    .flatMap((l) => l.glyphs ?? [])
+    .filter((g) => g !== marker)
+    .map((g) => (untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g));
   if (main.equation || !glyphs.length || main.rotated || main.monospace) return row;
   const size = lineSize(main);
   const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
   const result = inlineMath(glyphs, rulesIn(page, box, size));
   if (!result.spans.length) return row;
-  const line: TextLine = { ...main, text: result.text, box, glyphs: result.glyphs };
+  const line: TextLine = marker
+    ? { ...main, text: `${String.fromCodePoint(marker.code)} ${result.text}`, box, glyphs: [marker, ...result.glyphs] }
+    : { ...main, text: result.text, box, glyphs: result.glyphs };
   spansOf.set(line, result.spans.length);
   return [line];
 }
