@@ -32,6 +32,13 @@ function line(glyphs: Glyph[], text: string): TextLine {
 const paragraph = (lines: TextLine[], label: LabelledParagraph['label'] = 'text'): LabelledParagraph => ({ lines, label, trace: [] });
 
 describe('withInlineMath', () => {
+  it('leaves a line of words set small under a large one (an address under a letterhead) as text', () => {
+    const head = run('Harbor Capital Partners', 100, 100, 24, 'LiberationSans-Bold');
+    const address = run('104 Szabo Street Zurich', 100, 114, 10, 'LiberationSans');
+    const out = withInlineMath([line(head, 'Harbor Capital Partners'), line(address, '104 Szabo Street Zurich')]);
+    expect(out.map((l) => l.text)).toEqual(['Harbor Capital Partners', '104 Szabo Street Zurich']);
+  });
+
   it('keeps a list item\'s bullet set in a math font as its marker, and reads the formulas after it', () => {
     const glyphs = [...run('•', 100, 200, 10, 'CMSY10'), ...run('let', 112, 200), ...run('x', 132, 200, 10, 'CMMI10'), ...run('2', 137, 196, 7, 'CMR7'), ...run('be', 145, 200)];
     const [out] = withInlineMath([line(glyphs, '• let x2 be')]);

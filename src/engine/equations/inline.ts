@@ -91,7 +91,7 @@ function rowsOf(lines: readonly TextLine[]): TextLine[][] {
         const m = r[0]!;
         if (m.equation || line.equation) return false;
         const size = lineSize(m);
-        return !line.rotated && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - BAND_ABOVE * size && line.box[3] <= m.baseline + BAND_BELOW * size && line.box[0] <= m.box[2] + size && line.box[2] >= m.box[0] - size;
+        return !line.rotated && !wordsOfText(line) && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - BAND_ABOVE * size && line.box[3] <= m.baseline + BAND_BELOW * size && line.box[0] <= m.box[2] + size && line.box[2] >= m.box[0] - size;
       })
       .sort((a, b) => Math.abs(a[0]!.baseline - 0.3 * lineSize(a[0]!) - middle) - Math.abs(b[0]!.baseline - 0.3 * lineSize(b[0]!) - middle))[0] ??
       // Or a piece of the same row cut off where a formula is (on its baseline, touching it).
@@ -119,6 +119,17 @@ function rowsOf(lines: readonly TextLine[]): TextLine[][] {
     out.push(r);
   }
   return out;
+}
+
+/** Words of this many letters make a line of text (an address under a letterhead), not a script. */
+const TEXT_WORD = /\p{L}{2,}\s+\p{L}{2,}/u;
+
+/**
+ * A line of words in text fonts, none of its glyphs mathematical: it is no script or fraction
+ * part of the line whose band it lies in (a small address line under a large letterhead).
+ */
+function wordsOfText(line: TextLine): boolean {
+  return TEXT_WORD.test(line.text) && !(line.glyphs ?? []).some((g) => g.style.math || isMathFont(g.font));
 }
 
 function rulesIn(page: Pick<Page, 'rules' | 'graphics'>, box: Box, size: number): Box[] {
