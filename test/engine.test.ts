@@ -292,6 +292,15 @@ describe('furniture', () => {
     const table = pageOf([...body, line('62', 300, 214)]);
     expect(detectFurniture([table])[0]!.size).toBe(0);
   });
+
+  it('keeps a slide title over a diagram with large labels: small print is small next to the document\'s body too', () => {
+    const slide = (index: number, lines: TextLine[]): Page => ({ index, width: 454, height: 255, images: [], source: 'text-layer', lines });
+    const title = () => line('Background', 10, 12, { fontSize: 17 });
+    const bullets = Array.from({ length: 5 }, (_, i) => line(`Item ${i} of the slide set in the body size`, 30, 60 + i * 18, { fontSize: 11 }));
+    const diagram = slide(1, [title(), line('stateless', 105, 69, { fontSize: 20 }), line('endpoint', 275, 67, { fontSize: 20 }), line('idempotent', 96, 152, { fontSize: 20 }), line('benchmark', 264, 153, { fontSize: 20 }), line('Incremental planner', 148, 196, { fontSize: 11 })]);
+    const pages = [slide(0, [title(), ...bullets]), diagram, slide(2, [title(), ...bullets])];
+    expect(detectFurniture(pages)[1]!.has(diagram.lines[0]!)).toBe(false);
+  });
 });
 
 describe('overprint and isolated margin lines', () => {
