@@ -124,6 +124,11 @@ describe('run-in headings', () => {
     expect(splitRunInHeadings([styled('Boldface starts here', 4)])).toHaveLength(1);
     expect(splitRunInHeadings([line('No glyphs from OCR. Text', 72, 100)])).toHaveLength(1);
   });
+
+  it('keeps a caption\'s bold label with its caption', () => {
+    expect(splitRunInHeadings([styled('Table 1. Frozen sample in enzyme', 8)])).toHaveLength(1);
+    expect(splitRunInHeadings([styled('Fig. 3: Baseline culture and control group', 7)])).toHaveLength(1);
+  });
 });
 
 describe('lists', () => {

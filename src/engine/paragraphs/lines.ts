@@ -1,7 +1,7 @@
 // Repairs to the text flow before it is read as paragraphs: pieces the text layer set apart
 // that belong to the line beside them.
 import type { TextLine } from '../model/document.js';
-import { LONE_BULLET } from '../model/text.js';
+import { FIGURE_CAPTION, LONE_BULLET, TABLE_CAPTION } from '../model/text.js';
 
 /** A lone bullet's text starts within this many ems right of it (a tab stop). */
 const BULLET_TAB = 5;
@@ -130,7 +130,10 @@ function runInCut(line: TextLine): { glyphs: number; chars: number } | null {
   if (!glyphs || line.rotated || line.equation || line.bold || !glyphs[0]?.style.bold) return null;
   let bold = 0;
   while (bold < glyphs.length && glyphs[bold]!.style.bold) bold++;
-  if (bold < RUN_IN_MIN_GLYPHS || glyphs.length - bold < RUN_IN_MIN_GLYPHS || !/\p{L}/u.test(String.fromCodePoint(...glyphs.slice(0, bold).map((g) => g.code)))) return null;
+  const lead = String.fromCodePoint(...glyphs.slice(0, bold).map((g) => g.code));
+  if (bold < RUN_IN_MIN_GLYPHS || glyphs.length - bold < RUN_IN_MIN_GLYPHS || !/\p{L}/u.test(lead)) return null;
+  // A caption's bold label ("Table 1.", "Fig. 3:") opens its caption; it heads nothing.
+  if (FIGURE_CAPTION.test(lead) || TABLE_CAPTION.test(lead)) return null;
   // Walk the text along the glyphs: the cut must fall on a word space.
   let at = 0;
   for (let i = 0; i < bold; i++) {
