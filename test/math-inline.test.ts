@@ -32,6 +32,19 @@ function line(glyphs: Glyph[], text: string): TextLine {
 const paragraph = (lines: TextLine[], label: LabelledParagraph['label'] = 'text'): LabelledParagraph => ({ lines, label, trace: [] });
 
 describe('withInlineMath', () => {
+  it('leaves footnote and affiliation marks as text, and a raised digit on a letter as a power', () => {
+    const marked = [...run('Ingrid Okafor', 100, 200, 10, 'NimbusRomNo9L-Regu'), ...run('1', 163.5, 196, 7, 'NimbusRomNo9L-Regu'), ...run(', Emeka', 167.5, 200, 10, 'NimbusRomNo9L-Regu')];
+    expect(withInlineMath([line(marked, 'Ingrid Okafor1, Emeka')])[0]!.text).toBe('Ingrid Okafor1, Emeka');
+    // The same name and mark as pieces the text layer cut apart: one line of text again.
+    const first = [...run('Ingrid Okafor', 100, 200, 10, 'NimbusRomNo9L-Regu'), ...run('1', 163.5, 196, 7, 'NimbusRomNo9L-Regu')];
+    const second = run(', Emeka', 167.5, 200, 10, 'NimbusRomNo9L-Regu');
+    expect(withInlineMath([line(first, 'Ingrid Okafor1'), line(second, ', Emeka')]).map((l) => l.text)).toEqual(['Ingrid Okafor1, Emeka']);
+    const note = [...run('5', 100, 196, 7, 'NimbusRomNo9L-Regu'), ...run('In contrast, the reagent', 106, 200, 10, 'NimbusRomNo9L-Regu')];
+    expect(withInlineMath([line(note, '5 In contrast, the reagent')])[0]!.text).toBe('5 In contrast, the reagent');
+    const power = [...run('area', 100, 200), ...run('x', 125, 200, 10, 'NimbusRomNo9L-Regu'), ...run('2', 130, 196, 7, 'NimbusRomNo9L-Regu'), ...run('grows', 138, 200)];
+    expect(withInlineMath([line(power, 'area x2 grows')])[0]!.text).toBe('area $x^{2}$ grows');
+  });
+
   it('leaves a line of words set small under a large one (an address under a letterhead) as text', () => {
     const head = run('Harbor Capital Partners', 100, 100, 24, 'LiberationSans-Bold');
     const address = run('104 Szabo Street Zurich', 100, 114, 10, 'LiberationSans');

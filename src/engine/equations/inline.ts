@@ -56,7 +56,9 @@ function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrus
   const size = lineSize(main);
   const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
   const result = inlineMath(glyphs, rulesIn(page, box, size));
-  if (!result.spans.length) return row;
+  // No formula: the row's pieces (a name cut from its raised footnote mark, "Okafor" "1" ", Emeka")
+  // are one line of text again.
+  if (!result.spans.length) return row.length > 1 && row.every((l) => l.glyphs?.length) ? [{ ...main, text: result.text, box, glyphs: result.glyphs }] : row;
   const line: TextLine = marker
     ? { ...main, text: `${String.fromCodePoint(marker.code)} ${result.text}`, box, glyphs: [marker, ...result.glyphs] }
     : { ...main, text: result.text, box, glyphs: result.glyphs };

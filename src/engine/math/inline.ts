@@ -149,15 +149,31 @@ function isOperatorEnd(glyphs: Glyph[], w: Word): boolean {
   return OPERATOR.has(symbolOf(String.fromCodePoint(glyphs[w.end - 1]!.code)).role);
 }
 
+/** A footnote or affiliation mark: raised digits, symbols or a small letter in the text font. */
+const MARK_GLYPH = /^[0-9*†‡§¶,a-z]$/;
+/** A word bearing a mark has at least this many letters on the baseline ("Okafor¹", "diluted.⁶"); "x²" is math. */
+const MARKED_WORD_LETTERS = 2;
+
+/**
+ * Whether the word's raised glyphs are a footnote or affiliation mark, not a superscript: all
+ * raised, in the text font, mark characters, after a word of text or opening the line's note
+ * ("⁵ In contrast, …").
+ */
+function footnoteMark(members: Glyph[], offBaseline: (g: Glyph) => boolean, baseline: number): boolean {
+  const raised = members.filter(offBaseline);
+  if (!raised.length || raised.some((g) => g.base > baseline || isMathFont(g.font) || g.style.math || !MARK_GLYPH.test(String.fromCodePoint(g.code)))) return false;
+  const base = members.filter((g) => !offBaseline(g));
+  if (base.some((g) => isMathFont(g.font) || g.style.math)) return false;
+  const letters = base.filter((g) => /^\p{L}$/u.test(String.fromCodePoint(g.code))).length;
+  return base.length === 0 || letters >= MARKED_WORD_LETTERS;
+}
+
 function classify(glyphs: Glyph[], start: number, end: number, baseline: number, size: number): Word {
   const members = glyphs.slice(start, end);
   const chars = members.map((g) => String.fromCodePoint(g.code));
-  const math = members.some(
-    (g) =>
-      (isMathFont(g.font) || g.style.math) ||
-      isMathSymbol(g.code) ||
-      (emOf(g) < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size && !/^[*†‡]$/.test(String.fromCodePoint(g.code))),
-  );
+  const offBaseline = (g: Glyph) => emOf(g) < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size;
+  const mark = footnoteMark(members, offBaseline, baseline);
+  const math = members.some((g) => isMathFont(g.font) || g.style.math || isMathSymbol(g.code) || (offBaseline(g) && !mark && !/^[*†‡]$/.test(String.fromCodePoint(g.code))));
   const roles = chars.map((c) => symbolOf(c).role);
   const neutral = chars.every((c, i) => /^[0-9().,[\]]$/.test(c) || OPERATOR.has(roles[i]!));
   const operator = roles.every((r) => OPERATOR.has(r));
