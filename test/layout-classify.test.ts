@@ -131,6 +131,15 @@ describe('run-in headings', () => {
   });
 });
 
+describe('stacked headings', () => {
+  it('splits two headings of different levels set one under the other, not a heading\'s wrapped lines', () => {
+    const stacked = [line('Case definitions', 63, 154, { fontSize: 17.5 }), line('Chronic symptom of survey', 63, 181, { fontSize: 16.4 }), line('The confirmed clinic was enrolled by 791,976 compared with the visit.', 63, 202, { fontSize: 13.3 })];
+    expect(splitParagraphs(stacked, 'page', 13.3).map((p) => p.lines.length)).toEqual([1, 1, 1]);
+    const wrapped = [line('A long section title that the page', 63, 154, { fontSize: 17.5 }), line('wraps onto a second line', 63, 176, { fontSize: 17.5 })];
+    expect(splitParagraphs(wrapped, 'page', 13.3).map((p) => p.lines.length)).toEqual([2]);
+  });
+});
+
 describe('lists', () => {
   it('joins items set apart by a little extra space into one list', () => {
     const items = [0, 1, 2].map((i) => labelled([line(`• Item number ${i} of the list`, 72, 100 + i * 18)], 'list'));

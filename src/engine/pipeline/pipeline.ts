@@ -36,7 +36,7 @@ export interface Stages {
   images: (page: Page) => Region[];
   equations: typeof detectEquations;
   order: (lines: readonly TextLine[], pageWidth: number) => Segment[];
-  paragraphs: (lines: readonly TextLine[], path: string) => Paragraph[];
+  paragraphs: (lines: readonly TextLine[], path: string, bodySize: number) => Paragraph[];
   classify: typeof classifyPage;
   place: typeof placeRegions;
 }
@@ -160,7 +160,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
       failures.isolated(
         'paragraphs',
         at,
-        () => stages.paragraphs(segment.lines, segment.path),
+        () => stages.paragraphs(segment.lines, segment.path, bodySize),
         () => segment.lines.map((line) => ({ lines: [line], trace: [entry('paragraphs', 'line-alone (paragraphs failed)')] })),
       ),
     )
