@@ -23,6 +23,7 @@ import { attachDropCaps, attachLoneBullets, attachTocNumbers, splitRunInHeadings
 import { joinContinuations, splitParagraphs } from '../paragraphs/split.js';
 import { borderlessTables } from '../tables/borderless.js';
 import { ruledTables, type RuledResult, type TableFound } from '../tables/ruled.js';
+import { mergeRules, RULE_SNAP, ruledBoxes, straddlesBox } from '../tables/rules.js';
 import { turnedTables } from '../tables/turned.js';
 import { Failures } from './stage.js';
 
@@ -130,8 +131,13 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const borderless = failures.isolated(
     'borderless-tables',
     at,
-    // A matrix or a cases display aligns in columns too: its lines are left to the equations.
-    () => stages.borderlessTables(body.filter((l) => !used.has(l) && !ruled.gridLines.has(l)), ruled.looseRules).filter((t) => !isMathematics(t.lines)),
+    () => {
+      // A matrix or a cases display aligns in columns too: its lines are left to the equations.
+      // A table's lines never straddle the frame of a sidebar or infobox (text beside one is no table).
+      const snap = RULE_SNAP * (bodyFontSize(body) || 10);
+      const frames = ruledBoxes(mergeRules(page.rules ?? [], snap), snap);
+      return stages.borderlessTables(body.filter((l) => !used.has(l) && !ruled.gridLines.has(l)), ruled.looseRules).filter((t) => !isMathematics(t.lines) && !straddlesBox(t.lines, frames));
+    },
     () => [],
   );
   for (const t of borderless) {
