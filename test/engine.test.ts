@@ -8,6 +8,7 @@ import type { Block } from '../src/engine/model/blocks.js';
 import type { Box, Page, TextLine } from '../src/engine/model/document.js';
 import { joinLines } from '../src/engine/model/text.js';
 import { orderLines } from '../src/engine/order/xy-cut.js';
+import { orderAroundFrames } from '../src/engine/order/frames.js';
 import { splitParagraphs } from '../src/engine/paragraphs/split.js';
 import { analyze } from '../src/engine/pipeline/pipeline.js';
 import { needsOcr, ocrLines } from '../src/engine/input/read-pages.js';
@@ -249,6 +250,18 @@ describe('reading order', () => {
     const order = orderLines([...article, ...below].flat(), 612).flatMap((s) => s.lines).map((l) => l.text);
     const expected = [...article, ...below].flat().map((l) => l.text);
     expect(order).toEqual(expected);
+  });
+
+  it('reads the text of a framed box beside the body as a unit of its own, the body running on without it', () => {
+    const body = Array.from({ length: 6 }, (_, i) => line(`Body line ${i} of the section`, 72, 160 + i * 15, { box: [72, 160 + i * 15, 320, 170 + i * 15] }));
+    const boxed = [line('Infobox title', 390, 148), line('Founded 1888', 342, 170), line('Location Aarhus', 342, 191)];
+    const frame: Box = [333, 132, 541, 270];
+    const order = (lines: TextLine[]) => orderAroundFrames(lines, [frame], 612, orderLines).flatMap((s) => s.lines).map((l) => l.text);
+    const read = order([line('Title of the page', 72, 100), ...body, ...boxed]);
+    // The box after the body segment above its top (the title's band), the body whole after it.
+    expect(read).toEqual(['Title of the page', ...boxed.map((l) => l.text), ...body.map((l) => l.text)]);
+    // A frame around all of the text is no box of its own.
+    expect(orderAroundFrames(boxed, [frame], 612, orderLines).map((s) => s.path)).toEqual(orderLines(boxed, 612).map((s) => s.path));
   });
 
   it('keeps a single column top to bottom', () => {

@@ -102,6 +102,25 @@ export function ruledBoxes({ h, v }: Grid, snap: number): Box[] {
   return out;
 }
 
+/**
+ * Lines grouped by the frame they stand in (the smallest holding their centre): the lines outside
+ * every frame first, then each frame's, so that a table is looked for inside a frame or outside it.
+ */
+export function groupByFrames<L extends { box: Box }>(lines: readonly L[], frames: readonly Box[]): L[][] {
+  const groups: L[][] = [[], ...frames.map(() => [])];
+  const area = (b: Box) => (b[2] - b[0]) * (b[3] - b[1]);
+  for (const l of lines) {
+    const cx = (l.box[0] + l.box[2]) / 2;
+    const cy = (l.box[1] + l.box[3]) / 2;
+    let best = -1;
+    frames.forEach((b, i) => {
+      if (cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3] && (best < 0 || area(b) < area(frames[best]!))) best = i;
+    });
+    groups[best + 1]!.push(l);
+  }
+  return groups.filter((g) => g.length);
+}
+
 /** Whether some of `boxes` holds the centres of some of the lines but not of all: they straddle its frame. */
 export function straddlesBox(lines: readonly { box: Box }[], boxes: readonly Box[]): boolean {
   return boxes.some((b) => {

@@ -1,0 +1,33 @@
+// Text inside a framed box (a sidebar or an infobox drawn with a border) is read as a unit of its
+// own: the body beside it reads on without it, and the box comes where its text starts, after the
+// body text above it. Without frames this is the plain reading order.
+import type { Box, TextLine } from '../model/document.js';
+import type { Segment } from './xy-cut.js';
+
+type Order = (lines: readonly TextLine[], width: number) => Segment[];
+
+/** The line's centre lies in the frame. */
+const inside = (l: TextLine, b: Box) => {
+  const cx = (l.box[0] + l.box[2]) / 2;
+  const cy = (l.box[1] + l.box[3]) / 2;
+  return cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3];
+};
+
+export function orderAroundFrames(lines: readonly TextLine[], frames: readonly Box[], width: number, order: Order): Segment[] {
+  // Frames holding some of the lines, with body text beside them (a frame around the whole text is no box of its own).
+  const boxes = frames
+    .map((frame) => ({ frame, lines: lines.filter((l) => inside(l, frame)) }))
+    .filter((b) => b.lines.length && b.lines.length < lines.length);
+  if (!boxes.length) return order(lines, width);
+  const boxed = new Set(boxes.flatMap((b) => b.lines));
+  const body = lines.filter((l) => !boxed.has(l));
+  const segments = body.length ? order(body, width) : [];
+  for (const b of boxes.sort((x, y) => x.frame[1] - y.frame[1])) {
+    const own = order(b.lines, width).map((s) => ({ ...s, path: `frame › ${s.path}` }));
+    // After the segment holding the body line that ends nearest above the frame's top.
+    const above = body.filter((l) => l.box[3] <= b.frame[1]).sort((p, q) => q.box[3] - p.box[3])[0];
+    const at = above ? segments.findIndex((s) => s.lines.includes(above)) + 1 : 0;
+    segments.splice(at, 0, ...own);
+  }
+  return segments;
+}
