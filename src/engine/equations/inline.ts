@@ -71,34 +71,59 @@ export function traceInlineMath(paragraphs: LabelledParagraph[]): LabelledParagr
 function rowsOf(lines: readonly TextLine[]): TextLine[][] {
   const rows: TextLine[][] = [];
   const rowOf = new Map<TextLine, TextLine[]>();
-  // Full lines first (widest), so fragments find the row they belong to.
-  const bySize = [...lines].sort((a, b) => (b.glyphs?.length ?? 0) - (a.glyphs?.length ?? 0));
-  for (const line of bySize) {
+  // A row's extent sideways grows with the pieces it takes: a wide inline fraction reaches past
+  // the end of the line its numerator started from.
+  const reach = new Map<TextLine[], [number, number]>();
+  const hostOf = (line: TextLine, candidates: TextLine[][]): TextLine[] | undefined => {
     // Within a host's text band (from above its ascenders to below its descenders); of two
     // lines whose bands hold it (a subscript is near the next line's top too), the nearest baseline.
     const middle = (line.box[1] + line.box[3]) / 2;
-    const host = rows
-      .filter((r) => {
-        const m = r[0]!;
-        if (m.equation || line.equation) return false;
-        const size = lineSize(m);
-        return !line.rotated && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - BAND_ABOVE * size && line.box[3] <= m.baseline + BAND_BELOW * size && line.box[0] <= m.box[2] + size && line.box[2] >= m.box[0] - size;
-      })
-      .sort((a, b) => Math.abs(a[0]!.baseline - 0.3 * lineSize(a[0]!) - middle) - Math.abs(b[0]!.baseline - 0.3 * lineSize(b[0]!) - middle))[0] ??
+    return (
+      candidates
+        .filter((r) => {
+          const m = r[0]!;
+          if (m.equation || line.equation) return false;
+          const size = lineSize(m);
+          const [x0, x1] = reach.get(r)!;
+          return !line.rotated && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - BAND_ABOVE * size && line.box[3] <= m.baseline + BAND_BELOW * size && line.box[0] <= x1 + size && line.box[2] >= x0 - size;
+        })
+        .sort((a, b) => Math.abs(a[0]!.baseline - 0.3 * lineSize(a[0]!) - middle) - Math.abs(b[0]!.baseline - 0.3 * lineSize(b[0]!) - middle))[0] ??
       // Or a piece of the same row cut off where a formula is (on its baseline, touching it).
-      rows.find((r) => {
+      candidates.find((r) => {
         const m = r[0]!;
         const size = lineSize(m);
         const gap = Math.max(line.box[0] - m.box[2], m.box[0] - line.box[2]);
         return !m.equation && !line.equation && !line.rotated && Math.abs(m.baseline - line.baseline) < 0.25 * size && gap < PIECE_GAP * size && gap > -size;
-      });
-    if (host) {
-      host.push(line);
-      rowOf.set(line, host);
-    } else {
+      })
+    );
+  };
+  const join = (line: TextLine, host: TextLine[]) => {
+    host.push(line);
+    rowOf.set(line, host);
+    const [x0, x1] = reach.get(host)!;
+    reach.set(host, [Math.min(x0, line.box[0]), Math.max(x1, line.box[2])]);
+  };
+  // Full lines first (widest), so fragments find the row they belong to.
+  const bySize = [...lines].sort((a, b) => (b.glyphs?.length ?? 0) - (a.glyphs?.length ?? 0));
+  for (const line of bySize) {
+    const host = hostOf(line, rows);
+    if (host) join(line, host);
+    else {
       const row = [line];
       rows.push(row);
       rowOf.set(line, row);
+      reach.set(row, [line.box[0], line.box[2]]);
+    }
+  }
+  // A piece that stood past its row's end when it was placed can be within reach once the row
+  // took the pieces beside it (the subscript after a wide fraction).
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const row of rows.filter((r) => r.length === 1)) {
+      const host = hostOf(row[0]!, rows.filter((r) => r !== row && r.length));
+      if (!host) continue;
+      join(row.pop()!, host);
+      moved = true;
     }
   }
   const out: TextLine[][] = [];

@@ -4,7 +4,7 @@
 import type { Box, Glyph } from '../model/document.js';
 import { isMathFont } from '../model/math-fonts.js';
 import { formulaLatex } from './formula.js';
-import { symbolOf } from './symbols.js';
+import { FUNCTION_NAMES, symbolOf } from './symbols.js';
 import { emOf } from './units.js';
 
 export interface InlineSpan {
@@ -92,6 +92,14 @@ function read(glyphs: Glyph[], rules: Box[]): InlineResult {
     const italicNeighbour = [words[i - 1], words[i + 1]].some((n) => n && !n.math && n.end - n.start > 1 && glyphs[n.start]!.style.italic);
     if (letter && g.style.italic && !italicNeighbour) w.math = true;
   });
+  // An operator name (sin, log, det…) is set upright in the text font: math when its argument
+  // follows, in parentheses within the word or as the next word, itself math.
+  for (let i = words.length - 1; i >= 0; i--) {
+    const w = words[i]!;
+    if (w.math) continue;
+    const name = /^(\p{L}+)(\(|$)/u.exec(plainText(glyphs, w.start, w.end));
+    if (name && FUNCTION_NAMES.has(name[1]!) && (name[2] === '(' || words[i + 1]?.math)) w.math = true;
+  }
   // Operators and numbers between math words (or after a relation) join the span.
   for (let changed = true; changed; ) {
     changed = false;
