@@ -23,6 +23,8 @@ export interface InlineResult {
   text: string;
 }
 
+/** A fraction bar reaches past its parts by TeX's null delimiter space and more: up to this (em) each side. */
+const BAR_OVERHANG = 0.3;
 /** A gap wider than this (em) between glyphs separates words. */
 const WORD_GAP = 0.16;
 
@@ -134,7 +136,7 @@ function read(glyphs: Glyph[], rules: Box[]): InlineResult {
       const members = glyphs.slice(s, e);
       const x0 = Math.min(...members.map((g) => g.x0));
       const x1 = Math.max(...members.map((g) => g.x1));
-      const spanRules = rules.filter((r) => r[0] >= x0 - 1 && r[2] <= x1 + 1);
+      const spanRules = rules.filter((r) => r[0] >= x0 - BAR_OVERHANG * size && r[2] <= x1 + BAR_OVERHANG * size);
       const { latex } = formulaLatex({ glyphs: members, rules: spanRules });
       spans.push({ start: s, end: e, latex, box: [x0, Math.min(...members.map((g) => g.y0)), x1, Math.max(...members.map((g) => g.y1))] });
       text += plainText(glyphs, cursor, s) + (cursor < s && needsSpace(glyphs, s) ? ' ' : '') + `$${latex}$`;
