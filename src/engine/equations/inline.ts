@@ -137,14 +137,15 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
       reach.set(row, [line.box[0], line.box[2]]);
     }
   }
-  // A piece that stood past its row's end when it was placed can be within reach once the row
-  // took the pieces beside it (the subscript after a wide fraction).
+  // Pieces that stood past a row's end when they were placed can be within its reach once the
+  // row took the pieces beside them (the subscript after a wide fraction, the numerator over a
+  // denominator that reaches under the row's first word): they join it with the pieces they took.
   for (let moved = true; moved; ) {
     moved = false;
-    for (const row of rows.filter((r) => r.length === 1)) {
+    for (const row of rows.filter((r) => r.length)) {
       const host = hostOf(row[0]!, rows.filter((r) => r !== row && r.length));
       if (!host) continue;
-      join(row.pop()!, host);
+      for (const line of row.splice(0)) join(line, host);
       moved = true;
     }
   }
