@@ -36,6 +36,18 @@ const extensionRuns: [number, string][] = [
 ];
 for (const [start, chars] of extensionRuns) [...chars].forEach((c, i) => (EXTENSION[start + i] = c));
 
+/**
+ * newtx's extension fonts (txexs, txbexs) above 0x7f: more delimiter sizes, integrals, and the
+ * text- and display-size big operators (txexs.afm: summationtext.1 is 0xcd).
+ */
+const TX_EXTENSION: Record<number, string> = {};
+const txExtensionRuns: [number, string][] = [
+  [0x80, '()[]⌊⌋⌈⌉{}⟨⟩|‖↕⇕'],
+  [0xaf, '∫∬∭∮∯∫∬∭∮∯∫∬∭∮∯∫∬∭∮∯⨆⨆'],
+  [0xc7, '⨀⨀⨁⨁⨂⨂∑∏⊍⋃⋂⨄⋀⋁∑∏⊍⋃⋂⨄⋀⋁∐∐⊍⊍'],
+];
+for (const [start, chars] of txExtensionRuns) [...chars].forEach((c, i) => (TX_EXTENSION[start + i] = c));
+
 /** TeX's CMSY layout (also LMMathSymbols, txsys, Fourier's symbols). */
 const SYMBOLS: Record<number, string> = {};
 const symbolRuns: [number, string][] = [
@@ -73,7 +85,7 @@ export function fontCodeToUnicode(font: string | undefined, code: number): numbe
   const f = family(font);
   let char: string | undefined;
   // An extension font's glyph the PDF names with U+FFFD: a sized delimiter of unknown shape.
-  if (f === 'extension') char = code === 0xfffd ? String.fromCodePoint(UNKNOWN_DELIMITER) : EXTENSION[code];
+  if (f === 'extension') char = code === 0xfffd ? String.fromCodePoint(UNKNOWN_DELIMITER) : (EXTENSION[code] ?? (/^n?txb?ex/i.test(font ?? '') ? TX_EXTENSION[code] : undefined));
   else if (f === 'symbols') char = SYMBOLS[code];
   else if (f === 'italic') char = ITALIC[code];
   else if ((f === 'blackboard' || f === 'fraktur' || f === 'script') && ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a))) char = String.fromCharCode(code);
