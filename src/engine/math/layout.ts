@@ -349,8 +349,11 @@ function stackRows(rows: Unit[][], depth: number): string {
     });
     return `\\begin{aligned}${lines.join(' \\\\ ')}\\end{aligned}`;
   }
+  // An array has cells side by side in its rows; rows that each stand in a column of their own
+  // (multline's first row left, last row right) are gathered.
   const columns = columnCuts(rows);
-  if (columns.length) return `\\begin{array}{${'c'.repeat(columns.length + 1)}}${cells(rows, depth)}\\end{array}`;
+  const sideBySide = rows.filter((r) => new Set(r.map((u) => columns.filter((c) => centreX(u) > c).length)).size > 1).length;
+  if (columns.length && sideBySide) return `\\begin{array}{${'c'.repeat(columns.length + 1)}}${cells(rows, depth)}\\end{array}`;
   return `\\begin{gathered}${rows.map((r) => readRow(r, depth)).join(' \\\\ ')}\\end{gathered}`;
 }
 
