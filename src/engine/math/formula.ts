@@ -85,7 +85,13 @@ function splitNumbers(glyphs: Glyph[]): { numbers: string[]; rest: Glyph[] } {
     const nearestLeft = Math.max(-Infinity, ...band.filter((g) => g.x1 <= x0 + 0.01).map((g) => g.x1));
     // Alone on its row (TeX sets the number of a formula too wide for it on a row of its own)
     // it is the rightmost thing of the formula.
-    const alone = !band.length && x1 >= Math.max(...visible.map((g) => g.x1)) - 0.5 * size && visible.length > run.length;
+    // (A formula wider than its column runs past the number at the right margin: the number is
+    // then the lowest thing, in the right half.)
+    const others = visible.filter((g) => !run.includes(g));
+    const right = Math.max(...others.map((g) => g.x1));
+    const middle = (Math.min(...others.map((g) => g.x0)) + right) / 2;
+    const lowest = !others.some((g) => g.y0 > y1);
+    const alone = !band.length && others.length > 0 && (x1 >= right - 0.5 * size || (lowest && x0 > middle));
     const lastRow = visible.some((g) => g.y1 < y0 - size) && !visible.some((g) => g.y0 > y1 + 0.5 * size);
     if (!alone && (!band.length || x0 - nearestLeft < (lastRow ? LAST_ROW_NUMBER_GAP : NUMBER_GAP) * size)) continue;
     run.forEach((g) => used.add(g));
