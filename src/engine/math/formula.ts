@@ -92,7 +92,7 @@ function splitNumbers(glyphs: Glyph[]): { numbers: string[]; rest: Glyph[] } {
     const middle = (Math.min(...others.map((g) => g.x0)) + right) / 2;
     const lowest = !others.some((g) => g.y0 > y1);
     const alone = !band.length && others.length > 0 && (x1 >= right - 0.5 * size || (lowest && x0 > middle));
-    const lastRow = visible.some((g) => g.y1 < y0 - size) && !visible.some((g) => g.y0 > y1 + 0.5 * size);
+    const lastRow = visible.some((g) => g.base < close.base - size) && !visible.some((g) => g.y0 > y1 + 0.5 * size);
     if (!alone && (!band.length || x0 - nearestLeft < (lastRow ? LAST_ROW_NUMBER_GAP : NUMBER_GAP) * size)) continue;
     run.forEach((g) => used.add(g));
     found.push({ text: match[1]!, y: close.base });
