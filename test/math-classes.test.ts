@@ -160,3 +160,17 @@ describe('multi-row displays', () => {
     expect(out.latex).not.toContain('gathered');
   });
 });
+
+describe('newtx\'s fonts', () => {
+  it('reads a variation selector the text layer adds to a big radical as part of the radical', () => {
+    const radical = g('√', 100, 208, 10, 'txexs', { y0: 189, y1: 210, x1: 109 });
+    const selector = { ...radical, code: 0xfe04 };
+    const out = formulaLatex({ glyphs: [radical, selector, g('x', 110, 200)], rules: [[109, 190, 118, 190]] });
+    expect(out.latex).toBe('\\sqrt{x}');
+  });
+
+  it('reads the letters of its symbolsb font (txsyb) as blackboard bold', () => {
+    const out = formulaLatex({ glyphs: [g('C', 100, 200, 10, 'txsyb')] });
+    expect(out.latex).toBe('\\mathbb{C}');
+  });
+});

@@ -138,7 +138,11 @@ export function bodySizeOf(glyphs: Glyph[]): number {
 
 /** Units of a formula's glyphs and rules; upright letters set close together become one word. */
 export function toUnits(glyphs: Glyph[], rules: Box[], bodySize: number): Unit[] {
-  const units = glyphs.filter((g) => finite(g) && g.code > 32 && !INVISIBLE.has(g.code)).flatMap((g) => glyphUnits(g, bodySize));
+  const visible = glyphs.filter((g) => finite(g) && g.code > 32 && !INVISIBLE.has(g.code));
+  // A variation selector the text layer adds to a glyph (newtx's big radical is "√" U+FE04) has
+  // that glyph's box: it is no glyph of its own.
+  const selector = (g: Glyph) => g.code >= 0xfe00 && g.code <= 0xfe0f && visible.some((o) => o !== g && !(o.code >= 0xfe00 && o.code <= 0xfe0f) && Math.abs(o.x0 - g.x0) < 0.05 * bodySize && Math.abs(o.x1 - g.x1) < 0.05 * bodySize && Math.abs(o.y0 - g.y0) < 0.05 * bodySize);
+  const units = visible.filter((g) => !selector(g)).flatMap((g) => glyphUnits(g, bodySize));
   const merged = mergeNegations(mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0))));
   for (const r of rules) {
     if (![r[0], r[1], r[2], r[3]].every(Number.isFinite) || r[2] - r[0] < 0.2 * bodySize) continue;

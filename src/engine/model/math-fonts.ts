@@ -9,6 +9,8 @@ type Family = 'extension' | 'symbols' | 'italic' | 'blackboard' | 'fraktur' | 's
 
 const FAMILIES: [RegExp, Family][] = [
   [/^(cmex|lmex|LMMathExtension|txex|ntxexx?|Fourier-Math-Extension|esint|rsfs-ext|mathpex|zplex)/i, 'extension'],
+  // newtx's symbolsb font (txsyb) holds \mathbb's letters.
+  [/^n?txsyb/i, 'blackboard'],
   [/^(cmsy|cmbsy|lmsy|LMMathSymbols|txsy|ntxsy|Fourier-Math-Symbols|zplsy)/i, 'symbols'],
   [/^(cmmi|cmmib|lmmi|LMMathItalic|NewTXMI|txmi(?!a)|rtxmi|zplmi)/i, 'italic'],
   [/^(msbm|txmia|Fourier-Math-BlackBoard|bbold|dsrom|bbm)/i, 'blackboard'],
