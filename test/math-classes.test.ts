@@ -111,6 +111,7 @@ describe('delimiters of TeX\'s extension font', () => {
   it('knows the text- and display-size operators of newtx\'s extension font above 0x7f', () => {
     expect(fontCodeToUnicode('txexs', 0xcd)).toBe(0x2211);
     expect(fontCodeToUnicode('txexs', 0xd6)).toBe(0x220f);
+    expect(fontCodeToUnicode('txexs', 0xa9)).toBe(0x239b);
     expect(fontCodeToUnicode('CMEX10', 0xcd)).toBeUndefined();
   });
 });

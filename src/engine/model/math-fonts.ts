@@ -40,11 +40,13 @@ for (const [start, chars] of extensionRuns) [...chars].forEach((c, i) => (EXTENS
 
 /**
  * newtx's extension fonts (txexs, txbexs) above 0x7f: more delimiter sizes, integrals, and the
- * text- and display-size big operators (txexs.afm: summationtext.1 is 0xcd).
+ * text- and display-size big operators (txexs.afm: summationtext.1 is 0xcd, parenlefttpA 0xa9).
  */
 const TX_EXTENSION: Record<number, string> = {};
 const txExtensionRuns: [number, string][] = [
   [0x80, '()[]⌊⌋⌈⌉{}⟨⟩|‖↕⇕'],
+  [0x9a, '\u0302\u0302\u0302\u0303\u0303\u0303'],
+  [0xa9, '⎛⎞⎝⎠⎜⎟'],
   [0xaf, '∫∬∭∮∯∫∬∭∮∯∫∬∭∮∯∫∬∭∮∯⨆⨆'],
   [0xc7, '⨀⨀⨁⨁⨂⨂∑∏⊍⋃⋂⨄⋀⋁∑∏⊍⋃⋂⨄⋀⋁∐∐⊍⊍'],
 ];
