@@ -75,6 +75,16 @@ describe('inline fractions set on lines of their own', () => {
     expect(out).toHaveLength(1);
     expect(out[0]!.text).toBe('the words of this line end with $\\frac{\\frac{ab}{cd}}{ef}$');
   });
+
+  it('leaves text by a table\'s or an underline\'s rules apart: no glyph in a math font, no fraction', () => {
+    const host = line([...run('the words of this line end with', 100, 200), ...run('x', 250, 200, 10, 'CMMI10')]);
+    // Above the line's text band, over a rule whose other rule lies on the line's axis (where a
+    // nested fraction's parts would be), but set in a text font.
+    const label = line(run('12', 262, 186, 7));
+    const number = line(run('34', 262, 194, 7));
+    const out = withInlineMath([host, label, number], { rules: [bar(261, 270, 188), bar(261, 277, 197.5)] });
+    expect(out).toContain(label);
+  });
 });
 
 describe('operator names in the text font', () => {

@@ -44,7 +44,7 @@ export function withInlineMath(lines: readonly TextLine[], page: Pick<Page, 'rul
   const out: TextLine[] = [];
   // Where the extractor flags most glyphs as math, only the fonts' names say which are.
   const untrusted = mathFlagUntrusted(lines.flatMap((l) => l.glyphs ?? []));
-  for (const row of rowsOf(lines, page)) {
+  for (const row of rowsOf(lines, page, untrusted)) {
     try {
       out.push(...readRow(row, page, untrusted));
     } catch {
@@ -80,8 +80,12 @@ export function traceInlineMath(paragraphs: LabelledParagraph[]): LabelledParagr
  * Lines grouped by visual row: a line whose extent lies within a longer line's text band (a
  * script or a fraction's part set apart) joins it. Rows keep the lines' order.
  */
-function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'>): TextLine[][] {
-  const mates = fractionMates(lines, page);
+function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrusted: boolean): TextLine[][] {
+  const inMathFont = (line: TextLine) => (line.glyphs ?? []).some((g) => isMathFont(g.font) || (!untrusted && g.style.math));
+  const mates = fractionMates(lines, page, inMathFont);
+  // Only pieces of a formula (a glyph in a math font, a part of a fraction) reach a row past its
+  // first line's ends: a label or a number of a figure beside a line of text stays apart.
+  const formulaPiece = (line: TextLine) => mates.has(line) || inMathFont(line);
   const rows: TextLine[][] = [];
   const rowOf = new Map<TextLine, TextLine[]>();
   // A row's extent sideways grows with the pieces it takes: a wide inline fraction reaches past
@@ -97,7 +101,7 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
           const m = r[0]!;
           if (m.equation || line.equation) return false;
           const size = lineSize(m);
-          const [x0, x1] = reach.get(r)!;
+          const [x0, x1] = formulaPiece(line) ? reach.get(r)! : [m.box[0], m.box[2]];
           // A script-size part of a fraction whose other parts the row holds reaches farther (a
           // fraction in its numerator or denominator).
           const group = mates.get(line);
@@ -142,7 +146,7 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
   // denominator that reaches under the row's first word): they join it with the pieces they took.
   for (let moved = true; moved; ) {
     moved = false;
-    for (const row of rows.filter((r) => r.length)) {
+    for (const row of rows.filter((r) => r.length && r.every(formulaPiece))) {
       const host = hostOf(row[0]!, rows.filter((r) => r !== row && r.length));
       if (!host) continue;
       for (const line of row.splice(0)) join(line, host);
@@ -167,9 +171,10 @@ interface FractionGroup {
 
 /**
  * Lines linked through fraction bars: the parts right above and right under a thin rule (and
- * the parts of nested fractions, through their own bars) share a group.
+ * the parts of nested fractions, through their own bars) share a group, when one of them has a
+ * glyph in a math font.
  */
-function fractionMates(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'>): Map<TextLine, FractionGroup> {
+function fractionMates(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'>, inMathFont: (line: TextLine) => boolean): Map<TextLine, FractionGroup> {
   const group = new Map<TextLine, FractionGroup>();
   const candidates = lines.filter((l) => !l.equation && !l.rotated && l.glyphs?.length);
   if (candidates.length < 2) return group;
@@ -207,9 +212,11 @@ function fractionMates(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'g
     const g = groups.get(root) ?? groups.set(root, { bars: [] }).get(root)!;
     g.bars.push(...bars);
   }
+  // A group without a glyph in a math font is a table's or an underline's rule and the text by it.
+  const mathematical = new Set(candidates.filter(inMathFont).map(find));
   for (const l of candidates) {
     const g = groups.get(find(l));
-    if (g) group.set(l, g);
+    if (g && mathematical.has(find(l))) group.set(l, g);
   }
   return group;
 }
