@@ -157,6 +157,18 @@ describe('text-size big operators', () => {
   });
 });
 
+describe('integrals', () => {
+  it('set their scripts at their side in display too, and take nothing from the row under them', () => {
+    const glyphs = [
+      g('∫', 100, 200, 10, 'CMEX10', { y0: 184, y1: 208, x1: 106 }), g('a', 107, 206, 7), g('b', 107, 188, 7), g('x', 115, 200),
+      g('y', 100, 222), g('8', 104.5, 216.5, 7, 'CMR7'),
+    ];
+    const out = formulaLatex({ glyphs });
+    expect(out.latex).toContain('y^{8}');
+    expect(out.latex).not.toContain('\\int_{8}');
+  });
+});
+
 describe('multi-row displays', () => {
   it('gathers multline\'s rows (first left, last right) and takes the number beside the last row', () => {
     const glyphs = [...run('a=b+c', 100, 200, 10, 'CMMI10'), ...run('+d', 250, 214, 10, 'CMMI10'), ...run('(3)', 270, 214)];

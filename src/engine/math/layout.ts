@@ -10,6 +10,7 @@ import { boxOf, type Unit } from './units.js';
 const MAX_DEPTH = 12;
 /** Vertical gap (em) across which material still belongs to a fraction bar, an operator's limits or an accent. */
 const ATTACH_GAP = 0.6;
+const INTEGRALS = '∫∬∭∮∯∰∱∲∳⨌⨍⨎⨏⨐⨑⨒⨓⨔⨕⨖⨗⨘⨙⨚⨛⨜';
 /** A big operator taller than this (em) is display size and takes limits above and below. */
 const LIMITS_HEIGHT = 1.2;
 /** A unit smaller than this share of the row's size is a script when it is off the baseline. */
@@ -102,8 +103,9 @@ function bundleAccents(pool: Unit[], depth: number): Unit[] {
 
 /** Big operators (and \lim, \max…) take the smaller material right above and below them. */
 function bundleLimits(pool: Unit[], depth: number): Unit[] {
-  // A text-size operator (a \sum in a cases row, in a fraction) sets its scripts at its side.
-  const ops = pool.filter((u) => (u.role === 'bigop' && u.tall && u.y1 - u.y0 > LIMITS_HEIGHT * u.size) || u.limits);
+  // A text-size operator (a \sum in a cases row, in a fraction) sets its scripts at its side,
+  // and so does an integral, in display too.
+  const ops = pool.filter((u) => (u.role === 'bigop' && u.tall && u.y1 - u.y0 > LIMITS_HEIGHT * u.size && !INTEGRALS.includes(u.char ?? '')) || u.limits);
   for (const op of ops) {
     if (!pool.includes(op)) continue;
     const width = op.x1 - op.x0;
