@@ -123,6 +123,8 @@ describe('delimiters of TeX\'s extension font', () => {
     expect(fontCodeToUnicode('txexs', 0xd6)).toBe(0x220f);
     expect(fontCodeToUnicode('txexs', 0xa9)).toBe(0x239b);
     expect(fontCodeToUnicode('CMEX10', 0xcd)).toBeUndefined();
+    // Its symbol font's math accents: \dot is 0xa4.
+    expect(fontCodeToUnicode('txsys', 0xa4)).toBe(0x307);
   });
 });
 

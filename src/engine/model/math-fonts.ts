@@ -65,6 +65,15 @@ const symbolRuns: [number, string][] = [
 ];
 for (const [start, chars] of symbolRuns) [...chars].forEach((c, i) => (SYMBOLS[start + i] = c));
 
+/** newtx's symbol font (txsys) above 0x7f (txsys.afm): small integrals and operators, math accents. */
+const TX_SYMBOLS: Record<number, string> = {};
+const txSymbolRuns: [number, string][] = [
+  [0x80, '∫∬∭∮∯∰∲∳⨋⨌⨏⨖∫∬∭∮∯∰∲∳⨋⨌⨏⨖∏∑∄∅∅/'],
+  [0x9e, '\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u030a\u030c'],
+  [0xae, '\u20d7'],
+];
+for (const [start, chars] of txSymbolRuns) [...chars].forEach((c, i) => (TX_SYMBOLS[start + i] = c));
+
 /** The CMMI codes whose glyph names have no standard Unicode meaning. */
 const ITALIC: Record<number, string> = {
   0x3a: '.', 0x3b: ',', 0x3c: '<', 0x3d: '/', 0x3e: '>', 0x3f: '⋆', 0x40: '∂', 0x60: 'ℓ', 0x7b: 'ı', 0x7c: 'ȷ', 0x7d: '℘', 0x7e: '\u20d7', 0x7f: '\u0361',
@@ -90,7 +99,7 @@ export function fontCodeToUnicode(font: string | undefined, code: number): numbe
   let char: string | undefined;
   // An extension font's glyph the PDF names with U+FFFD: a sized delimiter of unknown shape.
   if (f === 'extension') char = code === 0xfffd ? String.fromCodePoint(UNKNOWN_DELIMITER) : (EXTENSION[code] ?? (/^n?txb?ex/i.test(font ?? '') ? TX_EXTENSION[code] : undefined));
-  else if (f === 'symbols') char = SYMBOLS[code];
+  else if (f === 'symbols') char = SYMBOLS[code] ?? (/^n?txb?sys/i.test(font ?? '') ? TX_SYMBOLS[code] : undefined);
   else if (f === 'italic') char = ITALIC[code];
   else if ((f === 'blackboard' || f === 'fraktur' || f === 'script') && ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a))) char = String.fromCharCode(code);
   return char === undefined ? undefined : char.codePointAt(0);
