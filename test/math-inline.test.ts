@@ -39,6 +39,12 @@ describe('withInlineMath', () => {
     const first = [...run('Ingrid Okafor', 100, 200, 10, 'NimbusRomNo9L-Regu'), ...run('1', 163.5, 196, 7, 'NimbusRomNo9L-Regu')];
     const second = run(', Emeka', 167.5, 200, 10, 'NimbusRomNo9L-Regu');
     expect(withInlineMath([line(first, 'Ingrid Okafor1'), line(second, ', Emeka')]).map((l) => l.text)).toEqual(['Ingrid Okafor1, Emeka']);
+    // Three pieces, the longest on the right: placed longest first, they still make one line.
+    const nameA = [...run('Ingrid Okafor', 100, 200, 10, 'NimbusRomNo9L-Regu'), ...run('1', 163.5, 196, 7, 'NimbusRomNo9L-Regu')];
+    const nameB = [...run(', Emeka Novak', 167.5, 200, 10, 'NimbusRomNo9L-Regu'), ...run('2', 229, 196, 7, 'NimbusRomNo9L-Regu')];
+    const nameC = [...run(', and Ingrid Brennan', 233, 200, 10, 'NimbusRomNo9L-Regu'), ...run('4', 327, 196, 7, 'NimbusRomNo9L-Regu')];
+    const names = withInlineMath([line(nameA, 'Ingrid Okafor1'), line(nameB, ', Emeka Novak2'), line(nameC, ', and Ingrid Brennan4')]);
+    expect(names.map((l) => l.text)).toEqual(['Ingrid Okafor1, Emeka Novak2, and Ingrid Brennan4']);
     const note = [...run('5', 100, 196, 7, 'NimbusRomNo9L-Regu'), ...run('In contrast, the reagent', 106, 200, 10, 'NimbusRomNo9L-Regu')];
     expect(withInlineMath([line(note, '5 In contrast, the reagent')])[0]!.text).toBe('5 In contrast, the reagent');
     const power = [...run('area', 100, 200), ...run('x', 125, 200, 10, 'NimbusRomNo9L-Regu'), ...run('2', 130, 196, 7, 'NimbusRomNo9L-Regu'), ...run('grows', 138, 200)];

@@ -125,11 +125,13 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
         // next line's band as its own); else the nearest baseline.
         .map((r) => ({ r, mate: r.some((l) => mates.get(l) !== undefined && mates.get(l) === mates.get(line)), distance: Math.abs(r[0]!.baseline - 0.3 * lineSize(r[0]!) - middle) }))
         .sort((a, b) => Number(b.mate) - Number(a.mate) || a.distance - b.distance)[0]?.r ??
-      // Or a piece of the same row cut off where a formula is (on its baseline, touching it).
+      // Or a piece of the same row cut off where a formula or a mark is (on its baseline,
+      // touching the row as far as it reaches).
       candidates.find((r) => {
         const m = r[0]!;
         const size = lineSize(m);
-        const gap = Math.max(line.box[0] - m.box[2], m.box[0] - line.box[2]);
+        const [x0, x1] = reach.get(r)!;
+        const gap = Math.max(line.box[0] - x1, x0 - line.box[2]);
         return !m.equation && !line.equation && !line.rotated && Math.abs(m.baseline - line.baseline) < 0.25 * size && gap < PIECE_GAP * size && gap > -size;
       })
     );
@@ -162,6 +164,27 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
       if (!host) continue;
       for (const line of row.splice(0)) join(line, host);
       moved = true;
+    }
+  }
+  // Rows on one baseline that touch, once each took its pieces, are one row (a name, its raised
+  // mark, the next name: "Okafor" "1" ", Emeka" placed longest first).
+  const touching = (a: TextLine[], b: TextLine[]) => {
+    const size = lineSize(a[0]!);
+    const [a0, a1] = reach.get(a)!;
+    const [b0, b1] = reach.get(b)!;
+    const gap = Math.max(b0 - a1, a0 - b1);
+    return !a[0]!.equation && !b[0]!.equation && !a[0]!.rotated && !b[0]!.rotated && Math.abs(a[0]!.baseline - b[0]!.baseline) < 0.25 * size && gap < PIECE_GAP * size && gap > -size;
+  };
+  for (let merged = true; merged; ) {
+    merged = false;
+    const live = rows.filter((r) => r.length);
+    for (const row of live) {
+      const other = live.find((o) => o !== row && touching(row, o));
+      if (!other) continue;
+      const [host, guest] = (other[0]!.glyphs?.length ?? 0) >= (row[0]!.glyphs?.length ?? 0) ? [other, row] : [row, other];
+      for (const line of guest.splice(0)) join(line, host);
+      merged = true;
+      break;
     }
   }
   const out: TextLine[][] = [];
