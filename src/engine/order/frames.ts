@@ -14,20 +14,25 @@ const inside = (l: TextLine, b: Box) => {
 };
 
 export function orderAroundFrames(lines: readonly TextLine[], frames: readonly Box[], width: number, order: Order): Segment[] {
+  const segments = order(lines, width);
   // Frames holding some of the lines, with body text beside them (a frame around the whole text is no box of its own).
   const boxes = frames
     .map((frame) => ({ frame, lines: lines.filter((l) => inside(l, frame)) }))
     .filter((b) => b.lines.length && b.lines.length < lines.length);
-  if (!boxes.length) return order(lines, width);
+  if (!boxes.length) return segments;
+  // The page is cut as it is (the box's text shapes its columns too); the box's lines are then
+  // taken out of the segments they fell in and read on their own.
   const boxed = new Set(boxes.flatMap((b) => b.lines));
-  const body = lines.filter((l) => !boxed.has(l));
-  const segments = body.length ? order(body, width) : [];
+  const body = segments.map((s) => ({ ...s, lines: s.lines.filter((l) => !boxed.has(l)) })).filter((s) => s.lines.length);
   for (const b of boxes.sort((x, y) => x.frame[1] - y.frame[1])) {
     const own = order(b.lines, width).map((s) => ({ ...s, path: `frame › ${s.path}` }));
     // After the segment holding the body line that ends nearest above the frame's top.
-    const above = body.filter((l) => l.box[3] <= b.frame[1]).sort((p, q) => q.box[3] - p.box[3])[0];
-    const at = above ? segments.findIndex((s) => s.lines.includes(above)) + 1 : 0;
-    segments.splice(at, 0, ...own);
+    const above = body
+      .flatMap((s) => s.lines)
+      .filter((l) => l.box[3] <= b.frame[1])
+      .sort((p, q) => q.box[3] - p.box[3])[0];
+    const at = above ? body.findIndex((s) => s.lines.includes(above)) + 1 : 0;
+    body.splice(at, 0, ...own);
   }
-  return segments;
+  return body;
 }
