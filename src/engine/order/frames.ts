@@ -1,6 +1,6 @@
 // Text inside a framed box (a sidebar or an infobox drawn with a border) is read as a unit of its
-// own: the body beside it reads on without it, and the box comes where its text starts, after the
-// body text above it. Without frames this is the plain reading order.
+// own: the body beside it reads on without it, and the box comes right after the body line above
+// its top. Without frames this is the plain reading order.
 import type { Box, TextLine } from '../model/document.js';
 import type { Segment } from './xy-cut.js';
 
@@ -26,13 +26,21 @@ export function orderAroundFrames(lines: readonly TextLine[], frames: readonly B
   const body = segments.map((s) => ({ ...s, lines: s.lines.filter((l) => !boxed.has(l)) })).filter((s) => s.lines.length);
   for (const b of boxes.sort((x, y) => x.frame[1] - y.frame[1])) {
     const own = order(b.lines, width).map((s) => ({ ...s, path: `frame › ${s.path}` }));
-    // After the segment holding the body line that ends nearest above the frame's top.
+    // Right after the body line that ends nearest above the frame's top (a float stands where
+    // its block starts): its segment is cut there.
     const above = body
       .flatMap((s) => s.lines)
       .filter((l) => l.box[3] <= b.frame[1])
       .sort((p, q) => q.box[3] - p.box[3])[0];
-    const at = above ? body.findIndex((s) => s.lines.includes(above)) + 1 : 0;
-    body.splice(at, 0, ...own);
+    if (!above) {
+      body.unshift(...own);
+      continue;
+    }
+    const k = body.findIndex((s) => s.lines.includes(above));
+    const segment = body[k]!;
+    const cut = segment.lines.indexOf(above) + 1;
+    const rest = segment.lines.slice(cut);
+    body.splice(k, 1, { ...segment, lines: segment.lines.slice(0, cut) }, ...own, ...(rest.length ? [{ ...segment, lines: rest }] : []));
   }
   return body;
 }
