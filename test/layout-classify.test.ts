@@ -3,6 +3,7 @@
 // joined into one list, multi-line captions kept whole.
 import { describe, expect, it } from 'vitest';
 import { classifyPage, decide, MODEL } from '../src/engine/classify/classify.js';
+import { RULES } from '../src/engine/classify/rules.js';
 import { documentFacts, FEATURE_NAMES, paragraphFeatures } from '../src/engine/classify/features.js';
 import { contributions, predict, type BoostedModel } from '../src/engine/classify/gbdt.js';
 import { placeRegions } from '../src/engine/floats/place.js';
@@ -128,6 +129,19 @@ describe('run-in headings', () => {
   it('keeps a caption\'s bold label with its caption', () => {
     expect(splitRunInHeadings([styled('Table 1. Frozen sample in enzyme', 8)])).toHaveLength(1);
     expect(splitRunInHeadings([styled('Fig. 3: Baseline culture and control group', 7)])).toHaveLength(1);
+  });
+});
+
+describe('lines that are all items', () => {
+  it('makes a paragraph whose every line opens an item a list, not one of a table of contents', () => {
+    const rule = RULES.find((r) => r.id === 'list.every-line-an-item')!;
+    const facts = (texts: string[]) => {
+      const lines = texts.map((t, i) => line(t, 72, 100 + i * 12));
+      return { lines, text: texts.join(' '), bodySize: 10, page: pageOf(lines), flow: lines, equation: false, inReferences: false };
+    };
+    expect(rule.test(facts(['1. first step', '2. second step']))).toEqual({ items: 2 });
+    expect(rule.test(facts(['1.1 Scope . . . . . . . . 2', '1.2 Terms . . . . . . . . 3']))).toBeNull();
+    expect(rule.test({ ...facts(['1. first step', '2. second step']), inReferences: true })).toBeNull();
   });
 });
 
