@@ -8,6 +8,7 @@ import type { Block } from '../src/engine/model/blocks.js';
 import type { Box, Page, TextLine } from '../src/engine/model/document.js';
 import { joinLines } from '../src/engine/model/text.js';
 import { orderLines } from '../src/engine/order/xy-cut.js';
+import { orderAroundFrames } from '../src/engine/order/frames.js';
 import { splitParagraphs } from '../src/engine/paragraphs/split.js';
 import { analyze } from '../src/engine/pipeline/pipeline.js';
 import { needsOcr, ocrLines } from '../src/engine/input/read-pages.js';
@@ -251,6 +252,18 @@ describe('reading order', () => {
     expect(order).toEqual(expected);
   });
 
+  it('reads the text of a framed box beside the body as a unit of its own, the body running on without it', () => {
+    const body = Array.from({ length: 6 }, (_, i) => line(`Body line ${i} of the section`, 72, 160 + i * 15, { box: [72, 160 + i * 15, 320, 170 + i * 15] }));
+    const boxed = [line('Infobox title', 390, 148), line('Founded 1888', 342, 170), line('Location Aarhus', 342, 191)];
+    const frame: Box = [333, 132, 541, 270];
+    const order = (lines: TextLine[]) => orderAroundFrames(lines, [frame], 612, orderLines).flatMap((s) => s.lines).map((l) => l.text);
+    const read = order([line('Title of the page', 72, 100), ...body, ...boxed]);
+    // The box after the body segment above its top (the title's band), the body whole after it.
+    expect(read).toEqual(['Title of the page', ...boxed.map((l) => l.text), ...body.map((l) => l.text)]);
+    // A frame around all of the text is no box of its own.
+    expect(orderAroundFrames(boxed, [frame], 612, orderLines).map((s) => s.path)).toEqual(orderLines(boxed, 612).map((s) => s.path));
+  });
+
   it('keeps a single column top to bottom', () => {
     const lines = [line('second', 72, 120), line('first', 72, 100), line('third', 72, 140)];
     expect(orderLines(lines, 612).flatMap((s) => s.lines).map((l) => l.text)).toEqual(['first', 'second', 'third']);
@@ -291,6 +304,15 @@ describe('furniture', () => {
     // A number that is the last row of the text, right under it, stays content.
     const table = pageOf([...body, line('62', 300, 214)]);
     expect(detectFurniture([table])[0]!.size).toBe(0);
+  });
+
+  it('keeps a slide title over a diagram with large labels: small print is small next to the document\'s body too', () => {
+    const slide = (index: number, lines: TextLine[]): Page => ({ index, width: 454, height: 255, images: [], source: 'text-layer', lines });
+    const title = () => line('Background', 10, 12, { fontSize: 17 });
+    const bullets = Array.from({ length: 5 }, (_, i) => line(`Item ${i} of the slide set in the body size`, 30, 60 + i * 18, { fontSize: 11 }));
+    const diagram = slide(1, [title(), line('stateless', 105, 69, { fontSize: 20 }), line('endpoint', 275, 67, { fontSize: 20 }), line('idempotent', 96, 152, { fontSize: 20 }), line('benchmark', 264, 153, { fontSize: 20 }), line('Incremental planner', 148, 196, { fontSize: 11 })]);
+    const pages = [slide(0, [title(), ...bullets]), diagram, slide(2, [title(), ...bullets])];
+    expect(detectFurniture(pages)[1]!.has(diagram.lines[0]!)).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@
 // joined into one list, multi-line captions kept whole.
 import { describe, expect, it } from 'vitest';
 import { classifyPage, decide, MODEL } from '../src/engine/classify/classify.js';
+import { RULES } from '../src/engine/classify/rules.js';
 import { documentFacts, FEATURE_NAMES, paragraphFeatures } from '../src/engine/classify/features.js';
 import { contributions, predict, type BoostedModel } from '../src/engine/classify/gbdt.js';
 import { placeRegions } from '../src/engine/floats/place.js';
@@ -11,7 +12,7 @@ import type { Glyph, Page, TextLine } from '../src/engine/model/document.js';
 import { joinDivisionLabels } from '../src/engine/paragraphs/headings.js';
 import { joinListItems } from '../src/engine/paragraphs/lists.js';
 import { splitParagraphs } from '../src/engine/paragraphs/split.js';
-import { splitRunInHeadings } from '../src/engine/paragraphs/lines.js';
+import { attachTocNumbers, splitRunInHeadings } from '../src/engine/paragraphs/lines.js';
 
 function line(text: string, x0: number, y0: number, opts: Partial<TextLine> = {}): TextLine {
   const size = opts.fontSize ?? 10;
@@ -124,6 +125,33 @@ describe('run-in headings', () => {
     expect(splitRunInHeadings([styled('Boldface starts here', 4)])).toHaveLength(1);
     expect(splitRunInHeadings([line('No glyphs from OCR. Text', 72, 100)])).toHaveLength(1);
   });
+
+  it('keeps a caption\'s bold label with its caption', () => {
+    expect(splitRunInHeadings([styled('Table 1. Frozen sample in enzyme', 8)])).toHaveLength(1);
+    expect(splitRunInHeadings([styled('Fig. 3: Baseline culture and control group', 7)])).toHaveLength(1);
+  });
+});
+
+describe('lines that are all items', () => {
+  it('makes a paragraph whose every line opens an item a list, not one of a table of contents', () => {
+    const rule = RULES.find((r) => r.id === 'list.every-line-an-item')!;
+    const facts = (texts: string[]) => {
+      const lines = texts.map((t, i) => line(t, 72, 100 + i * 12));
+      return { lines, text: texts.join(' '), bodySize: 10, page: pageOf(lines), flow: lines, equation: false, inReferences: false };
+    };
+    expect(rule.test(facts(['1. first step', '2. second step']))).toEqual({ items: 2 });
+    expect(rule.test(facts(['1.1 Scope . . . . . . . . 2', '1.2 Terms . . . . . . . . 3']))).toBeNull();
+    expect(rule.test({ ...facts(['1. first step', '2. second step']), inReferences: true })).toBeNull();
+  });
+});
+
+describe('stacked headings', () => {
+  it('splits two headings of different levels set one under the other, not a heading\'s wrapped lines', () => {
+    const stacked = [line('Case definitions', 63, 154, { fontSize: 17.5 }), line('Chronic symptom of survey', 63, 181, { fontSize: 16.4 }), line('The confirmed clinic was enrolled by 791,976 compared with the visit.', 63, 202, { fontSize: 13.3 })];
+    expect(splitParagraphs(stacked, 'page', 13.3).map((p) => p.lines.length)).toEqual([1, 1, 1]);
+    const wrapped = [line('A long section title that the page', 63, 154, { fontSize: 17.5 }), line('wraps onto a second line', 63, 176, { fontSize: 17.5 })];
+    expect(splitParagraphs(wrapped, 'page', 13.3).map((p) => p.lines.length)).toEqual([2]);
+  });
 });
 
 describe('lists', () => {
@@ -221,5 +249,52 @@ describe('table of contents', () => {
     const f = paragraphFeatures({ page, paragraphs: [{ lines: [entry], trace: [] }, { lines: [number], trace: [] }], flow: page.lines, bodySize: 10, doc: documentFacts([page]) }, 0, false);
     expect(f[FEATURE_NAMES.indexOf('numberBeside')]).toBe(1);
     expect(f[FEATURE_NAMES.indexOf('dotLeaders')]).toBe(0);
+  });
+
+  it('puts an entry\'s page number back on its line: after dot leaders, and aligned with such numbers', () => {
+    const chapter = line('1 Related work', 72, 100, { bold: true });
+    const chapterNo = line('1', 530, 100);
+    const section = line('1.1 Tail latency . . . . . . . . . .', 90, 114);
+    const sectionNo = line('2', 530, 114);
+    const out = attachTocNumbers([chapter, chapterNo, section, sectionNo]);
+    expect(out.map((l) => l.text)).toEqual(['1 Related work 1', '1.1 Tail latency . . . . . . . . . . 2']);
+    expect(out[1]!.box[2]).toBe(sectionNo.box[2]);
+    // Without a leader line to align with, a number beside a text stays apart (a two-column table).
+    expect(attachTocNumbers([chapter, chapterNo]).map((l) => l.text)).toEqual(['1 Related work', '1']);
+  });
+
+  it('leaves rows of amounts alone', () => {
+    const rows = [line('Revenue . . . . . . .', 72, 100), line('120', 400, 100), line('135', 470, 100), line('Costs', 72, 114), line('80', 400, 114)];
+    expect(attachTocNumbers(rows).map((l) => l.text)).toEqual(rows.map((l) => l.text));
+  });
+
+  it('sees a page number set apart by a tab inside the entry\'s own line', () => {
+    const glyphsOf = (text: string, x0: number, at: (i: number) => number): Glyph[] =>
+      [...text].map((ch, i) => ({ code: ch.codePointAt(0)!, x0: at(i), y0: 100, x1: at(i) + 5, y1: 110, base: 108, size: 10, style: { bold: false, italic: false, monospace: false, math: false } }));
+    const entry = '2 Methods';
+    const glyphs = [...glyphsOf(entry, 72, (i) => 72 + i * 5.5), ...glyphsOf('14', 520, (i) => 520 + i * 5.5)];
+    const tabbed = line(`${entry} 14`, 72, 100, { glyphs, box: [72, 100, 531, 110] });
+    const page = pageOf([tabbed]);
+    const f = (l: TextLine) => paragraphFeatures({ page: pageOf([l]), paragraphs: [{ lines: [l], trace: [] }], flow: [l], bodySize: 10, doc: documentFacts([page]) }, 0, false);
+    expect(f(tabbed)[FEATURE_NAMES.indexOf('numberBeside')]).toBe(1);
+    const set = glyphsOf(`${entry} 14`, 72, (i) => 72 + i * 5.5);
+    expect(f(line(`${entry} 14`, 72, 100, { glyphs: set }))[FEATURE_NAMES.indexOf('numberBeside')]).toBe(0);
+  });
+});
+
+describe('same row', () => {
+  it('counts the lines of a table row, not the other column\'s text beside a heading', () => {
+    const heading = line('3.2 Results', 72, 300, { bold: true });
+    const above = line('the end of the paragraph before the heading', 72, 280);
+    const below = line('the paragraph after the heading starts here', 72, 316);
+    const beside = line('text of the right column that happens to share the baseline', 320, 300);
+    const page = pageOf([above, heading, below, beside]);
+    const ctx = { page, paragraphs: [{ lines: [above], trace: [] }, { lines: [heading], trace: [] }, { lines: [below], trace: [] }], flow: page.lines, bodySize: 10, doc: documentFacts([page]) };
+    expect(paragraphFeatures(ctx, 1, false)[FEATURE_NAMES.indexOf('sameRow')]).toBe(0);
+    // Cells of one row, read one after the other: each sees the others.
+    const cells = [line('Alpha', 72, 400), line('12.5', 200, 400), line('Beta', 320, 400)];
+    const tablePage = pageOf(cells);
+    const row = { page: tablePage, paragraphs: cells.map((l) => ({ lines: [l], trace: [] })), flow: cells, bodySize: 10, doc: documentFacts([tablePage]) };
+    expect(paragraphFeatures(row, 1, false)[FEATURE_NAMES.indexOf('sameRow')]).toBe(2);
   });
 });

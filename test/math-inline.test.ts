@@ -32,6 +32,41 @@ function line(glyphs: Glyph[], text: string): TextLine {
 const paragraph = (lines: TextLine[], label: LabelledParagraph['label'] = 'text'): LabelledParagraph => ({ lines, label, trace: [] });
 
 describe('withInlineMath', () => {
+  it('leaves footnote and affiliation marks as text, and a raised digit on a letter as a power', () => {
+    const marked = [...run('Ingrid Okafor', 100, 200, 10, 'NimbusRomNo9L-Regu'), ...run('1', 163.5, 196, 7, 'NimbusRomNo9L-Regu'), ...run(', Emeka', 167.5, 200, 10, 'NimbusRomNo9L-Regu')];
+    expect(withInlineMath([line(marked, 'Ingrid Okafor1, Emeka')])[0]!.text).toBe('Ingrid Okafor1, Emeka');
+    // The same name and mark as pieces the text layer cut apart: one line of text again.
+    const first = [...run('Ingrid Okafor', 100, 200, 10, 'NimbusRomNo9L-Regu'), ...run('1', 163.5, 196, 7, 'NimbusRomNo9L-Regu')];
+    const second = run(', Emeka', 167.5, 200, 10, 'NimbusRomNo9L-Regu');
+    expect(withInlineMath([line(first, 'Ingrid Okafor1'), line(second, ', Emeka')]).map((l) => l.text)).toEqual(['Ingrid Okafor1, Emeka']);
+    // Three pieces, the longest on the right: placed longest first, they still make one line.
+    const nameA = [...run('Ingrid Okafor', 100, 200, 10, 'NimbusRomNo9L-Regu'), ...run('1', 163.5, 196, 7, 'NimbusRomNo9L-Regu')];
+    const nameB = [...run(', Emeka Novak', 167.5, 200, 10, 'NimbusRomNo9L-Regu'), ...run('2', 229, 196, 7, 'NimbusRomNo9L-Regu')];
+    const nameC = [...run(', and Ingrid Brennan', 233, 200, 10, 'NimbusRomNo9L-Regu'), ...run('4', 327, 196, 7, 'NimbusRomNo9L-Regu')];
+    const names = withInlineMath([line(nameA, 'Ingrid Okafor1'), line(nameB, ', Emeka Novak2'), line(nameC, ', and Ingrid Brennan4')]);
+    expect(names.map((l) => l.text)).toEqual(['Ingrid Okafor1, Emeka Novak2, and Ingrid Brennan4']);
+    const note = [...run('5', 100, 196, 7, 'NimbusRomNo9L-Regu'), ...run('In contrast, the reagent', 106, 200, 10, 'NimbusRomNo9L-Regu')];
+    expect(withInlineMath([line(note, '5 In contrast, the reagent')])[0]!.text).toBe('5 In contrast, the reagent');
+    const power = [...run('area', 100, 200), ...run('x', 125, 200, 10, 'NimbusRomNo9L-Regu'), ...run('2', 130, 196, 7, 'NimbusRomNo9L-Regu'), ...run('grows', 138, 200)];
+    expect(withInlineMath([line(power, 'area x2 grows')])[0]!.text).toBe('area $x^{2}$ grows');
+  });
+
+  it('leaves a line of words set small under a large one (an address under a letterhead) as text', () => {
+    const head = run('Harbor Capital Partners', 100, 100, 24, 'LiberationSans-Bold');
+    const address = run('104 Szabo Street Zurich', 100, 114, 10, 'LiberationSans');
+    const out = withInlineMath([line(head, 'Harbor Capital Partners'), line(address, '104 Szabo Street Zurich')]);
+    expect(out.map((l) => l.text)).toEqual(['Harbor Capital Partners', '104 Szabo Street Zurich']);
+  });
+
+  it('keeps a list item\'s bullet set in a math font as its marker, and reads the formulas after it', () => {
+    const glyphs = [...run('•', 100, 200, 10, 'CMSY10'), ...run('let', 112, 200), ...run('x', 132, 200, 10, 'CMMI10'), ...run('2', 137, 196, 7, 'CMR7'), ...run('be', 145, 200)];
+    const [out] = withInlineMath([line(glyphs, '• let x2 be')]);
+    expect(out!.text).toBe('• let $x^{2}$ be');
+    expect(out!.glyphs![0]!.code).toBe(0x2022);
+    const plain = [...run('•', 100, 200, 10, 'CMSY10'), ...run('Material breach', 112, 200)];
+    expect(withInlineMath([line(plain, '• Material breach')])[0]!.text).toBe('• Material breach');
+  });
+
   it('sets a formula of a text line in $…$, and the paragraph holding it records it in the trace', () => {
     const glyphs = [...run('let', 100, 200), ...run('x', 120, 200, 10, 'CMMI10'), ...run('2', 125, 196, 7, 'CMR7'), ...run('be', 133, 200)];
     const [out] = withInlineMath([line(glyphs, 'let x2 be')]);

@@ -244,6 +244,27 @@ describe('ruled tables', () => {
     for (const label of ['NAME', 'PHONE', 'SIGNATURE']) expect(result.markdown).toContain(label);
   });
 
+  it('reads no table in text beside a framed infobox, under headings underlined across the page', async () => {
+    const body = ['The contractual indemnity shall not disclose', 'between May 23 and the end of the term. The', 'regulation is entitled to in Lodz between', 'July and October of the following year.'];
+    const facts = ['Founded 1888', 'Location Aarhus', 'Budget 111.9 %', 'Staff 1873', 'Contact Nikolai Fernandez'];
+    const result = await parse(
+      await drawnPdf([
+        (c) => {
+          c.text('1. Confidentiality', 71, 152, 16);
+          c.line(71, 157, 542, 157, 0.8);
+          body.forEach((t, i) => c.text(t, 71, 176 + i * 15, 11));
+          c.text('2. Term and termination', 71, 252, 16);
+          c.line(71, 258, 542, 258, 0.8);
+          c.text('Applicable breach', 390, 148, 12);
+          facts.forEach((t, i) => c.text(t, 342, 170 + i * 21, 10));
+          for (const [x0, y0, x1, y1] of [[333, 132, 541, 132], [333, 270, 541, 270], [333, 132, 333, 270], [541, 132, 541, 270]] as const) c.line(x0, y0, x1, y1, 0.8);
+        },
+      ]),
+    );
+    expect(tables(result)).toEqual([]);
+    for (const t of [...facts, body[0]!]) expect(result.markdown).toContain(t);
+  });
+
   it('recognises a table continued on the next page and gives it the caption, marked continued', async () => {
     const header = ['Year', 'Units', 'Revenue'];
     const body = (from: number) => Array.from({ length: 6 }, (_, i) => [String(2000 + from + i), String(100 + i), `${(i + 1) * 1.5}`]);

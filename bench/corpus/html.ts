@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Content } from './random.js';
-import { randomPicture } from './picture.js';
+import { registerFigure } from './picture.js';
 import { idColour, randomBody, randomTable, Registry, tableHtml, type SpecBlock, type SpecCell } from './spec.js';
 
 const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -109,16 +109,8 @@ function bodyHtml(w: HtmlWriter, blocks: SpecBlock[], c: Content, look: Look, di
         break;
       }
       case 'figure': {
-        const type = b.figure === 'chart' ? 'chart' : 'image';
-        const id = reg.block(type, { role: b.figure, text: '', textFromGlyphs: true });
-        const marker = reg.part(id, 'marker', 0);
-        const cap = reg.block('caption', { text: b.caption, captionOf: id, textFromGlyphs: true });
-        let inner: string;
-        if (b.figure === 'image') {
-          const file = `pic${pictures.n++}.png`;
-          writeFileSync(join(dir, file), randomPicture(r));
-          inner = `<img src="${file}" style="width:${r.int(50, 95)}%">`;
-        } else inner = svgFigure(b.figure, b.labels, c);
+        const { id, marker, caption: cap, file } = registerFigure(reg, b, r, dir, pictures);
+        const inner = file ? `<img src="${file}" style="width:${r.int(50, 95)}%">` : svgFigure(b.figure === 'chart' ? 'chart' : 'diagram', b.labels, c);
         out.push(`<figure><div class="fig" style="${w.style(id)};background:var(--m${marker})">${inner}</div><figcaption style="${w.style(cap)}">Figure ${look.figureNo++}: ${esc(b.caption)}</figcaption></figure>`);
         break;
       }

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Content, Rng } from './random.js';
 import { idColour, randomBody, Registry, tableHtml, type SpecBlock, type SpecCell, placeSpecCells, columnCount, randomTable } from './spec.js';
-import { randomPicture } from './picture.js';
+import { registerFigure } from './picture.js';
 
 type TexClass = 'article' | 'report' | 'book' | 'IEEEtran' | 'elsarticle' | 'llncs' | 'beamer';
 
@@ -227,16 +227,8 @@ function bodyTex(w: TexWriter, reg: Registry, blocks: SpecBlock[], style: TexSty
         break;
       }
       case 'figure': {
-        const type = b.figure === 'chart' ? 'chart' : 'image';
-        const id = reg.block(type, { role: b.figure, text: '', textFromGlyphs: true });
-        const marker = reg.part(id, 'marker', 0);
-        const cap = reg.block('caption', { text: b.caption, captionOf: id, textFromGlyphs: true });
-        let content: string;
-        if (b.figure === 'image') {
-          const file = `pic${pictures.n++}.png`;
-          writeFileSync(join(dir, file), randomPicture(r));
-          content = `\\includegraphics[width=${r.range(0.5, 0.9).toFixed(2)}\\linewidth]{${file}}`;
-        } else content = b.figure === 'chart' ? tikzChart(b.labels, r) : tikzDiagram(b.labels, r);
+        const { id, marker, caption: cap, file } = registerFigure(reg, b, r, dir, pictures);
+        const content = file ? `\\includegraphics[width=${r.range(0.5, 0.9).toFixed(2)}\\linewidth]{${file}}` : b.figure === 'chart' ? tikzChart(b.labels, r) : tikzDiagram(b.labels, r);
         const wrap = b.wrap && !style.twocolumn && style.cls !== 'beamer';
         const env = wrap ? 'wrapfigure' : 'figure';
         const open = wrap ? `\\begin{wrapfigure}{${r.pick(['r', 'l'])}}{0.42\\linewidth}` : `\\begin{figure}${style.cls === 'beamer' ? '' : r.pick(['[t]', '[h]', '[tbp]', '[!htb]'])}`;

@@ -1,7 +1,10 @@
 // Raster pictures for image blocks: smooth colour fields with a few discs, as a PNG (a tiny
 // encoder, so that generators can write the file synchronously).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Rng } from './random.js';
+import type { Registry, SpecBlock } from './spec.js';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -57,4 +60,19 @@ export function randomPicture(r: Rng, width = r.int(240, 420), height = r.int(15
     }
   }
   return encodePng(width, height, rgb);
+}
+
+/**
+ * Registers a figure block of the spec (the chart or image block, its marker, its caption) and,
+ * for a picture, writes the PNG into `dir`: what the HTML and LaTeX generators share; only the
+ * markup differs. Returns the ids and the picture's file name.
+ */
+export function registerFigure(reg: Registry, b: Extract<SpecBlock, { kind: 'figure' }>, r: Rng, dir: string, pictures: { n: number }): { id: number; marker: number; caption: number; file?: string } {
+  const id = reg.block(b.figure === 'chart' ? 'chart' : 'image', { role: b.figure, text: '', textFromGlyphs: true });
+  const marker = reg.part(id, 'marker', 0);
+  const caption = reg.block('caption', { text: b.caption, captionOf: id, textFromGlyphs: true });
+  if (b.figure !== 'image') return { id, marker, caption };
+  const file = `pic${pictures.n++}.png`;
+  writeFileSync(join(dir, file), randomPicture(r));
+  return { id, marker, caption, file };
 }

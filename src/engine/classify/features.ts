@@ -52,6 +52,19 @@ const URL_OR_MAIL = /(https?:\/\/|www\.|\S+@\S+\.\w+)/i;
 /** Set in capitals: at least this many letters, none of them lower case. */
 const ALL_CAPS_LETTERS = 4;
 
+/** A line's last number stands this many ems or more right of the glyph before it: a tab to a page number. */
+const TAB_GAP = 1.2;
+
+/** The line ends in a page number set apart by a tab, as a table of contents entry does ("1 Scope      3"). */
+function endsInTabbedNumber(line: TextLine): boolean {
+  const glyphs = line.glyphs?.filter((g) => g.code > 32);
+  if (!glyphs || glyphs.length < 2) return false;
+  let k = glyphs.length;
+  while (k > 0 && /[0-9ivxlcdmIVXLCDM]/.test(String.fromCodePoint(glyphs[k - 1]!.code))) k--;
+  if (k === glyphs.length || k === 0 || glyphs.length - k > 4) return false;
+  return glyphs[k]!.x0 - glyphs[k - 1]!.x1 > TAB_GAP * line.fontSize;
+}
+
 /** No neighbour in that direction: a gap this large (in body ems) stands for "none". */
 const NO_NEIGHBOUR = 50;
 
@@ -167,7 +180,13 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
   const widest = Math.max(...p.lines.map((l) => l.box[2] - l.box[0]), 1);
   const last = p.lines[p.lines.length - 1]!;
   const own = new Set(p.lines);
-  const sameRow = flow.filter((l) => !own.has(l) && Math.abs(l.baseline - first.baseline) < SAME_ROW * first.fontSize).length;
+  // Lines on the paragraph's first row, counted within the span of the neighbours just above and
+  // below it only (a neighbour in reading order from the other column is not one): a heading
+  // beside the other column's text is not a cell of a table row.
+  const stacked = [gapAbove < NO_NEIGHBOUR ? prevBox : undefined, gapBelow < NO_NEIGHBOUR ? nextBox : undefined].filter((b): b is Box => b !== undefined);
+  const rowLeft = Math.min(box[0], ...stacked.map((b) => b[0]));
+  const rowRight = Math.max(box[2], ...stacked.map((b) => b[2]));
+  const sameRow = flow.filter((l) => !own.has(l) && Math.abs(l.baseline - first.baseline) < SAME_ROW * first.fontSize && l.box[0] < rowRight && l.box[2] > rowLeft).length;
   const repeat = Math.max(...p.lines.map((l) => doc.pagesWith.get(signature(l.text)) ?? 1));
   const listStart = (q: Paragraph | undefined) => (q ? Number(BULLET.test(q.lines[0]!.text) || ENUMERATOR.test(q.lines[0]!.text)) : 0);
   const number = /^(\d{1,2}(\.\d{1,2})*)/.exec(text);
@@ -220,7 +239,9 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
     nextListStart: listStart(next),
     nextLines: next ? next.lines.length : 0,
     sameRow,
-    numberBeside: Number(flow.some((l) => !own.has(l) && l.box[0] > first.box[2] && Math.abs(l.baseline - first.baseline) < SAME_ROW * first.fontSize && PAGE_NUMBER.test(l.text.replace(/^[.·\s]+/, '')))),
+    numberBeside: Number(
+      endsInTabbedNumber(first) || flow.some((l) => !own.has(l) && l.box[0] > first.box[2] && Math.abs(l.baseline - first.baseline) < SAME_ROW * first.fontSize && PAGE_NUMBER.test(l.text.replace(/^[.·\s]+/, ''))),
+    ),
     dotLeaders: Number(/(\.\s?){4,}|…{2,}|·{4,}/.test(text)),
     repeatShare: repeat / Math.max(doc.pageCount, 1),
     repeatPages: repeat,

@@ -3,6 +3,7 @@
 // reports the values it saw, for the trace.
 import type { ParagraphLabel } from '../model/analysis.js';
 import type { Page, TextLine } from '../model/document.js';
+import { isListStart } from '../model/text.js';
 import type { TraceValue } from '../model/trace.js';
 
 /** What a rule may look at: the paragraph, its page, and where in the document it stands. */
@@ -27,12 +28,23 @@ export interface ClassRule {
   test(p: ParagraphFacts): Record<string, TraceValue> | null;
 }
 
+/** Dot leaders: ". . . ." or "....", as a table of contents runs to its page numbers. */
+const DOT_LEADERS = /(\.\s?){4,}|…{2,}|·{4,}/;
+
 /** In order: the first rule that fires decides; when none does, the model decides. */
 export const RULES: readonly ClassRule[] = [
   // The equation detector assembled it from its glyphs.
   { id: 'equation.display-formula', label: 'equation', test: (p) => (p.equation ? {} : null) },
   // Every line set in a monospaced font.
   { id: 'code.monospace', label: 'code', test: (p) => (p.bodySize > 0 && p.lines.every((l) => l.monospace) ? { lines: p.lines.length } : null) },
+  // Two lines or more, each opening with a bullet or an enumerator ("1.", "a)"): items set one
+  // under the other without space. Entries of a bibliography, and of a table of contents (dot
+  // leaders), are their own.
+  {
+    id: 'list.every-line-an-item',
+    label: 'list',
+    test: (p) => (!p.inReferences && p.lines.length >= 2 && p.lines.every((l) => isListStart(l.text) && !DOT_LEADERS.test(l.text)) ? { items: p.lines.length } : null),
+  },
 ];
 
 /** A heading that opens a bibliography. */

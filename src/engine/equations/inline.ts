@@ -6,6 +6,7 @@
 import type { LabelledParagraph } from '../model/analysis.js';
 import type { Box, Page, TextLine } from '../model/document.js';
 import { entry } from '../model/trace.js';
+import { BULLET } from '../model/text.js';
 import { inlineMath, lineSize } from '../math/index.js';
 import { isMathFont } from '../model/math-fonts.js';
 import { mathFlagUntrusted } from './detect.js';
@@ -16,6 +17,18 @@ const RULE_THICKNESS = 0.15;
 const BAND_ABOVE = 1.3;
 /** …and this far below (an inline fraction's denominator reaches lower than a descender). */
 const BAND_BELOW = 0.9;
+/** The parts of an inline fraction are set at script size (TeX's text-style \frac)… */
+const SCRIPT_SIZE = 0.85;
+/** …and, where fractions nest, reach this far (em) above or below the baseline. */
+const LINKED_BAND = 2;
+/** A fraction's bar sits on the math axis, a quarter em above the baseline of its row (± this, em). */
+const AXIS = 0.25;
+const AXIS_TOLERANCE = 0.12;
+
+/** A fraction's part stands this close (em) to its bar, above or under it… */
+const BAR_GAP = 0.6;
+/** …and reaches at most this far (em) across it. */
+const BAR_OVERLAP = 0.15;
 
 /** Pieces of one row of text this close (em) are one line cut where a formula's scripts are. */
 const PIECE_GAP = 0.5;
@@ -32,7 +45,7 @@ export function withInlineMath(lines: readonly TextLine[], page: Pick<Page, 'rul
   const out: TextLine[] = [];
   // Where the extractor flags most glyphs as math, only the fonts' names say which are.
   const untrusted = mathFlagUntrusted(lines.flatMap((l) => l.glyphs ?? []));
-  for (const row of rowsOf(lines)) {
+  for (const row of rowsOf(lines, page, untrusted)) {
     try {
       out.push(...readRow(row, page, untrusted));
     } catch {
@@ -44,13 +57,23 @@ export function withInlineMath(lines: readonly TextLine[], page: Pick<Page, 'rul
 
 function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrusted: boolean): TextLine[] {
   const main = row[0]!;
-  const glyphs = row.flatMap((l) => l.glyphs ?? []).map((g) => (untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g));
+  // A list item's bullet set in a math font (IEEEtran's and beamer's \\textbullet come from
+  // CMSY) is the item's marker, not a formula: it is kept out of the reading.
+  const marker = BULLET.test(main.text) ? main.glyphs?.[0] : undefined;
+  const glyphs = row
+    .flatMap((l) => l.glyphs ?? [])
+    .filter((g) => g !== marker)
+    .map((g) => (untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g));
   if (main.equation || !glyphs.length || main.rotated || main.monospace) return row;
   const size = lineSize(main);
   const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
   const result = inlineMath(glyphs, rulesIn(page, box, size));
-  if (!result.spans.length) return row;
-  const line: TextLine = { ...main, text: result.text, box, glyphs: result.glyphs };
+  const line: TextLine = marker
+    ? { ...main, text: `${String.fromCodePoint(marker.code)} ${result.text}`, box, glyphs: [marker, ...result.glyphs] }
+    : { ...main, text: result.text, box, glyphs: result.glyphs };
+  // No formula: the row's pieces (a name cut from its raised footnote mark, "Okafor" "1" ", Emeka")
+  // are one line of text again.
+  if (!result.spans.length) return row.length > 1 && row.every((l) => l.glyphs?.length) ? [line] : row;
   spansOf.set(line, result.spans.length);
   return [line];
 }
@@ -68,37 +91,100 @@ export function traceInlineMath(paragraphs: LabelledParagraph[]): LabelledParagr
  * Lines grouped by visual row: a line whose extent lies within a longer line's text band (a
  * script or a fraction's part set apart) joins it. Rows keep the lines' order.
  */
-function rowsOf(lines: readonly TextLine[]): TextLine[][] {
+function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrusted: boolean): TextLine[][] {
+  const inMathFont = (line: TextLine) => (line.glyphs ?? []).some((g) => isMathFont(g.font) || (!untrusted && g.style.math));
+  const mates = fractionMates(lines, page, inMathFont);
+  // Only pieces of a formula (a glyph in a math font, a part of a fraction) reach a row past its
+  // first line's ends: a label or a number of a figure beside a line of text stays apart.
+  const formulaPiece = (line: TextLine) => mates.has(line) || inMathFont(line);
   const rows: TextLine[][] = [];
   const rowOf = new Map<TextLine, TextLine[]>();
-  // Full lines first (widest), so fragments find the row they belong to.
-  const bySize = [...lines].sort((a, b) => (b.glyphs?.length ?? 0) - (a.glyphs?.length ?? 0));
-  for (const line of bySize) {
+  // A row's extent sideways grows with the pieces it takes: a wide inline fraction reaches past
+  // the end of the line its numerator started from.
+  const reach = new Map<TextLine[], [number, number]>();
+  const hostOf = (line: TextLine, candidates: TextLine[][]): TextLine[] | undefined => {
     // Within a host's text band (from above its ascenders to below its descenders); of two
     // lines whose bands hold it (a subscript is near the next line's top too), the nearest baseline.
     const middle = (line.box[1] + line.box[3]) / 2;
-    const host = rows
-      .filter((r) => {
+    return (
+      candidates
+        .filter((r) => {
+          const m = r[0]!;
+          if (m.equation || line.equation) return false;
+          const size = lineSize(m);
+          const [x0, x1] = formulaPiece(line) ? reach.get(r)! : [m.box[0], m.box[2]];
+          // A script-size part of a fraction whose other parts the row holds reaches farther (a
+          // fraction in its numerator or denominator).
+          const group = mates.get(line);
+          const onAxis = group?.bars.some((b) => Math.abs((b[1] + b[3]) / 2 - (m.baseline - AXIS * size)) < AXIS_TOLERANCE * size && b[0] <= x1 + size && b[2] >= x0 - size);
+          const linked = lineSize(line) < SCRIPT_SIZE * size && (onAxis || r.some((l) => group && mates.get(l) === group));
+          const [above, below] = linked ? [LINKED_BAND, LINKED_BAND] : [BAND_ABOVE, BAND_BELOW];
+          return !line.rotated && !wordsOfText(line) && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - above * size && line.box[3] <= m.baseline + below * size && line.box[0] <= x1 + size && line.box[2] >= x0 - size;
+        })
+        // The row holding the other parts of its fraction first (a denominator is as near the
+        // next line's band as its own); else the nearest baseline.
+        .map((r) => ({ r, mate: r.some((l) => mates.get(l) !== undefined && mates.get(l) === mates.get(line)), distance: Math.abs(r[0]!.baseline - 0.3 * lineSize(r[0]!) - middle) }))
+        .sort((a, b) => Number(b.mate) - Number(a.mate) || a.distance - b.distance)[0]?.r ??
+      // Or a piece of the same row cut off where a formula or a mark is (on its baseline,
+      // touching the row as far as it reaches).
+      candidates.find((r) => {
         const m = r[0]!;
-        if (m.equation || line.equation) return false;
         const size = lineSize(m);
-        return !line.rotated && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - BAND_ABOVE * size && line.box[3] <= m.baseline + BAND_BELOW * size && line.box[0] <= m.box[2] + size && line.box[2] >= m.box[0] - size;
-      })
-      .sort((a, b) => Math.abs(a[0]!.baseline - 0.3 * lineSize(a[0]!) - middle) - Math.abs(b[0]!.baseline - 0.3 * lineSize(b[0]!) - middle))[0] ??
-      // Or a piece of the same row cut off where a formula is (on its baseline, touching it).
-      rows.find((r) => {
-        const m = r[0]!;
-        const size = lineSize(m);
-        const gap = Math.max(line.box[0] - m.box[2], m.box[0] - line.box[2]);
+        const [x0, x1] = reach.get(r)!;
+        const gap = Math.max(line.box[0] - x1, x0 - line.box[2]);
         return !m.equation && !line.equation && !line.rotated && Math.abs(m.baseline - line.baseline) < 0.25 * size && gap < PIECE_GAP * size && gap > -size;
-      });
-    if (host) {
-      host.push(line);
-      rowOf.set(line, host);
-    } else {
+      })
+    );
+  };
+  const join = (line: TextLine, host: TextLine[]) => {
+    host.push(line);
+    rowOf.set(line, host);
+    const [x0, x1] = reach.get(host)!;
+    reach.set(host, [Math.min(x0, line.box[0]), Math.max(x1, line.box[2])]);
+  };
+  // Full lines first (widest), so fragments find the row they belong to.
+  const bySize = [...lines].sort((a, b) => (b.glyphs?.length ?? 0) - (a.glyphs?.length ?? 0));
+  for (const line of bySize) {
+    const host = hostOf(line, rows);
+    if (host) join(line, host);
+    else {
       const row = [line];
       rows.push(row);
       rowOf.set(line, row);
+      reach.set(row, [line.box[0], line.box[2]]);
+    }
+  }
+  // Pieces that stood past a row's end when they were placed can be within its reach once the
+  // row took the pieces beside them (the subscript after a wide fraction, the numerator over a
+  // denominator that reaches under the row's first word): they join it with the pieces they took.
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const row of rows.filter((r) => r.length && r.every(formulaPiece))) {
+      const host = hostOf(row[0]!, rows.filter((r) => r !== row && r.length));
+      if (!host) continue;
+      for (const line of row.splice(0)) join(line, host);
+      moved = true;
+    }
+  }
+  // Rows on one baseline that touch, once each took its pieces, are one row (a name, its raised
+  // mark, the next name: "Okafor" "1" ", Emeka" placed longest first).
+  const touching = (a: TextLine[], b: TextLine[]) => {
+    const size = lineSize(a[0]!);
+    const [a0, a1] = reach.get(a)!;
+    const [b0, b1] = reach.get(b)!;
+    const gap = Math.max(b0 - a1, a0 - b1);
+    return !a[0]!.equation && !b[0]!.equation && !a[0]!.rotated && !b[0]!.rotated && Math.abs(a[0]!.baseline - b[0]!.baseline) < 0.25 * size && gap < PIECE_GAP * size && gap > -size;
+  };
+  for (let merged = true; merged; ) {
+    merged = false;
+    const live = rows.filter((r) => r.length);
+    for (const row of live) {
+      const other = live.find((o) => o !== row && touching(row, o));
+      if (!other) continue;
+      const [host, guest] = (other[0]!.glyphs?.length ?? 0) >= (row[0]!.glyphs?.length ?? 0) ? [other, row] : [row, other];
+      for (const line of guest.splice(0)) join(line, host);
+      merged = true;
+      break;
     }
   }
   const out: TextLine[][] = [];
@@ -110,6 +196,74 @@ function rowsOf(lines: readonly TextLine[]): TextLine[][] {
     out.push(r);
   }
   return out;
+}
+
+/** Words of this many letters make a line of text (an address under a letterhead), not a script. */
+const TEXT_WORD = /\p{L}{2,}\s+\p{L}{2,}/u;
+
+/**
+ * A line of words in text fonts, none of its glyphs mathematical: it is no script or fraction
+ * part of the line whose band it lies in (a small address line under a large letterhead).
+ */
+function wordsOfText(line: TextLine): boolean {
+  return TEXT_WORD.test(line.text) && !(line.glyphs ?? []).some((g) => g.style.math || isMathFont(g.font));
+}
+
+/** The lines of inline fractions linked through their bars, and the bars. */
+interface FractionGroup {
+  bars: Box[];
+}
+
+/**
+ * Lines linked through fraction bars: the parts right above and right under a thin rule (and
+ * the parts of nested fractions, through their own bars) share a group, when one of them has a
+ * glyph in a math font.
+ */
+function fractionMates(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'>, inMathFont: (line: TextLine) => boolean): Map<TextLine, FractionGroup> {
+  const group = new Map<TextLine, FractionGroup>();
+  const candidates = lines.filter((l) => !l.equation && !l.rotated && l.glyphs?.length);
+  if (candidates.length < 2) return group;
+  const size = Math.max(...candidates.map(lineSize));
+  const bars = [...(page.rules ?? []).filter((r) => r[1] === r[3]), ...(page.graphics ?? []).filter((b) => b[3] - b[1] <= RULE_THICKNESS * size && b[2] - b[0] > b[3] - b[1])];
+  // Union-find over the lines; each bar is kept with one of its lines until the groups are known.
+  const parent = new Map<TextLine, TextLine>();
+  const barsOf = new Map<TextLine, Box[]>();
+  const find = (l: TextLine): TextLine => {
+    const p = parent.get(l) ?? l;
+    if (p === l) return l;
+    const root = find(p);
+    parent.set(l, root);
+    return root;
+  };
+  for (const bar of bars) {
+    const y = (bar[1] + bar[3]) / 2;
+    const touching = candidates.filter((l) => {
+      const near = l.glyphs!.filter((g) => (g.x0 + g.x1) / 2 > bar[0] && (g.x0 + g.x1) / 2 < bar[2]);
+      if (!near.length) return false;
+      const em = lineSize(l);
+      const bottom = Math.max(...near.map((g) => g.y1));
+      const top = Math.min(...near.map((g) => g.y0));
+      const above = bottom <= y + BAR_OVERLAP * em && y - bottom < BAR_GAP * em;
+      const below = top >= y - BAR_OVERLAP * em && top - y < BAR_GAP * em;
+      return above || below;
+    });
+    if (!touching.length) continue;
+    for (const l of touching.slice(1)) if (find(l) !== find(touching[0]!)) parent.set(find(l), find(touching[0]!));
+    barsOf.set(touching[0]!, [...(barsOf.get(touching[0]!) ?? []), bar]);
+  }
+  const groups = new Map<TextLine, FractionGroup>();
+  for (const [l, bars] of barsOf) {
+    const root = find(l);
+    const g = groups.get(root) ?? groups.set(root, { bars: [] }).get(root)!;
+    g.bars.push(...bars);
+  }
+  // A group without a glyph in a math font is a table's or an underline's rule and the text by it.
+  const mathematical = new Set(candidates.filter(inMathFont).map(find));
+  for (const l of candidates) {
+    const g = groups.get(find(l));
+    if (g && mathematical.has(find(l))) group.set(l, g);
+  }
+  return group;
 }
 
 function rulesIn(page: Pick<Page, 'rules' | 'graphics'>, box: Box, size: number): Box[] {

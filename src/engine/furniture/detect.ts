@@ -81,11 +81,15 @@ export function detectFurniture(pages: readonly Page[]): Map<TextLine, Furniture
     for (const s of new Set(bandLines(page).map((line) => signature(line.text)))) seen.set(s, (seen.get(s) ?? 0) + 1);
   }
 
+  // Small print is small next to the document's body too: on a page whose largest text is a
+  // diagram's labels or a cover's display type, a slide or section title is not small print.
+  const documentBody = bodyFontSize(pages.flatMap((page) => page.lines));
   return pages.map((page) => {
     const labels = new Map<TextLine, FurnitureLabel>();
     const label = (line: TextLine, kind: FurnitureKind, rule: string, values?: Record<string, number | boolean>) =>
       labels.set(line, { kind, trace: entry('furniture', `${kind}.${rule}`, values) });
-    const bodySize = bodyFontSize(page.lines);
+    const pageBody = bodyFontSize(page.lines);
+    const bodySize = documentBody > 0 ? Math.min(pageBody, documentBody) : pageBody;
     const band = bandLines(page);
     for (const line of band) {
       const top = line.box[3] <= page.height * MARGIN_BAND;

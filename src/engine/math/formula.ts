@@ -25,8 +25,10 @@ export interface FormulaOutput {
 }
 
 const EQUATION_NUMBER = /^\((\d{1,3}(?:\.\d{1,3})*[a-z]?|[ivx]{1,5}|[A-Z]?\d{0,3}\*?)\)$/;
-/** An equation number stands at least this far (em) from the formula. */
+/** An equation number stands at least this far (em) from the formula… */
 const NUMBER_GAP = 1.5;
+/** …or, beside the last row of a display of several rows, this far (multline sets it \multlinetaggap, 1 em, from its last row). */
+const LAST_ROW_NUMBER_GAP = 0.9;
 
 /** LaTeX of one display formula. Total: never throws, whatever the input. */
 export function formulaLatex(input: FormulaInput): FormulaOutput {
@@ -83,8 +85,15 @@ function splitNumbers(glyphs: Glyph[]): { numbers: string[]; rest: Glyph[] } {
     const nearestLeft = Math.max(-Infinity, ...band.filter((g) => g.x1 <= x0 + 0.01).map((g) => g.x1));
     // Alone on its row (TeX sets the number of a formula too wide for it on a row of its own)
     // it is the rightmost thing of the formula.
-    const alone = !band.length && x1 >= Math.max(...visible.map((g) => g.x1)) - 0.5 * size && visible.length > run.length;
-    if (!alone && (!band.length || x0 - nearestLeft < NUMBER_GAP * size)) continue;
+    // (A formula wider than its column runs past the number at the right margin: the number is
+    // then the lowest thing, in the right half.)
+    const others = visible.filter((g) => !run.includes(g));
+    const right = Math.max(...others.map((g) => g.x1));
+    const middle = (Math.min(...others.map((g) => g.x0)) + right) / 2;
+    const lowest = !others.some((g) => g.y0 > y1);
+    const alone = !band.length && others.length > 0 && (x1 >= right - 0.5 * size || (lowest && x0 > middle));
+    const lastRow = visible.some((g) => g.base < close.base - size) && !visible.some((g) => g.y0 > y1 + 0.5 * size);
+    if (!alone && (!band.length || x0 - nearestLeft < (lastRow ? LAST_ROW_NUMBER_GAP : NUMBER_GAP) * size)) continue;
     run.forEach((g) => used.add(g));
     found.push({ text: match[1]!, y: close.base });
   }

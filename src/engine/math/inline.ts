@@ -4,7 +4,7 @@
 import type { Box, Glyph } from '../model/document.js';
 import { isMathFont } from '../model/math-fonts.js';
 import { formulaLatex } from './formula.js';
-import { symbolOf } from './symbols.js';
+import { FUNCTION_NAMES, symbolOf } from './symbols.js';
 import { emOf } from './units.js';
 
 export interface InlineSpan {
@@ -23,6 +23,8 @@ export interface InlineResult {
   text: string;
 }
 
+/** A fraction bar reaches past its parts by TeX's null delimiter space and more: up to this (em) each side. */
+const BAR_OVERHANG = 0.3;
 /** A gap wider than this (em) between glyphs separates words. */
 const WORD_GAP = 0.16;
 
@@ -92,6 +94,14 @@ function read(glyphs: Glyph[], rules: Box[]): InlineResult {
     const italicNeighbour = [words[i - 1], words[i + 1]].some((n) => n && !n.math && n.end - n.start > 1 && glyphs[n.start]!.style.italic);
     if (letter && g.style.italic && !italicNeighbour) w.math = true;
   });
+  // An operator name (sin, log, det…) is set upright in the text font: math when its argument
+  // follows, in parentheses within the word or as the next word, itself math.
+  for (let i = words.length - 1; i >= 0; i--) {
+    const w = words[i]!;
+    if (w.math) continue;
+    const name = /^(\p{L}+)(\(|$)/u.exec(plainText(glyphs, w.start, w.end));
+    if (name && FUNCTION_NAMES.has(name[1]!) && (name[2] === '(' || words[i + 1]?.math)) w.math = true;
+  }
   // Operators and numbers between math words (or after a relation) join the span.
   for (let changed = true; changed; ) {
     changed = false;
@@ -126,7 +136,7 @@ function read(glyphs: Glyph[], rules: Box[]): InlineResult {
       const members = glyphs.slice(s, e);
       const x0 = Math.min(...members.map((g) => g.x0));
       const x1 = Math.max(...members.map((g) => g.x1));
-      const spanRules = rules.filter((r) => r[0] >= x0 - 1 && r[2] <= x1 + 1);
+      const spanRules = rules.filter((r) => r[0] >= x0 - BAR_OVERHANG * size && r[2] <= x1 + BAR_OVERHANG * size);
       const { latex } = formulaLatex({ glyphs: members, rules: spanRules });
       spans.push({ start: s, end: e, latex, box: [x0, Math.min(...members.map((g) => g.y0)), x1, Math.max(...members.map((g) => g.y1))] });
       text += plainText(glyphs, cursor, s) + (cursor < s && needsSpace(glyphs, s) ? ' ' : '') + `$${latex}$`;
@@ -149,15 +159,31 @@ function isOperatorEnd(glyphs: Glyph[], w: Word): boolean {
   return OPERATOR.has(symbolOf(String.fromCodePoint(glyphs[w.end - 1]!.code)).role);
 }
 
+/** A footnote or affiliation mark: raised digits, symbols or a small letter in the text font. */
+const MARK_GLYPH = /^[0-9*†‡§¶,a-z]$/;
+/** A word bearing a mark has at least this many letters on the baseline ("Okafor¹", "diluted.⁶"); "x²" is math. */
+const MARKED_WORD_LETTERS = 2;
+
+/**
+ * Whether the word's raised glyphs are a footnote or affiliation mark, not a superscript: all
+ * raised, in the text font, mark characters, after a word of text or opening the line's note
+ * ("⁵ In contrast, …").
+ */
+function footnoteMark(members: Glyph[], offBaseline: (g: Glyph) => boolean, baseline: number): boolean {
+  const raised = members.filter(offBaseline);
+  if (!raised.length || raised.some((g) => g.base > baseline || isMathFont(g.font) || g.style.math || !MARK_GLYPH.test(String.fromCodePoint(g.code)))) return false;
+  const base = members.filter((g) => !offBaseline(g));
+  if (base.some((g) => isMathFont(g.font) || g.style.math)) return false;
+  const letters = base.filter((g) => /^\p{L}$/u.test(String.fromCodePoint(g.code))).length;
+  return base.length === 0 || letters >= MARKED_WORD_LETTERS;
+}
+
 function classify(glyphs: Glyph[], start: number, end: number, baseline: number, size: number): Word {
   const members = glyphs.slice(start, end);
   const chars = members.map((g) => String.fromCodePoint(g.code));
-  const math = members.some(
-    (g) =>
-      (isMathFont(g.font) || g.style.math) ||
-      isMathSymbol(g.code) ||
-      (emOf(g) < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size && !/^[*†‡]$/.test(String.fromCodePoint(g.code))),
-  );
+  const offBaseline = (g: Glyph) => emOf(g) < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size;
+  const mark = footnoteMark(members, offBaseline, baseline);
+  const math = members.some((g) => isMathFont(g.font) || g.style.math || isMathSymbol(g.code) || (offBaseline(g) && !mark && !/^[*†‡]$/.test(String.fromCodePoint(g.code))));
   const roles = chars.map((c) => symbolOf(c).role);
   const neutral = chars.every((c, i) => /^[0-9().,[\]]$/.test(c) || OPERATOR.has(roles[i]!));
   const operator = roles.every((r) => OPERATOR.has(r));

@@ -10,6 +10,9 @@ import { boxOf, type Unit } from './units.js';
 const MAX_DEPTH = 12;
 /** Vertical gap (em) across which material still belongs to a fraction bar, an operator's limits or an accent. */
 const ATTACH_GAP = 0.6;
+const INTEGRALS = '∫∬∭∮∯∰∱∲∳⨌⨍⨎⨏⨐⨑⨒⨓⨔⨕⨖⨗⨘⨙⨚⨛⨜';
+/** A big operator taller than this (em) is display size and takes limits above and below. */
+const LIMITS_HEIGHT = 1.2;
 /** A unit smaller than this share of the row's size is a script when it is off the baseline. */
 const SCRIPT_SIZE = 0.85;
 /** A full-size unit this far (em) off the row's baseline is no longer on it. */
@@ -100,7 +103,9 @@ function bundleAccents(pool: Unit[], depth: number): Unit[] {
 
 /** Big operators (and \lim, \max…) take the smaller material right above and below them. */
 function bundleLimits(pool: Unit[], depth: number): Unit[] {
-  const ops = pool.filter((u) => (u.role === 'bigop' && u.tall) || u.limits);
+  // A text-size operator (a \sum in a cases row, in a fraction) sets its scripts at its side,
+  // and so does an integral, in display too.
+  const ops = pool.filter((u) => (u.role === 'bigop' && u.tall && u.y1 - u.y0 > LIMITS_HEIGHT * u.size && !INTEGRALS.includes(u.char ?? '')) || u.limits);
   for (const op of ops) {
     if (!pool.includes(op)) continue;
     const width = op.x1 - op.x0;
@@ -346,8 +351,11 @@ function stackRows(rows: Unit[][], depth: number): string {
     });
     return `\\begin{aligned}${lines.join(' \\\\ ')}\\end{aligned}`;
   }
+  // An array has cells side by side in its rows; rows that each stand in a column of their own
+  // (multline's first row left, last row right) are gathered.
   const columns = columnCuts(rows);
-  if (columns.length) return `\\begin{array}{${'c'.repeat(columns.length + 1)}}${cells(rows, depth)}\\end{array}`;
+  const sideBySide = rows.filter((r) => new Set(r.map((u) => columns.filter((c) => centreX(u) > c).length)).size > 1).length;
+  if (columns.length && sideBySide) return `\\begin{array}{${'c'.repeat(columns.length + 1)}}${cells(rows, depth)}\\end{array}`;
   return `\\begin{gathered}${rows.map((r) => readRow(r, depth)).join(' \\\\ ')}\\end{gathered}`;
 }
 

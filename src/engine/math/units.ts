@@ -34,6 +34,9 @@ export interface Unit {
 
 /** Where the math axis sits above the baseline, in em: TeX's axis height is 0.25 em. */
 const AXIS = 0.25;
+const TALL_BARS: Record<number, number> = { 0x2223: 0x7c, 0x2225: 0x2016 };
+/** Pieces of one tall bar touch end to end: at most this gap (em) between them. */
+const BAR_JOIN = 0.05;
 /** A glyph more than this many em tall is a stretchy or display-size symbol. */
 const TALL = 1.35;
 
@@ -95,9 +98,11 @@ function glyphUnits(g: Glyph, bodySize: number): Unit[] {
   if (piece) {
     return [{ ...box, latex: symbolOf(piece).latex, role: symbolOf(piece).role, char: piece, piece: true, extension: char0 === '⎪' }];
   }
-  const char = String.fromCodePoint(code);
   const height = g.y1 - g.y0;
   const tall = height > TALL * bodySize;
+  // OpenType math fonts set a tall bar (vmatrix, \left|) as a size variant the text layer calls ∣ or ∥.
+  if (tall && TALL_BARS[code]) code = TALL_BARS[code]!;
+  const char = String.fromCodePoint(code);
   if (code === UNKNOWN_DELIMITER) {
     return [{ ...box, base: (g.y0 + g.y1) / 2 + AXIS * bodySize, size: bodySize, latex: '|', role: 'fence', char: '?', tall: true }];
   }
@@ -133,7 +138,11 @@ export function bodySizeOf(glyphs: Glyph[]): number {
 
 /** Units of a formula's glyphs and rules; upright letters set close together become one word. */
 export function toUnits(glyphs: Glyph[], rules: Box[], bodySize: number): Unit[] {
-  const units = glyphs.filter((g) => finite(g) && g.code > 32 && !INVISIBLE.has(g.code)).flatMap((g) => glyphUnits(g, bodySize));
+  const visible = glyphs.filter((g) => finite(g) && g.code > 32 && !INVISIBLE.has(g.code));
+  // A variation selector the text layer adds to a glyph (newtx's big radical is "√" U+FE04) has
+  // that glyph's box: it is no glyph of its own.
+  const selector = (g: Glyph) => g.code >= 0xfe00 && g.code <= 0xfe0f && visible.some((o) => o !== g && !(o.code >= 0xfe00 && o.code <= 0xfe0f) && Math.abs(o.x0 - g.x0) < 0.05 * bodySize && Math.abs(o.x1 - g.x1) < 0.05 * bodySize && Math.abs(o.y0 - g.y0) < 0.05 * bodySize);
+  const units = visible.filter((g) => !selector(g)).flatMap((g) => glyphUnits(g, bodySize));
   const merged = mergeNegations(mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0))));
   for (const r of rules) {
     if (![r[0], r[1], r[2], r[3]].every(Number.isFinite) || r[2] - r[0] < 0.2 * bodySize) continue;
@@ -186,6 +195,12 @@ function mergePieces(units: Unit[], bodySize: number): Unit[] {
     if (u.piece || !u.char || !'{}()[]'.includes(u.char)) continue;
     if (marked.some((p) => p.piece && p.char === u.char && Math.abs(p.x0 - u.x0) < 0.3 * bodySize && u.y0 < p.y1 + bodySize && u.y1 > p.y0 - bodySize)) u.piece = true;
   }
+  // A tall bar (vmatrix, \left|) is the extension font's bar repeated: bars touching end to end
+  // in one column are pieces of one bar (bars of rows of an alignment stand apart).
+  const bars = units.filter((u) => !u.piece && (u.char === '|' || u.char === '‖'));
+  for (const u of bars) {
+    if (bars.some((o) => o !== u && o.char === u.char && Math.abs(o.x0 - u.x0) < 0.1 * bodySize && Math.max(o.y0 - u.y1, u.y0 - o.y1) < BAR_JOIN * bodySize)) u.piece = true;
+  }
   const pieces = units.filter((u) => u.piece).sort((a, b) => a.y0 - b.y0);
   const used = new Set<Unit>();
   for (const p of pieces) {
@@ -196,7 +211,8 @@ function mergePieces(units: Unit[], bodySize: number): Unit[] {
       // The extension piece ⎪ serves left and right braces alike.
       if (used.has(q) || (q.char !== p.char && !q.extension && !p.extension)) continue;
       const last = stack[stack.length - 1]!;
-      if (Math.abs(q.x0 - last.x0) < 0.3 * bodySize && q.y0 - last.y1 < 0.3 * bodySize && q.y0 >= last.y0) {
+      const gap = p.char === '|' || p.char === '‖' ? BAR_JOIN : 0.3;
+      if (Math.abs(q.x0 - last.x0) < 0.3 * bodySize && q.y0 - last.y1 < gap * bodySize && q.y0 >= last.y0) {
         stack.push(q);
         used.add(q);
       }

@@ -9,6 +9,8 @@ type Family = 'extension' | 'symbols' | 'italic' | 'blackboard' | 'fraktur' | 's
 
 const FAMILIES: [RegExp, Family][] = [
   [/^(cmex|lmex|LMMathExtension|txex|ntxexx?|Fourier-Math-Extension|esint|rsfs-ext|mathpex|zplex)/i, 'extension'],
+  // newtx's symbolsb font (txsyb) holds \mathbb's letters.
+  [/^n?txsyb/i, 'blackboard'],
   [/^(cmsy|cmbsy|lmsy|LMMathSymbols|txsy|ntxsy|Fourier-Math-Symbols|zplsy)/i, 'symbols'],
   [/^(cmmi|cmmib|lmmi|LMMathItalic|NewTXMI|txmi(?!a)|rtxmi|zplmi)/i, 'italic'],
   [/^(msbm|txmia|Fourier-Math-BlackBoard|bbold|dsrom|bbm)/i, 'blackboard'],
@@ -36,6 +38,20 @@ const extensionRuns: [number, string][] = [
 ];
 for (const [start, chars] of extensionRuns) [...chars].forEach((c, i) => (EXTENSION[start + i] = c));
 
+/**
+ * newtx's extension fonts (txexs, txbexs) above 0x7f: more delimiter sizes, integrals, and the
+ * text- and display-size big operators (txexs.afm: summationtext.1 is 0xcd, parenlefttpA 0xa9).
+ */
+const TX_EXTENSION: Record<number, string> = {};
+const txExtensionRuns: [number, string][] = [
+  [0x80, '()[]⌊⌋⌈⌉{}⟨⟩|‖↕⇕'],
+  [0x9a, '\u0302\u0302\u0302\u0303\u0303\u0303'],
+  [0xa9, '⎛⎞⎝⎠⎜⎟'],
+  [0xaf, '∫∬∭∮∯∫∬∭∮∯∫∬∭∮∯∫∬∭∮∯⨆⨆'],
+  [0xc7, '⨀⨀⨁⨁⨂⨂∑∏⊍⋃⋂⨄⋀⋁∑∏⊍⋃⋂⨄⋀⋁∐∐⊍⊍'],
+];
+for (const [start, chars] of txExtensionRuns) [...chars].forEach((c, i) => (TX_EXTENSION[start + i] = c));
+
 /** TeX's CMSY layout (also LMMathSymbols, txsys, Fourier's symbols). */
 const SYMBOLS: Record<number, string> = {};
 const symbolRuns: [number, string][] = [
@@ -48,6 +64,15 @@ const symbolRuns: [number, string][] = [
   [0x70, '√⨿∇∫⊔⊓⊑⊒§†‡¶♣♢♡♠'],
 ];
 for (const [start, chars] of symbolRuns) [...chars].forEach((c, i) => (SYMBOLS[start + i] = c));
+
+/** newtx's symbol font (txsys) above 0x7f (txsys.afm): small integrals and operators, math accents. */
+const TX_SYMBOLS: Record<number, string> = {};
+const txSymbolRuns: [number, string][] = [
+  [0x80, '∫∬∭∮∯∰∲∳⨋⨌⨏⨖∫∬∭∮∯∰∲∳⨋⨌⨏⨖∏∑∄∅∅/'],
+  [0x9e, '\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u030a\u030c'],
+  [0xae, '\u20d7'],
+];
+for (const [start, chars] of txSymbolRuns) [...chars].forEach((c, i) => (TX_SYMBOLS[start + i] = c));
 
 /** The CMMI codes whose glyph names have no standard Unicode meaning. */
 const ITALIC: Record<number, string> = {
@@ -73,8 +98,8 @@ export function fontCodeToUnicode(font: string | undefined, code: number): numbe
   const f = family(font);
   let char: string | undefined;
   // An extension font's glyph the PDF names with U+FFFD: a sized delimiter of unknown shape.
-  if (f === 'extension') char = code === 0xfffd ? String.fromCodePoint(UNKNOWN_DELIMITER) : EXTENSION[code];
-  else if (f === 'symbols') char = SYMBOLS[code];
+  if (f === 'extension') char = code === 0xfffd ? String.fromCodePoint(UNKNOWN_DELIMITER) : (EXTENSION[code] ?? (/^n?txb?ex/i.test(font ?? '') ? TX_EXTENSION[code] : undefined));
+  else if (f === 'symbols') char = SYMBOLS[code] ?? (/^n?txb?sys/i.test(font ?? '') ? TX_SYMBOLS[code] : undefined);
   else if (f === 'italic') char = ITALIC[code];
   else if ((f === 'blackboard' || f === 'fraktur' || f === 'script') && ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a))) char = String.fromCharCode(code);
   return char === undefined ? undefined : char.codePointAt(0);

@@ -1,7 +1,7 @@
 // Repairs to the text flow before it is read as paragraphs: pieces the text layer set apart
 // that belong to the line beside them.
 import type { TextLine } from '../model/document.js';
-import { LONE_BULLET } from '../model/text.js';
+import { FIGURE_CAPTION, LONE_BULLET, TABLE_CAPTION } from '../model/text.js';
 
 /** A lone bullet's text starts within this many ems right of it (a tab stop). */
 const BULLET_TAB = 5;
@@ -35,6 +35,50 @@ export function attachLoneBullets(lines: readonly TextLine[]): TextLine[] {
     out.splice(i, 1);
   }
   return out;
+}
+
+/** A table of contents' page number: arabic or roman, nothing else (no amounts, no decimals). */
+const TOC_NUMBER = /^(\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})$/;
+/** An entry ending in dot leaders: ". . . ." or "....", "…", "· · ·". */
+const LEADERS_END = /((\.\s?){3,}|…+|(·\s?){3,})\s*$/;
+/** An entry and its page number share a baseline within this many ems. */
+const TOC_BASELINE = 0.5;
+/** The page numbers of one table of contents end at the same x within this many ems. */
+const TOC_ALIGN = 0.5;
+/** What an amount column looks like: an entry this shape is a table's number, not a heading. */
+const AMOUNT = /^[\d\s.,%()$€£+-]+$/;
+
+/**
+ * A table of contents' page number set apart from its entry (the tab to the right margin made
+ * a wide gap) is put back at the end of the entry: "1.1 Scope . . . . 2" reads as one line. A
+ * number joins when its entry ends in dot leaders, or when it ends at the same x as such a
+ * number (a chapter entry without leaders); never when an amount stands beside it, so a
+ * table's rows of amounts keep their cells (the other column's text may: two-column pages).
+ */
+export function attachTocNumbers(lines: readonly TextLine[]): TextLine[] {
+  const onRow = (a: TextLine, b: TextLine) => Math.abs(a.baseline - b.baseline) < TOC_BASELINE * Math.max(a.fontSize, b.fontSize, 1);
+  const pairs = lines
+    .filter((n) => TOC_NUMBER.test(n.text.trim()) && !n.rotated)
+    .flatMap((n) => {
+      const row = lines.filter((l) => l !== n && onRow(l, n));
+      const entry = row.filter((l) => l.box[2] <= n.box[0]).sort((a, b) => b.box[2] - a.box[2])[0];
+      const right = row.filter((l) => l.box[0] >= n.box[2]).sort((a, b) => a.box[0] - b.box[0])[0];
+      if (!entry || entry.equation || AMOUNT.test(entry.text.trim()) || (right && AMOUNT.test(right.text.trim()))) return [];
+      return [{ n, entry, leaders: LEADERS_END.test(entry.text) }];
+    });
+  const ends = pairs.filter((p) => p.leaders).map((p) => p.n.box[2]);
+  const joined = pairs.filter((p) => p.leaders || ends.some((x) => Math.abs(x - p.n.box[2]) < TOC_ALIGN * Math.max(p.n.fontSize, 1)));
+  if (!joined.length) return [...lines];
+  const numberOf = new Map(joined.map((p) => [p.entry, p.n]));
+  const taken = new Set(joined.map((p) => p.n));
+  return lines
+    .filter((l) => !taken.has(l))
+    .map((l) => {
+      const n = numberOf.get(l);
+      if (!n) return l;
+      const glyphs = l.glyphs && n.glyphs ? [...l.glyphs, ...n.glyphs] : l.glyphs;
+      return { ...l, text: `${l.text} ${n.text.trim()}`, box: [l.box[0], Math.min(l.box[1], n.box[1]), Math.max(l.box[2], n.box[2]), Math.max(l.box[3], n.box[3])], glyphs };
+    });
 }
 
 /**
@@ -86,7 +130,10 @@ function runInCut(line: TextLine): { glyphs: number; chars: number } | null {
   if (!glyphs || line.rotated || line.equation || line.bold || !glyphs[0]?.style.bold) return null;
   let bold = 0;
   while (bold < glyphs.length && glyphs[bold]!.style.bold) bold++;
-  if (bold < RUN_IN_MIN_GLYPHS || glyphs.length - bold < RUN_IN_MIN_GLYPHS || !/\p{L}/u.test(String.fromCodePoint(...glyphs.slice(0, bold).map((g) => g.code)))) return null;
+  const lead = String.fromCodePoint(...glyphs.slice(0, bold).map((g) => g.code));
+  if (bold < RUN_IN_MIN_GLYPHS || glyphs.length - bold < RUN_IN_MIN_GLYPHS || !/\p{L}/u.test(lead)) return null;
+  // A caption's bold label ("Table 1.", "Fig. 3:") opens its caption; it heads nothing.
+  if (FIGURE_CAPTION.test(lead) || TABLE_CAPTION.test(lead)) return null;
   // Walk the text along the glyphs: the cut must fall on a word space.
   let at = 0;
   for (let i = 0; i < bold; i++) {

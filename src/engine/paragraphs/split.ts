@@ -17,6 +17,13 @@ const GAP_EM = 1.5;
 const ROW_BREAK = 0.3;
 /** A size change of this share of the size starts a new paragraph. */
 const SIZE_CHANGE = 0.15;
+/**
+ * Between two lines set larger than the body (headings), a size change of this share breaks: a
+ * heading's wrapped lines share one size, two levels' headings stacked do not.
+ */
+const HEADING_SIZE_CHANGE = 0.04;
+/** Larger than the body by this factor: display type, not running text. */
+const ABOVE_BODY = 1.05;
 /** A bold line up to this long can be a heading: a change of weight around it breaks. */
 const HEADING_CHARS = 120;
 /** A first-line indent measures this many ems (LaTeX's is 1–1.5 em, Word's 0.5 in). */
@@ -37,14 +44,17 @@ interface Break {
   values?: Record<string, TraceValue>;
 }
 
-/** Splits one column segment (lines in reading order) into paragraphs; `path` says where the segment is. */
-export function splitParagraphs(lines: readonly TextLine[], path: string): Paragraph[] {
+/**
+ * Splits one column segment (lines in reading order) into paragraphs; `path` says where the
+ * segment is, `bodySize` is the page's body text size (0: unknown).
+ */
+export function splitParagraphs(lines: readonly TextLine[], path: string, bodySize = 0): Paragraph[] {
   const out: Paragraph[] = [];
   let current: TextLine[] = [];
   let why: Break = { rule: 'segment-start', values: { segment: path } };
   for (const line of lines) {
     const prev = current[current.length - 1];
-    const next = prev ? paragraphBreak(prev, line, current) : null;
+    const next = prev ? paragraphBreak(prev, line, current, bodySize) : null;
     if (prev && next) {
       out.push({ lines: current, trace: [entry('paragraphs', why.rule, why.values)] });
       current = [];
@@ -57,7 +67,7 @@ export function splitParagraphs(lines: readonly TextLine[], path: string): Parag
 }
 
 /** Why `line` starts a new paragraph after `prev` (the last line of `block`), or null when it continues it. */
-function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[]): Break | null {
+function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodySize: number): Break | null {
   if (prev.equation || line.equation) return { rule: 'equation' };
   const size = Math.max(prev.fontSize, line.fontSize, 1);
   // Baseline-to-baseline distance against the paragraph's own line pitch so far.
@@ -66,6 +76,10 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[]): Brea
   if (pitch > Math.max(usual * GAP_OVER_PITCH, size * GAP_EM)) return { rule: 'gap', values: { pitchEm: pitch / size, usualEm: usual / size } };
   if (pitch < size * ROW_BREAK) return { rule: 'row-break', values: { pitchEm: pitch / size } };
   if (Math.abs(prev.fontSize - line.fontSize) > SIZE_CHANGE * size) return { rule: 'size-change', values: { from: prev.fontSize, to: line.fontSize } };
+  const display = bodySize > 0 && Math.min(prev.fontSize, line.fontSize) > ABOVE_BODY * bodySize;
+  if ((display || (isHeadingLike(prev) && isHeadingLike(line))) && Math.abs(prev.fontSize - line.fontSize) > HEADING_SIZE_CHANGE * size) {
+    return { rule: 'heading-size-change', values: { from: prev.fontSize, to: line.fontSize } };
+  }
   if (prev.bold !== line.bold && (isHeadingLike(prev) || isHeadingLike(line))) return { rule: 'weight-change' };
   if (prev.monospace !== line.monospace) return { rule: 'font-change' };
   // A list item starts a new block unless the block is already a list.

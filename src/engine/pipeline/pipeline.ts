@@ -19,10 +19,12 @@ import { FIGURE_CAPTION } from '../model/text.js';
 import { entry, type StageFailure } from '../model/trace.js';
 import { bodyFontSize, readingSort } from '../model/typography.js';
 import { orderLines, type Segment } from '../order/xy-cut.js';
-import { attachDropCaps, attachLoneBullets, splitRunInHeadings } from '../paragraphs/lines.js';
+import { orderAroundFrames } from '../order/frames.js';
+import { attachDropCaps, attachLoneBullets, attachTocNumbers, splitRunInHeadings } from '../paragraphs/lines.js';
 import { joinContinuations, splitParagraphs } from '../paragraphs/split.js';
 import { borderlessTables } from '../tables/borderless.js';
 import { ruledTables, type RuledResult, type TableFound } from '../tables/ruled.js';
+import { groupByFrames, mergeRules, RULE_SNAP, ruledBoxes } from '../tables/rules.js';
 import { turnedTables } from '../tables/turned.js';
 import { Failures } from './stage.js';
 
@@ -36,7 +38,7 @@ export interface Stages {
   images: (page: Page) => Region[];
   equations: typeof detectEquations;
   order: (lines: readonly TextLine[], pageWidth: number) => Segment[];
-  paragraphs: (lines: readonly TextLine[], path: string) => Paragraph[];
+  paragraphs: (lines: readonly TextLine[], path: string, bodySize: number) => Paragraph[];
   classify: typeof classifyPage;
   place: typeof placeRegions;
 }
@@ -101,7 +103,10 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   }
   const inTurned = new Set(turned.flatMap((t) => t.lines));
   const asides = page.lines.filter((l) => !inTurned.has(l) && furniture.get(l)?.kind === 'aside_text');
-  const body = attachLoneBullets(page.lines.filter((l) => !inTurned.has(l) && !furniture.has(l)));
+  const body = attachTocNumbers(attachLoneBullets(page.lines.filter((l) => !inTurned.has(l) && !furniture.has(l))));
+  // Boxes framed by rules (sidebars, infoboxes): tables are looked for and text is read inside each apart.
+  const snap = RULE_SNAP * (bodyFontSize(body) || 10);
+  const frames = ruledBoxes(mergeRules(page.rules ?? [], snap), snap);
 
   // Tables and charts take their lines first. Vertical text (a column header set sideways) can
   // be a ruled table's cell, nothing else.
@@ -130,8 +135,15 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const borderless = failures.isolated(
     'borderless-tables',
     at,
-    // A matrix or a cases display aligns in columns too: its lines are left to the equations.
-    () => stages.borderlessTables(body.filter((l) => !used.has(l) && !ruled.gridLines.has(l)), ruled.looseRules).filter((t) => !isMathematics(t.lines)),
+    () => {
+      // Tables are looked for inside each frame (an infobox) and outside them apart: text beside
+      // an infobox is no table with it. A matrix or a cases display aligns in columns too: its
+      // lines are left to the equations.
+      const pool = body.filter((l) => !used.has(l) && !ruled.gridLines.has(l));
+      return groupByFrames(pool, frames)
+        .flatMap((group) => stages.borderlessTables(group, ruled.looseRules))
+        .filter((t) => !isMathematics(t.lines));
+    },
     () => [],
   );
   for (const t of borderless) {
@@ -152,7 +164,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const segments = failures.isolated(
     'order',
     at,
-    () => stages.order(content, page.width),
+    () => orderAroundFrames(content, frames, page.width, stages.order),
     () => [{ lines: readingSort(content), path: 'page (reading order failed: top to bottom)' }],
   );
   const paragraphs = joinContinuations(segments)
@@ -160,7 +172,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
       failures.isolated(
         'paragraphs',
         at,
-        () => stages.paragraphs(segment.lines, segment.path),
+        () => stages.paragraphs(segment.lines, segment.path, bodySize),
         () => segment.lines.map((line) => ({ lines: [line], trace: [entry('paragraphs', 'line-alone (paragraphs failed)')] })),
       ),
     )

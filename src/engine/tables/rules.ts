@@ -84,3 +84,51 @@ export function ruleGrids({ h, v }: Grid, snap: number): Grid[] {
   v.forEach((r, j) => group(h.length + j).v.push(r));
   return [...groups.values()];
 }
+
+/**
+ * Closed rectangles drawn with rules (the frame of a sidebar or an infobox): two vertical rules
+ * of one height, joined at both ends by horizontal rules that end there (a table's column is
+ * no frame: its top and bottom rules run on across the other columns); `snap` in page units.
+ */
+export function ruledBoxes({ h, v }: Grid, snap: number): Box[] {
+  const out: Box[] = [];
+  const across = (y: number, x0: number, x1: number) => h.some((r) => Math.abs(r.y - y) <= snap && Math.abs(r.x0 - x0) <= snap && Math.abs(r.x1 - x1) <= snap);
+  for (const a of v) {
+    for (const b of v) {
+      if (b.x <= a.x || Math.abs(a.y0 - b.y0) > snap || Math.abs(a.y1 - b.y1) > snap) continue;
+      if (across(a.y0, a.x, b.x) && across(a.y1, a.x, b.x)) out.push([a.x, Math.min(a.y0, b.y0), b.x, Math.max(a.y1, b.y1)]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Lines grouped by the frame they stand in (the smallest holding their centre): the lines outside
+ * every frame first, then each frame's, so that a table is looked for inside a frame or outside it.
+ */
+export function groupByFrames<L extends { box: Box }>(lines: readonly L[], frames: readonly Box[]): L[][] {
+  const groups: L[][] = [[], ...frames.map(() => [])];
+  const area = (b: Box) => (b[2] - b[0]) * (b[3] - b[1]);
+  for (const l of lines) {
+    const cx = (l.box[0] + l.box[2]) / 2;
+    const cy = (l.box[1] + l.box[3]) / 2;
+    let best = -1;
+    frames.forEach((b, i) => {
+      if (cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3] && (best < 0 || area(b) < area(frames[best]!))) best = i;
+    });
+    groups[best + 1]!.push(l);
+  }
+  return groups.filter((g) => g.length);
+}
+
+/** Whether some of `boxes` holds the centres of some of the lines but not of all: they straddle its frame. */
+export function straddlesBox(lines: readonly { box: Box }[], boxes: readonly Box[]): boolean {
+  return boxes.some((b) => {
+    const inside = lines.filter((l) => {
+      const cx = (l.box[0] + l.box[2]) / 2;
+      const cy = (l.box[1] + l.box[3]) / 2;
+      return cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3];
+    }).length;
+    return inside > 0 && inside < lines.length;
+  });
+}

@@ -145,11 +145,14 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
     const count = pdfium.FPDFText_CountChars(textPage);
     for (let i = 0; i < count; i++) {
       const code = raw.FPDFText_GetUnicode(textPage, i);
-      if (code === 10 || code === 13) {
+      const generated = raw.FPDFText_IsGenerated(textPage, i) === 1;
+      // TeX's extension font sets its \big and \Big delimiters at codes below 32, without a
+      // Unicode mapping: such a code is a glyph, not a control character.
+      const lowCode = code < 32 && !generated && raw.FPDFText_HasUnicodeMapError(textPage, i) === 1;
+      if ((code === 10 || code === 13) && !lowCode) {
         chars.push(breakOrSpace(10));
         continue;
       }
-      const generated = raw.FPDFText_IsGenerated(textPage, i) === 1;
       const obj = generated ? 0 : raw.FPDFText_GetTextObject(textPage, i);
       let object = obj ? objects.get(obj) : undefined;
       if (obj && !object) {
@@ -174,7 +177,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
           continue;
         }
         mapped = known;
-      }
+      } else if (lowCode) mapped = fontCodeToUnicode(object?.font, code) ?? code;
       // Characters outside the BMP (mathematical italic 𝑥) come as two UTF-16 halves.
       const prev = chars[chars.length - 1];
       if (code >= 0xdc00 && code <= 0xdfff && prev && prev.code >= 0xd800 && prev.code <= 0xdbff) {
