@@ -263,6 +263,13 @@ describe('table of contents', () => {
     expect(attachTocNumbers([chapter, chapterNo]).map((l) => l.text)).toEqual(['1 Related work', '1']);
   });
 
+  it('puts back the page numbers of a chapter list without leaders, not a column of values that goes down', () => {
+    const rows = (numbers: string[]) => numbers.flatMap((n, i) => [line(`${i + 1} Chapter title number ${i + 1}`, 72, 100 + i * 14), line(n, 530, 100 + i * 14)]);
+    expect(attachTocNumbers(rows(['3', '5', '9'])).map((l) => l.text)).toEqual(['1 Chapter title number 1 3', '2 Chapter title number 2 5', '3 Chapter title number 3 9']);
+    expect(attachTocNumbers(rows(['30', '5', '9']))).toHaveLength(6);
+    expect(attachTocNumbers(rows(['3', '5']))).toHaveLength(4);
+  });
+
   it('leaves rows of amounts alone', () => {
     const rows = [line('Revenue . . . . . . .', 72, 100), line('120', 400, 100), line('135', 470, 100), line('Costs', 72, 114), line('80', 400, 114)];
     expect(attachTocNumbers(rows).map((l) => l.text)).toEqual(rows.map((l) => l.text));

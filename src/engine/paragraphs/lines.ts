@@ -45,14 +45,19 @@ const LEADERS_END = /((\.\s?){3,}|…+|(·\s?){3,})\s*$/;
 const TOC_BASELINE = 0.5;
 /** The page numbers of one table of contents end at the same x within this many ems. */
 const TOC_ALIGN = 0.5;
+/** Without leaders, a page number stands a tab (this many ems at least) right of its entry… */
+const TOC_TAB = 2;
+/** …in a column of at least this many numbers that never go down. */
+const TOC_MIN_ROWS = 3;
 /** What an amount column looks like: an entry this shape is a table's number, not a heading. */
 const AMOUNT = /^[\d\s.,%()$€£+-]+$/;
 
 /**
  * A table of contents' page number set apart from its entry (the tab to the right margin made
  * a wide gap) is put back at the end of the entry: "1.1 Scope . . . . 2" reads as one line. A
- * number joins when its entry ends in dot leaders, or when it ends at the same x as such a
- * number (a chapter entry without leaders); never when an amount stands beside it, so a
+ * number joins when its entry ends in dot leaders, when it ends at the same x as such a number
+ * (a chapter entry without leaders), or when it is one of a column of three or more page
+ * numbers a tab away from their entries that never go down; never when an amount stands beside it, so a
  * table's rows of amounts keep their cells (the other column's text may: two-column pages).
  */
 export function attachTocNumbers(lines: readonly TextLine[]): TextLine[] {
@@ -67,7 +72,16 @@ export function attachTocNumbers(lines: readonly TextLine[]): TextLine[] {
       return [{ n, entry, leaders: LEADERS_END.test(entry.text) }];
     });
   const ends = pairs.filter((p) => p.leaders).map((p) => p.n.box[2]);
-  const joined = pairs.filter((p) => p.leaders || ends.some((x) => Math.abs(x - p.n.box[2]) < TOC_ALIGN * Math.max(p.n.fontSize, 1)));
+  const aligned = (a: (typeof pairs)[number], b: (typeof pairs)[number]) => Math.abs(a.n.box[2] - b.n.box[2]) < TOC_ALIGN * Math.max(a.n.fontSize, 1);
+  // Without leaders (a report's chapter list): a column of page numbers at one right edge, a tab
+  // away from their entries, running up down the page.
+  const tabbed = pairs.filter((p) => p.n.box[0] - p.entry.box[2] > TOC_TAB * Math.max(p.n.fontSize, 1) && /^\d+$/.test(p.n.text.trim()));
+  const column = (p: (typeof pairs)[number]) => {
+    const run = tabbed.filter((q) => aligned(p, q)).sort((a, b) => a.n.box[1] - b.n.box[1]);
+    const pages = run.map((q) => Number(q.n.text.trim()));
+    return run.length >= TOC_MIN_ROWS && pages.every((v, i) => i === 0 || v >= pages[i - 1]!);
+  };
+  const joined = pairs.filter((p) => p.leaders || ends.some((x) => Math.abs(x - p.n.box[2]) < TOC_ALIGN * Math.max(p.n.fontSize, 1)) || (tabbed.includes(p) && column(p)));
   if (!joined.length) return [...lines];
   const numberOf = new Map(joined.map((p) => [p.entry, p.n]));
   const taken = new Set(joined.map((p) => p.n));
