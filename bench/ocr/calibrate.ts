@@ -5,8 +5,9 @@
 // the PERCENTILE-th percentile of its values at both ends (a few outliers would otherwise stretch
 // the 256 steps over values that hardly occur).
 //
-// node --import tsx bench/ocr/calibrate.ts [corpus] [--percentile 99.99] [--write] [--evaluate] [--models rec,det]
+// node --import tsx bench/ocr/calibrate.ts [corpus] [--percentile 99.99] [--also 99.9,100] [--out FILE | --write] [--from FILE] [--evaluate] [--models rec,det] [--pages N]
 //   --write     writes src/engine/input/ocr/calibration.json
+//   --from FILE evaluates FILE's ranges instead of measuring them
 //   --evaluate  reads the tuning pages (200 dpi clean and JPEG) with fp32 and with int8 from these
 //               ranges, interleaved, and prints word accuracy and CPU per page of each
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import ort from 'onnxruntime-node';
 import { modelDir, OcrEngine, REC_MODEL, DET_MODEL } from '../../src/engine/input/ocr/ocr.js';
 import { optimizeOnnx } from '../../src/engine/input/ocr/onnx-graph.js';
 import { exposeTensors, quantizableConvolutions, tensorsToCalibrate, type Calibration, type Ranges } from '../../src/engine/input/ocr/quantize.js';
-import { runQuire, summarize, type OcrCase } from './compare.js';
+import { runInterleaved, summarize, type OcrCase } from './compare.js';
 import { degrade, loadRealPages, TUNE_PAGES, type Degradation } from './real-pages.js';
 
 const args = process.argv.slice(2);
@@ -115,11 +116,11 @@ async function calibrate(file: string, inputs: ort.Tensor[], percentiles: number
   return byPercentile;
 }
 
-const cases = await tuneCases(SETS);
-console.log(`${cases.length} tuning page images`);
-const inputs = await captureInputs(cases);
+const from = option('--from');
 const byPercentile = new Map(PERCENTILES.map((p) => [p, {} as Calibration]));
-for (const file of MODELS) {
+if (from) byPercentile.set(PERCENTILE, (JSON.parse(readFileSync(from, 'utf8')) as { models: Calibration }).models);
+const inputs = from ? new Map<string, ort.Tensor[]>() : await captureInputs(await tuneCases(SETS));
+for (const file of from ? [] : MODELS) {
   for (const [p, c] of await calibrate(file, inputs.get(file) ?? [], PERCENTILES)) byPercentile.get(p)![file] = c;
   console.log(`${file}: ${byPercentile.get(PERCENTILE)![file]!.convolutions.length} convolutions from ${inputs.get(file)?.length ?? 0} runs`);
 }
@@ -144,26 +145,9 @@ if (flag('--evaluate')) {
     const these = evalCases.filter((c) => c.id.endsWith(set));
     await fp32.recognize(these[0]!.image);
     await int8.recognize(these[0]!.image);
-    // Interleaved page by page, so that the machine's load falls on both alike.
-    const a = { scores: [] as ReturnType<typeof summarize>[], cpu: 0 };
-    const results = { fp32: [] as OcrCase[], int8: [] as OcrCase[] };
-    let cpu32 = 0;
-    let cpu8 = 0;
-    const texts32: string[] = [];
-    const texts8: string[] = [];
-    for (const c of these) {
-      const r32 = await runQuire(fp32, [c]);
-      const r8 = await runQuire(int8, [c]);
-      cpu32 += r32.cpuSecondsPerPage;
-      cpu8 += r8.cpuSecondsPerPage;
-      texts32.push(r32.texts[0]!);
-      texts8.push(r8.texts[0]!);
-    }
-    void a;
-    void results;
-    const { wordAccuracy } = await import('./word-accuracy.js');
-    const s32 = summarize({ scores: these.map((c, i) => wordAccuracy(c.truth, texts32[i]!)), texts: texts32, cpuSecondsPerPage: cpu32 / these.length });
-    const s8 = summarize({ scores: these.map((c, i) => wordAccuracy(c.truth, texts8[i]!)), texts: texts8, cpuSecondsPerPage: cpu8 / these.length });
+    const [a, b] = await runInterleaved(fp32, int8, these);
+    const s32 = summarize(a);
+    const s8 = summarize(b);
     console.log(JSON.stringify({ set, percentile: PERCENTILE, fp32: s32, int8: s8, cpuRatio: Number((s8.cpuSecondsPerPage / s32.cpuSecondsPerPage).toFixed(3)) }));
   }
   await Promise.all([fp32.release(), int8.release()]);

@@ -52,8 +52,8 @@ export interface OcrOptions {
   /** onnxruntime intraOpNumThreads for each session (default 1). */
   threads?: number;
   /**
-   * 'int8' (the default) runs the models listed in QUANTIZED_MODELS with int8 convolutions
-   * (quantize.ts), 'fp32' as shipped; the environment variable QUIRE_OCR_PRECISION=fp32 sets the
+   * 'int8' (the default) runs the models the calibration has ranges for with int8 convolutions
+   * (quantize.ts; the direction classifier, a dozen small windows a page, has none), 'fp32' as shipped; the environment variable QUIRE_OCR_PRECISION=fp32 sets the
    * default (for comparisons).
    */
   precision?: OcrPrecision;
@@ -69,8 +69,6 @@ export type OcrModelPrecision = Record<string, { precision: OcrPrecision; convol
 export const DET_MODEL = 'ch_PP-OCRv4_det_infer.onnx';
 export const REC_MODEL = 'ch_PP-OCRv4_rec_infer.onnx';
 const CLS_MODEL = 'ch_ppocr_mobile_v2.0_cls_infer.onnx';
-/** The models run in int8 (the direction classifier runs on a dozen small windows a page: not worth it). */
-const QUANTIZED_MODELS = [REC_MODEL];
 
 // ---- tunables (PaddleOCR defaults unless noted) ----
 // Longer side of the detection input. 960 merged adjacent lines of 10-pt text at 200 dpi (edit
@@ -166,7 +164,7 @@ export class OcrEngine {
       const rewritten = optimizeOnnx(shipped).model;
       const fp32 = () => (rewritten === shipped ? ort.InferenceSession.create(shipped, opts) : ort.InferenceSession.create(rewritten, opts).catch(() => ort.InferenceSession.create(shipped, opts)));
       loaded[file] = { precision: 'fp32', convolutions: 0 };
-      if (precision === 'fp32' || !QUANTIZED_MODELS.includes(file)) return fp32();
+      if (precision === 'fp32' || !calibration[file]) return fp32();
       const q = quantizeOnnx(rewritten, calibration[file]);
       const fallback = (why: string) => {
         loaded[file] = { precision: 'fp32', convolutions: 0, fallback: why };
