@@ -1,8 +1,10 @@
 // The int8 recognizer (quantize.ts) built from the shipped fp32 model and the committed
 // calibration: it loads, its graph holds the QDQ pairs onnxruntime fuses into int8 kernels, and it
 // reads a generated page as fp32 does; a calibration that does not fit the model falls back to fp32.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelDir, OcrEngine, REC_MODEL } from '../src/engine/input/ocr/ocr.js';
 import { decode, decodeNode, optimizeOnnx } from '../src/engine/input/ocr/onnx-graph.js';
@@ -62,6 +64,19 @@ describe('int8 OCR recognizer', () => {
     expect(counts.get('QuantizeLinear')).toBeGreaterThanOrEqual(q.convolutions);
     expect(counts.get('DequantizeLinear')).toBeGreaterThanOrEqual(3 * q.convolutions);
     expect(ops(model).get('QuantizeLinear')).toBeUndefined();
+  });
+
+  it('is fused by onnxruntime into its int8 convolution (QLinearConv), one per convolution quantized', async () => {
+    const q = quantizeOnnx(model, calibration[REC_MODEL]);
+    const dir = mkdtempSync(path.join(tmpdir(), 'quire-qdq-'));
+    try {
+      const file = path.join(dir, 'optimized.onnx');
+      const session = await ort.InferenceSession.create(q.model, { intraOpNumThreads: 1, graphOptimizationLevel: 'all', optimizedModelFilePath: file, logSeverityLevel: 3 });
+      await session.release();
+      expect(ops(new Uint8Array(readFileSync(file))).get('QLinearConv')).toBe(q.convolutions);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('loads in int8 and reads a generated page as fp32 does', async () => {
