@@ -94,6 +94,20 @@ describe('int8 OCR models', () => {
     }
   });
 
+  it('loads fp32 when QUIRE_OCR_PRECISION=fp32 (for comparisons)', async () => {
+    const before = process.env.QUIRE_OCR_PRECISION;
+    process.env.QUIRE_OCR_PRECISION = 'fp32';
+    try {
+      const engine = await OcrEngine.create();
+      expect(engine.precision[REC_MODEL]).toEqual({ precision: 'fp32', convolutions: 0 });
+      expect(engine.precision[DET_MODEL]).toEqual({ precision: 'fp32', convolutions: 0 });
+      await engine.release();
+    } finally {
+      if (before === undefined) delete process.env.QUIRE_OCR_PRECISION;
+      else process.env.QUIRE_OCR_PRECISION = before;
+    }
+  });
+
   it('falls back to fp32 when the calibration does not fit the model', async () => {
     const rec = calibration[REC_MODEL]!;
     const [first, ...rest] = Object.keys(rec.ranges);
