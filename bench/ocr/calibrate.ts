@@ -1,6 +1,6 @@
 // Activation ranges for the int8 OCR models (src/engine/input/ocr/quantize.ts), measured on the
-// TUNING pages only: the engine reads the pages at 200 dpi, clean and JPEG-compressed (fp32), the inputs
-// its detector and recognizer get are kept, and run again through the same graphs with every
+// TUNING pages only: the fp32 engine reads the pages at 200 dpi, clean and JPEG-compressed; the
+// inputs its detector and recognizer get are kept, and run again through the same graphs with every
 // tensor a quantized convolution reads or writes exposed as an output. Each tensor's range is
 // the PERCENTILE-th percentile of its values at both ends (a few outliers would otherwise stretch
 // the 256 steps over values that hardly occur).
@@ -25,15 +25,17 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const corpus = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1]!.startsWith('--') && !['--write', '--evaluate'].includes(args[i - 1]!))) ?? '/work/shared/corpus';
+const BARE_FLAGS = ['--write', '--evaluate'];
+/** The first argument that is neither an option nor an option's value. */
+const corpus = args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1]!.startsWith('--') || BARE_FLAGS.includes(args[i - 1]!))) ?? '/work/shared/corpus';
 /** Share of values kept inside the range at each end, in percent. */
 const PERCENTILE = Number(option('--percentile') ?? 99.99);
 /** Other percentiles to write alongside (to FILE-PERCENTILE.json), from the same samples. */
 const PERCENTILES = [PERCENTILE, ...(option('--also') ?? '').split(',').filter(Boolean).map(Number)];
-const MODELS = (option('--models') ?? 'rec').split(',').map((m) => ({ rec: REC_MODEL, det: DET_MODEL })[m as 'rec' | 'det']);
-/** Values sampled per tensor from each run (at random places): enough for the 99.99th percentile over a few hundred runs. */
+const MODELS = (option('--models') ?? 'rec,det').split(',').map((m) => ({ rec: REC_MODEL, det: DET_MODEL })[m as 'rec' | 'det']);
 /** How many of the tuning pages to use (all by default; fewer for a quick try). */
 const PAGES = Number(option('--pages') ?? TUNE_PAGES.length);
+/** Values sampled per tensor from each run (at random places): enough for the 99.99th percentile over a few hundred runs. */
 const SAMPLES_PER_RUN = 4096;
 const SETS: Array<{ dpi: number; how: Degradation }> = [
   { dpi: 200, how: 'clean' },

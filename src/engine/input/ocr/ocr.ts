@@ -53,8 +53,9 @@ export interface OcrOptions {
   threads?: number;
   /**
    * 'int8' (the default) runs the models the calibration has ranges for with int8 convolutions
-   * (quantize.ts; the direction classifier, a dozen small windows a page, has none), 'fp32' as shipped; the environment variable QUIRE_OCR_PRECISION=fp32 sets the
-   * default (for comparisons).
+   * (quantize.ts; the direction classifier, a dozen small windows a page, has none); 'fp32' runs
+   * them as shipped. The environment variable QUIRE_OCR_PRECISION=fp32 makes fp32 the default
+   * (for comparisons).
    */
   precision?: OcrPrecision;
   /** Activation ranges for int8 (default: the committed calibration.json; bench/ocr/calibrate.ts tries others). */
