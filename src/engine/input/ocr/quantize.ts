@@ -10,8 +10,9 @@
 // Activations are unsigned with a zero point (uint8 is what the x86 kernels take, and a ranged
 // activation wastes no codes); weights signed and symmetric, one scale per output channel.
 // QuantizeLinear/DequantizeLinear are taken from the com.microsoft domain: the recognizer is an
-// opset-9 graph, older than the standard operators' per-channel axis (opset 13), and raising its
-// opset would change the meaning of other operators in it (Softmax, Squeeze, Slice).
+// opset-9 graph, older than the standard operators' per-channel axis (opset 13), and raising it
+// to 13 would change the meaning of other operators in it (Softmax, Squeeze). It is raised to 10
+// only, which the fused QLinearConv needs (toOpset10).
 import { bytesField, concat, constantTensor, decode, decodeNode, encodeNode, intAttr, intAttribute, varint, type Field, type Node } from './onnx-graph.js';
 
 /** Tensor name -> [low, high] of the values it takes (percentile-clipped), for one model. */
