@@ -309,7 +309,8 @@ export function quantizeOnnx(model: Uint8Array, calibration: { convolutions: str
         // Bias: int32 at the scale of the products it is added to.
         const b = constantTensor(producer.get(bName))!;
         const bScale = Float32Array.from(wScale, (s) => s * px.scale);
-        const bq = Int32Array.from(b.data, (v, o) => Math.round(v / bScale[o]!));
+        // Clamped: Int32Array would wrap a bias too large for its scale (a channel with near-zero weights).
+        const bq = Int32Array.from(b.data, (v, o) => Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, Math.round(v / bScale[o]!))));
         pre.push(
           rawConstant(`${y}_bq`, [outs], INT32, int32s(bq)),
           rawConstant(`${y}_bscale`, [outs], FLOAT, floats(bScale)),
