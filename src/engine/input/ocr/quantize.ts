@@ -165,6 +165,9 @@ function qdq(op: 'QuantizeLinear' | 'DequantizeLinear', inputs: string[], output
 
 const INT64 = 7;
 
+/** Operators other than Slice whose inputs or meaning changed in opset 10: a graph with them is left fp32. */
+const OPSET10_CHANGED = ['TopK', 'Upsample', 'Dropout'];
+
 /** The signed 64-bit integer a varint's bytes hold. */
 function int64Of(payload: Uint8Array): bigint {
   let v = 0n;
@@ -360,6 +363,8 @@ export function quantizeOnnx(model: Uint8Array, calibration: { convolutions: str
     let nodes = withoutUnusedConstants(ordered);
     const imports: Uint8Array[] = [];
     if (opset.version < 10) {
+      const changed = nodes.find((n) => OPSET10_CHANGED.includes(n.op));
+      if (changed) return { model, convolutions: 0, fallback: `opset-${opset.version} graph with ${changed.op}, which opset 10 changed` };
       nodes = toOpset10(nodes);
       g.fields = g.fields.filter((f) => f !== opset.field);
       imports.push(opsetField('', 10));
