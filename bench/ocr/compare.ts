@@ -113,3 +113,27 @@ export async function runTesseract(cases: OcrCase[]): Promise<EngineResult | und
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Two engines on the same cases, page by page one after the other (which goes first alternating),
+ * so that the load of a shared machine falls on both alike: compare their CPU times as a ratio.
+ */
+export async function runInterleaved(a: OcrEngine, b: OcrEngine, cases: OcrCase[]): Promise<[EngineResult, EngineResult]> {
+  const ra: EngineResult[] = [];
+  const rb: EngineResult[] = [];
+  for (const [i, c] of cases.entries()) {
+    if (i % 2) {
+      rb.push(await runQuire(b, [c]));
+      ra.push(await runQuire(a, [c]));
+    } else {
+      ra.push(await runQuire(a, [c]));
+      rb.push(await runQuire(b, [c]));
+    }
+  }
+  const merge = (parts: EngineResult[]): EngineResult => ({
+    scores: parts.flatMap((p) => p.scores),
+    texts: parts.flatMap((p) => p.texts),
+    cpuSecondsPerPage: parts.length ? parts.reduce((s, p) => s + p.cpuSecondsPerPage, 0) / parts.length : 0,
+  });
+  return [merge(ra), merge(rb)];
+}

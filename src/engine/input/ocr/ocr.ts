@@ -12,6 +12,8 @@ import { levellingRotation, rotateImage } from './orientation.js';
 import { lineCrop, type Box } from './crop.js';
 import { detectLines } from './detect.js';
 import { optimizeOnnx } from './onnx-graph.js';
+import { quantizeOnnx, type Calibration } from './quantize.js';
+import shippedCalibration from './calibration.json' with { type: 'json' };
 import { inkColumns, withWordSpaces, type DecodedChar } from './spacing.js';
 import type { TraceEntry } from '../../model/trace.js';
 import { languageSetting, PageLanguages, TesseractLineReader, type LanguageSetting, type LineReader } from './languages.js';
@@ -57,7 +59,25 @@ export interface OcrOptions {
   languages?: LanguageSetting;
   /** Re-reads Latin lines in their language (default tesseract.js); tests pass a failing one. */
   lineReader?: LineReader;
+  /**
+   * 'int8' (the default) runs the models the calibration has ranges for with int8 convolutions
+   * (quantize.ts; the direction classifier, a dozen small windows a page, has none); 'fp32' runs
+   * them as shipped. The environment variable QUIRE_OCR_PRECISION=fp32 makes fp32 the default
+   * (for comparisons).
+   */
+  precision?: OcrPrecision;
+  /** Activation ranges for int8 (default: the committed calibration.json; bench/ocr/calibrate.ts tries others). */
+  calibration?: Calibration;
 }
+
+export type OcrPrecision = 'int8' | 'fp32';
+
+/** How each model was loaded: its precision, and why it is fp32 when int8 was asked for. */
+export type OcrModelPrecision = Record<string, { precision: OcrPrecision; convolutions: number; fallback?: string }>;
+
+export const DET_MODEL = 'ch_PP-OCRv4_det_infer.onnx';
+export const REC_MODEL = 'ch_PP-OCRv4_rec_infer.onnx';
+const CLS_MODEL = 'ch_ppocr_mobile_v2.0_cls_infer.onnx';
 
 // ---- tunables (PaddleOCR defaults unless noted) ----
 // Longer side of the detection input. 960 merged adjacent lines of 10-pt text at 200 dpi (edit
@@ -130,6 +150,8 @@ export class OcrEngine {
   private recColumns = 0;
 
   private constructor(
+    /** How each model was loaded (int8, or fp32 and why). */
+    readonly precision: OcrModelPrecision,
     private readonly det: ort.InferenceSession,
     private readonly rec: ort.InferenceSession,
     private readonly cls: ort.InferenceSession,
@@ -141,15 +163,34 @@ export class OcrEngine {
     const threads = Math.max(1, Math.floor(options.threads ?? 1));
     const dir = modelDir();
     const opts = sessionOptions(threads);
-    // The graphs are rewritten first (onnx-graph.ts): the same functions, a third less work. A
-    // rewritten graph onnxruntime would not load (a future model's other shape) falls back to the file.
+    const precision = options.precision ?? (process.env.QUIRE_OCR_PRECISION === 'fp32' ? 'fp32' : 'int8');
+    const calibration = options.calibration ?? (shippedCalibration as unknown as { models: Calibration }).models;
+    const loaded: OcrModelPrecision = {};
+    // The graphs are rewritten first (onnx-graph.ts): the same functions, a third less work; then
+    // made int8 (quantize.ts). A graph onnxruntime would not load (a future model's other shape)
+    // falls back to the previous step: int8 to fp32 rewritten to the file as shipped.
     const load = async (file: string) => {
       const shipped = new Uint8Array(readFileSync(path.join(dir, file)));
       const rewritten = optimizeOnnx(shipped).model;
-      if (rewritten === shipped) return ort.InferenceSession.create(shipped, opts);
-      return ort.InferenceSession.create(rewritten, opts).catch(() => ort.InferenceSession.create(shipped, opts));
+      const fp32 = () => (rewritten === shipped ? ort.InferenceSession.create(shipped, opts) : ort.InferenceSession.create(rewritten, opts).catch(() => ort.InferenceSession.create(shipped, opts)));
+      loaded[file] = { precision: 'fp32', convolutions: 0 };
+      if (precision === 'fp32' || !calibration[file]) return fp32();
+      const q = quantizeOnnx(rewritten, calibration[file]);
+      const fallback = (why: string) => {
+        loaded[file] = { precision: 'fp32', convolutions: 0, fallback: why };
+        process.emitWarning(`OCR model ${file} runs in fp32: ${why}`, 'QuireOcrPrecision');
+        return fp32();
+      };
+      if (q.fallback) return fallback(q.fallback);
+      try {
+        const session = await ort.InferenceSession.create(q.model, opts);
+        loaded[file] = { precision: 'int8', convolutions: q.convolutions };
+        return session;
+      } catch (e) {
+        return fallback(`onnxruntime did not load the int8 graph (${(e as Error).message.split('\n')[0]})`);
+      }
     };
-    const [det, rec, cls] = await Promise.all([load('ch_PP-OCRv4_det_infer.onnx'), load('ch_PP-OCRv4_rec_infer.onnx'), load('ch_ppocr_mobile_v2.0_cls_infer.onnx')]);
+    const [det, rec, cls] = await Promise.all([load(DET_MODEL), load(REC_MODEL), load(CLS_MODEL)]);
     const lines = readFileSync(path.join(dir, 'ppocr_keys_v1.txt'), 'utf8').split(/\r?\n/);
     if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
     // Index 0 is the CTC blank; then the dictionary; then ' ' (PaddleOCR's use_space_char).
@@ -160,7 +201,7 @@ export class OcrEngine {
       throw new Error(`OCR recognition model has ${classes} classes but the dictionary gives ${dict.length}`);
     }
     const languages = new PageLanguages(options.languages ?? languageSetting(process.env.QUIRE_OCR_LANGUAGES), options.lineReader ?? new TesseractLineReader());
-    return new OcrEngine(det, rec, cls, dict, languages);
+    return new OcrEngine(loaded, det, rec, cls, dict, languages);
   }
 
   async release(): Promise<void> {

@@ -14,14 +14,14 @@
 // everything else of the protobuf is copied byte for byte.
 
 /** One protobuf field: its number, wire type, payload (bytes for length-delimited and fixed, the raw varint bytes otherwise) and its whole encoding. */
-interface Field {
+export interface Field {
   no: number;
   wire: number;
   payload: Uint8Array;
   raw: Uint8Array;
 }
 
-function readVarint(b: Uint8Array, at: number): { value: number; end: number } {
+export function readVarint(b: Uint8Array, at: number): { value: number; end: number } {
   let value = 0;
   let scale = 1;
   let i = at;
@@ -34,7 +34,7 @@ function readVarint(b: Uint8Array, at: number): { value: number; end: number } {
   }
 }
 
-function decode(b: Uint8Array): Field[] {
+export function decode(b: Uint8Array): Field[] {
   const out: Field[] = [];
   let i = 0;
   while (i < b.length) {
@@ -65,7 +65,7 @@ function decode(b: Uint8Array): Field[] {
   return out;
 }
 
-function varint(n: number): number[] {
+export function varint(n: number): number[] {
   const out: number[] = [];
   while (n >= 0x80) {
     out.push((n % 128) | 0x80);
@@ -75,7 +75,7 @@ function varint(n: number): number[] {
   return out;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+export function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -86,7 +86,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /** A length-delimited field `no` holding `payload`. */
-function bytesField(no: number, payload: Uint8Array): Uint8Array {
+export function bytesField(no: number, payload: Uint8Array): Uint8Array {
   return concat([Uint8Array.from([...varint(no * 8 + 2), ...varint(payload.length)]), payload]);
 }
 
@@ -94,7 +94,7 @@ const utf8 = new TextEncoder();
 const text = new TextDecoder();
 
 /** The parts of a NodeProto this file reads or writes; `rest` is its other fields as they were. */
-interface Node {
+export interface Node {
   inputs: string[];
   outputs: string[];
   op: string;
@@ -107,7 +107,7 @@ const NODE_OUTPUT = 2;
 const NODE_OP = 4;
 const NODE_ATTRIBUTE = 5;
 
-function decodeNode(b: Uint8Array): Node {
+export function decodeNode(b: Uint8Array): Node {
   const node: Node = { inputs: [], outputs: [], op: '', attributes: [], rest: [] };
   for (const f of decode(b)) {
     if (f.no === NODE_INPUT) node.inputs.push(text.decode(f.payload));
@@ -119,7 +119,7 @@ function decodeNode(b: Uint8Array): Node {
   return node;
 }
 
-function encodeNode(n: Node): Uint8Array {
+export function encodeNode(n: Node): Uint8Array {
   return concat([
     ...n.inputs.map((s) => bytesField(NODE_INPUT, utf8.encode(s))),
     ...n.outputs.map((s) => bytesField(NODE_OUTPUT, utf8.encode(s))),
@@ -130,7 +130,7 @@ function encodeNode(n: Node): Uint8Array {
 }
 
 /** An AttributeProto holding one float. */
-function floatAttribute(name: string, value: number): Field {
+export function floatAttribute(name: string, value: number): Field {
   const f = new Uint8Array(4);
   new DataView(f.buffer).setFloat32(0, value, true);
   // name (1), f (2, fixed32), type (20) = FLOAT (1).
@@ -269,13 +269,13 @@ export function optimizeOnnx(model: Uint8Array): { model: Uint8Array } & OnnxRew
 
 // ---------------------------------------------------------------- folding scales into convolutions
 
-interface Tensor {
+export interface Tensor {
   dims: number[];
   data: Float32Array;
 }
 
 /** The float tensor a Constant node holds, if it is one. */
-function constantTensor(n: Node | undefined): Tensor | undefined {
+export function constantTensor(n: Node | undefined): Tensor | undefined {
   if (!n || n.op !== 'Constant') return undefined;
   for (const a of n.attributes) {
     const tensor = decode(a.payload).find((f) => f.no === 5);
@@ -303,7 +303,7 @@ function constantTensor(n: Node | undefined): Tensor | undefined {
 }
 
 /** A Constant node producing `name` with the tensor `t`. */
-function constantNode(name: string, t: Tensor): Node {
+export function constantNode(name: string, t: Tensor): Node {
   const raw = new Uint8Array(t.data.length * 4);
   const view = new DataView(raw.buffer);
   t.data.forEach((v, i) => view.setFloat32(i * 4, v, true));
@@ -315,7 +315,7 @@ function constantNode(name: string, t: Tensor): Node {
 }
 
 /** The integer an int attribute named `name` holds, if any. */
-function intAttr(n: Node, name: string): number | undefined {
+export function intAttr(n: Node, name: string): number | undefined {
   for (const a of n.attributes) {
     const fields = decode(a.payload);
     if (fields.some((f) => f.no === 1 && text.decode(f.payload) === name)) {
@@ -327,7 +327,7 @@ function intAttr(n: Node, name: string): number | undefined {
 }
 
 /** An AttributeProto holding one integer. */
-function intAttribute(name: string, value: number): Field {
+export function intAttribute(name: string, value: number): Field {
   // name (1), i (3), type (20) = INT (2).
   const raw = concat([bytesField(1, utf8.encode(name)), Uint8Array.from([0x18, ...varint(value)]), Uint8Array.from([...varint(20 * 8), 2])]);
   return { no: NODE_ATTRIBUTE, wire: 2, payload: raw, raw: bytesField(NODE_ATTRIBUTE, raw) };
