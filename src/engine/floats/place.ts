@@ -133,7 +133,8 @@ function takeNotes(page: Page, units: Unit[], box: Box): LabelledParagraph[] {
   let bottom = box[3];
   for (;;) {
     const at = units.findIndex((u) => {
-      if (u.kind !== 'paragraph' || (u.paragraph.label !== 'text' && u.paragraph.label !== 'page_footnote')) return false;
+      // A note the classifier took for a caption (small type under a float) is a note all the same.
+      if (u.kind !== 'paragraph' || (u.paragraph.label !== 'text' && u.paragraph.label !== 'page_footnote' && u.paragraph.label !== 'caption')) return false;
       const b = paragraphBox(u.paragraph);
       const size = u.paragraph.lines[0]!.fontSize;
       return b[1] >= bottom - NOTE_TOUCH * size && b[1] - bottom < page.height * NOTE_REACH && overlapsX(b, box) && TABLE_NOTE.test(textOf(u.paragraph));

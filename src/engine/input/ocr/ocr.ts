@@ -60,10 +60,11 @@ export interface OcrOptions {
   /** Re-reads Latin lines in their language (default tesseract.js); tests pass a failing one. */
   lineReader?: LineReader;
   /**
-   * 'int8' (the default) runs the models the calibration has ranges for with int8 convolutions
-   * (quantize.ts; the direction classifier, a dozen small windows a page, has none); 'fp32' runs
-   * them as shipped. The environment variable QUIRE_OCR_PRECISION=fp32 makes fp32 the default
-   * (for comparisons).
+   * 'fp32' (the default) runs the models as shipped; 'int8' runs the models the calibration has
+   * ranges for (the recognizer: the detector's boxes shape the layout, the direction classifier
+   * reads a dozen small windows a page) with int8 convolutions (quantize.ts). The environment
+   * variable QUIRE_OCR_PRECISION=int8 makes int8 the default. Not the default yet: int8 drops
+   * word spaces the fp32 recognizer keeps on JPEG-compressed low-resolution scans.
    */
   precision?: OcrPrecision;
   /** Activation ranges for int8 (default: the committed calibration.json; bench/ocr/calibrate.ts tries others). */
@@ -163,7 +164,7 @@ export class OcrEngine {
     const threads = Math.max(1, Math.floor(options.threads ?? 1));
     const dir = modelDir();
     const opts = sessionOptions(threads);
-    const precision = options.precision ?? (process.env.QUIRE_OCR_PRECISION === 'fp32' ? 'fp32' : 'int8');
+    const precision = options.precision ?? (process.env.QUIRE_OCR_PRECISION === 'int8' ? 'int8' : 'fp32');
     const calibration = options.calibration ?? (shippedCalibration as unknown as { models: Calibration }).models;
     const loaded: OcrModelPrecision = {};
     // The graphs are rewritten first (onnx-graph.ts): the same functions, a third less work; then
