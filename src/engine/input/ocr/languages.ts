@@ -9,7 +9,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { RgbImage } from '../pdf/pdfium.js';
-import type { OcrLine } from './ocr.js';
 import { entry, type TraceEntry } from '../../model/trace.js';
 
 /** Latin-script languages with diacritics that tesseract re-reads (one @tesseract.js-data package each). */
@@ -253,6 +252,12 @@ export function lineCropGrey(image: RgbImage, box: readonly [number, number, num
   return { width: ow, height: oh, data };
 }
 
+/** A line as the recognizer read it: its text and its box in the image's pixels (ocr.ts's OcrLine). */
+interface ReadLine {
+  text: string;
+  box: [number, number, number, number];
+}
+
 /**
  * The language step of a page: decides the language, re-reads the Latin lines when it is one
  * with diacritics, and says what it did as a trace entry. Never throws: a failing re-read keeps
@@ -264,7 +269,7 @@ export class PageLanguages {
     private readonly reader: LineReader,
   ) {}
 
-  async apply(image: RgbImage, lines: OcrLine[]): Promise<{ lines: OcrLine[]; trace: TraceEntry }> {
+  async apply<L extends ReadLine>(image: RgbImage, lines: L[]): Promise<{ lines: L[]; trace: TraceEntry }> {
     const decision = decideLanguage(
       lines.map((l) => l.text),
       this.setting,
@@ -282,7 +287,7 @@ export class PageLanguages {
       latin.forEach((i, k) => {
         const r = readings[k];
         if (!r || !r.text || r.confidence < MIN_CONFIDENCE) kept++;
-        else out[i] = { ...lines[i]!, text: r.text };
+        else out[i] = { ...lines[i]!, text: r.text } as L;
       });
       return { lines: out, trace: entry('ocr', decision.rule, { ...decision.values, language, reread: latin.length - kept, keptLowConfidence: kept }) };
     } catch (error) {
