@@ -63,6 +63,21 @@ function tiffStrips(tif: Buffer): { strips: Uint8Array[]; rowsPerStrip: number }
   return { strips: offsets.map((o, i) => new Uint8Array(tif.subarray(o, o + lengths[i]!))), rowsPerStrip: tags.get(278)?.[0] ?? Number.MAX_SAFE_INTEGER };
 }
 
+/** Image XObjects of a page tiled from the strips of a `height`-pixel image, each drawn over its rows' share of the page. */
+function stripImages(
+  strips: Uint8Array[],
+  rowsPerStrip: number,
+  height: number,
+  image: (data: Uint8Array, rows: number) => { dict: Record<string, unknown>; data: Uint8Array },
+): Array<{ dict: Record<string, unknown>; data: Uint8Array; box: [number, number, number, number] }> {
+  return strips.map((data, i) => {
+    const rows = Math.min(rowsPerStrip, height - i * rowsPerStrip);
+    const top = (i * rowsPerStrip * SIZE[1]) / height;
+    const h = (rows * SIZE[1]) / height;
+    return { ...image(data, rows), box: [0, SIZE[1] - top - h, SIZE[0], h] };
+  });
+}
+
 /** A JBIG2 embedded stream (PDF's JBIG2Decode, no file header): a page holding one MMR-coded generic region of `width` x `height`. */
 function jbig2(mmr: Uint8Array, width: number, height: number): Uint8Array {
   const u32 = (v: number) => [(v >>> 24) & 255, (v >>> 16) & 255, (v >>> 8) & 255, v & 255];
@@ -96,16 +111,10 @@ describe('image-only PDFs in every encoding and form', () => {
       .toBuffer();
     const { strips, rowsPerStrip } = tiffStrips(tif);
     expect(strips.length).toBeGreaterThan(1);
-    const images = strips.map((data, i) => {
-      const rows = Math.min(rowsPerStrip, g.height - i * rowsPerStrip);
-      const top = (i * rowsPerStrip * SIZE[1]) / g.height;
-      const h = (rows * SIZE[1]) / g.height;
-      return {
-        dict: { Width: g.width, Height: rows, ColorSpace: 'DeviceGray', BitsPerComponent: 1, Filter: 'CCITTFaxDecode', DecodeParms: { K: -1, Columns: g.width, Rows: rows, BlackIs1: true } },
-        data,
-        box: [0, SIZE[1] - top - h, SIZE[0], h] as [number, number, number, number],
-      };
-    });
+    const images = stripImages(strips, rowsPerStrip, g.height, (data, rows) => ({
+      dict: { Width: g.width, Height: rows, ColorSpace: 'DeviceGray', BitsPerComponent: 1, Filter: 'CCITTFaxDecode', DecodeParms: { K: -1, Columns: g.width, Rows: rows, BlackIs1: true } },
+      data,
+    }));
     const pdf = await pageOf(images);
     // The strips decode to the page as it was (black text on white), not inverted.
     const { data } = await sharp(await rasterize(pdf, 50)).greyscale().raw().toBuffer({ resolveWithObject: true });
@@ -123,16 +132,10 @@ describe('image-only PDFs in every encoding and form', () => {
       .tiff({ compression: 'ccittfax4', bitdepth: 1 })
       .toBuffer();
     const { strips, rowsPerStrip } = tiffStrips(tif);
-    const images = strips.map((data, i) => {
-      const rows = Math.min(rowsPerStrip, g.height - i * rowsPerStrip);
-      const top = (i * rowsPerStrip * SIZE[1]) / g.height;
-      const h = (rows * SIZE[1]) / g.height;
-      return {
-        dict: { Width: g.width, Height: rows, ColorSpace: 'DeviceGray', BitsPerComponent: 1, Filter: 'JBIG2Decode' },
-        data: jbig2(data, g.width, rows),
-        box: [0, SIZE[1] - top - h, SIZE[0], h] as [number, number, number, number],
-      };
-    });
+    const images = stripImages(strips, rowsPerStrip, g.height, (data, rows) => ({
+      dict: { Width: g.width, Height: rows, ColorSpace: 'DeviceGray', BitsPerComponent: 1, Filter: 'JBIG2Decode' },
+      data: jbig2(data, g.width, rows),
+    }));
     const pdf = await pageOf(images);
     const { data } = await sharp(await rasterize(pdf, 50)).greyscale().raw().toBuffer({ resolveWithObject: true });
     expect(data.reduce((a, v) => a + v, 0) / data.length).toBeGreaterThan(200);

@@ -9,7 +9,7 @@ import type { Paragraph } from '../model/analysis.js';
 import type { Box, Page, TextLine } from '../model/document.js';
 import { unionOf } from '../model/geometry.js';
 import { median } from '../model/numbers.js';
-import { BULLET, ENUMERATOR, FIGURE_CAPTION, joinLines, TABLE_CAPTION } from '../model/text.js';
+import { BULLET, DOT_LEADERS, ENUMERATOR, FIGURE_CAPTION, joinLines, TABLE_CAPTION } from '../model/text.js';
 import { SAME_ROW } from '../model/typography.js';
 
 /** What the classifier knows of the whole document: how often a line's text recurs across pages. */
@@ -242,7 +242,7 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
     numberBeside: Number(
       endsInTabbedNumber(first) || flow.some((l) => !own.has(l) && l.box[0] > first.box[2] && Math.abs(l.baseline - first.baseline) < SAME_ROW * first.fontSize && PAGE_NUMBER.test(l.text.replace(/^[.·\s]+/, ''))),
     ),
-    dotLeaders: Number(/(\.\s?){4,}|…{2,}|·{4,}/.test(text)),
+    dotLeaders: Number(DOT_LEADERS.test(text)),
     repeatShare: repeat / Math.max(doc.pageCount, 1),
     repeatPages: repeat,
     firstPage: Number(page.index === 0),

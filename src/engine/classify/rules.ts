@@ -3,7 +3,7 @@
 // reports the values it saw, for the trace.
 import type { ParagraphLabel } from '../model/analysis.js';
 import type { Page, TextLine } from '../model/document.js';
-import { isListStart } from '../model/text.js';
+import { DOT_LEADERS, isListStart } from '../model/text.js';
 import type { TraceValue } from '../model/trace.js';
 
 /** What a rule may look at: the paragraph, its page, and where in the document it stands. */
@@ -27,9 +27,6 @@ export interface ClassRule {
   /** The values seen when the rule fires; null when it does not. */
   test(p: ParagraphFacts): Record<string, TraceValue> | null;
 }
-
-/** Dot leaders: ". . . ." or "....", as a table of contents runs to its page numbers. */
-const DOT_LEADERS = /(\.\s?){4,}|…{2,}|·{4,}/;
 
 /** In order: the first rule that fires decides; when none does, the model decides. */
 export const RULES: readonly ClassRule[] = [

@@ -2,22 +2,16 @@
 // own: the body beside it reads on without it, and the box comes right after the body line above
 // its top. Without frames this is the plain reading order.
 import type { Box, TextLine } from '../model/document.js';
+import { containsCentre } from '../model/geometry.js';
 import type { Segment } from './xy-cut.js';
 
 type Order = (lines: readonly TextLine[], width: number) => Segment[];
-
-/** The line's centre lies in the frame. */
-const inside = (l: TextLine, b: Box) => {
-  const cx = (l.box[0] + l.box[2]) / 2;
-  const cy = (l.box[1] + l.box[3]) / 2;
-  return cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3];
-};
 
 export function orderAroundFrames(lines: readonly TextLine[], frames: readonly Box[], width: number, order: Order): Segment[] {
   const segments = order(lines, width);
   // Frames holding some of the lines, with body text beside them (a frame around the whole text is no box of its own).
   const boxes = frames
-    .map((frame) => ({ frame, lines: lines.filter((l) => inside(l, frame)) }))
+    .map((frame) => ({ frame, lines: lines.filter((l) => containsCentre(frame, l.box)) }))
     .filter((b) => b.lines.length && b.lines.length < lines.length);
   if (!boxes.length) return segments;
   // The page is cut as it is (the box's text shapes its columns too); the box's lines are then

@@ -1,6 +1,7 @@
 // The page's straight rules as a table sees them: horizontal and vertical rules with collinear
 // pieces joined, and the connected sets of crossing rules (grids).
 import type { Box } from '../model/document.js';
+import { area, containsCentre } from '../model/geometry.js';
 
 export interface HRule {
   y: number;
@@ -108,13 +109,10 @@ export function ruledBoxes({ h, v }: Grid, snap: number): Box[] {
  */
 export function groupByFrames<L extends { box: Box }>(lines: readonly L[], frames: readonly Box[]): L[][] {
   const groups: L[][] = [[], ...frames.map(() => [])];
-  const area = (b: Box) => (b[2] - b[0]) * (b[3] - b[1]);
   for (const l of lines) {
-    const cx = (l.box[0] + l.box[2]) / 2;
-    const cy = (l.box[1] + l.box[3]) / 2;
     let best = -1;
     frames.forEach((b, i) => {
-      if (cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3] && (best < 0 || area(b) < area(frames[best]!))) best = i;
+      if (containsCentre(b, l.box) && (best < 0 || area(b) < area(frames[best]!))) best = i;
     });
     groups[best + 1]!.push(l);
   }
@@ -124,11 +122,7 @@ export function groupByFrames<L extends { box: Box }>(lines: readonly L[], frame
 /** Whether some of `boxes` holds the centres of some of the lines but not of all: they straddle its frame. */
 export function straddlesBox(lines: readonly { box: Box }[], boxes: readonly Box[]): boolean {
   return boxes.some((b) => {
-    const inside = lines.filter((l) => {
-      const cx = (l.box[0] + l.box[2]) / 2;
-      const cy = (l.box[1] + l.box[3]) / 2;
-      return cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3];
-    }).length;
+    const inside = lines.filter((l) => containsCentre(b, l.box)).length;
     return inside > 0 && inside < lines.length;
   });
 }
