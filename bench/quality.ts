@@ -12,10 +12,10 @@
 // Usage: npm run bench:quality [-- text|tables|equations|math|ocr|corpus [full]]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadPdfium, OcrEngine, parseDocument, PdfDocument, type ParseResult } from '../src/engine/index.js';
+import { OcrEngine, parseDocument, type ParseResult } from '../src/engine/index.js';
 import { corpusMarkdown, scoreCorpusDocuments, summarizeCorpus, type CorpusDocScore } from './quality/corpus.js';
 import { loadCorpus } from './corpus/truth.js';
-import { loadCvat, scoreCvat } from './quality/cvat.js';
+import { loadCvat, pagesAcross, scoreCvat } from './quality/cvat.js';
 import { equationsMarkdown, scoreEquations, summarizeEquations } from './quality/equations.js';
 import { headingsOf, METRICS, scoreGenerated, summarize, timed, type DocScore } from './quality/generated-scores.js';
 import { containsFuzzy, matchF1, normalize, normalizedEditDistance, stripMarkdown } from './quality/metrics.js';
@@ -161,20 +161,6 @@ function markdownSummary(rows: ReturnType<typeof summarize>, scores: DocScore[])
   return lines.join('\n');
 }
 
-/** How many pages of the document an annotated image shows side by side (1 for images). */
-async function pagesAcross(file: string, imageAspect: number): Promise<number> {
-  if (!file.endsWith('.pdf')) return 1;
-  const pdfium = await loadPdfium();
-  const doc = PdfDocument.open(pdfium, readFileSync(file));
-  try {
-    const page = pdfium.FPDF_LoadPage(doc.handle, 0);
-    const aspect = pdfium.FPDF_GetPageWidthF(page) / pdfium.FPDF_GetPageHeightF(page);
-    pdfium.FPDF_ClosePage(page);
-    return Math.min(doc.pageCount, Math.max(1, Math.round(imageAspect / aspect)));
-  } finally {
-    doc.close();
-  }
-}
 
 /** docling-eval-cvat: human layout labels of page 1, matched to our blocks by box. */
 async function scoreCvatSource(): Promise<DocScore[]> {

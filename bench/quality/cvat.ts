@@ -3,7 +3,7 @@
 // overlap; from that: heading F1, furniture leak, reading order, label accuracy.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContentBlock } from '../../src/engine/index.js';
+import { loadPdfium, PdfDocument, type ContentBlock } from '../../src/engine/index.js';
 
 type Box = [number, number, number, number];
 
@@ -155,4 +155,19 @@ export function scoreCvat(page: CvatPage, blocks: ContentBlock[], titles: Set<Co
   const labelAccuracy = judged.length ? correct / judged.length : 1;
 
   return { headingF1, furnitureLeak, readingOrder, labelAccuracy };
+}
+
+/** How many pages of the document an annotated image shows side by side (1 for images). */
+export async function pagesAcross(file: string, imageAspect: number): Promise<number> {
+  if (!file.endsWith('.pdf')) return 1;
+  const pdfium = await loadPdfium();
+  const doc = PdfDocument.open(pdfium, readFileSync(file));
+  try {
+    const page = pdfium.FPDF_LoadPage(doc.handle, 0);
+    const aspect = pdfium.FPDF_GetPageWidthF(page) / pdfium.FPDF_GetPageHeightF(page);
+    pdfium.FPDF_ClosePage(page);
+    return Math.min(doc.pageCount, Math.max(1, Math.round(imageAspect / aspect)));
+  } finally {
+    doc.close();
+  }
 }

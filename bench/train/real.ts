@@ -4,6 +4,7 @@
 // Usage: node --import tsx bench/train/real.ts [--engine DIR]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pagesAcross } from '../quality/cvat.js';
 import { lazyOcr } from '../quality/lazy-ocr.js';
 
 const at = process.argv.indexOf('--engine');
@@ -17,19 +18,6 @@ const ocr = lazyOcr(() => engine.OcrEngine.create({ threads: 1 }));
 const parse = (bytes: Uint8Array) => engine.parseDocument(bytes, { maxPages: 50, ocr: ocr.engine });
 const mean = (v: number[]) => (v.length ? (v.reduce((a, b) => a + b, 0) / v.length).toFixed(4) : '–');
 
-async function pagesAcross(file: string, imageAspect: number): Promise<number> {
-  if (!file.endsWith('.pdf')) return 1;
-  const pdfium = await engine.loadPdfium();
-  const doc = engine.PdfDocument.open(pdfium, readFileSync(file));
-  try {
-    const page = pdfium.FPDF_LoadPage(doc.handle, 0);
-    const aspect = pdfium.FPDF_GetPageWidthF(page) / pdfium.FPDF_GetPageHeightF(page);
-    pdfium.FPDF_ClosePage(page);
-    return Math.min(doc.pageCount, Math.max(1, Math.round(imageAspect / aspect)));
-  } finally {
-    doc.close();
-  }
-}
 
 const cvat = { labels: [] as number[], headings: [] as number[], leak: [] as number[], order: [] as number[] };
 for (const page of loadCvat(CORPUS)) {
