@@ -3,16 +3,22 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument, type ParseResult } from '../src/engine/parse.js';
 import type { ContentBlock } from '../src/engine/render/schema.js';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { drawnPdf, drawTable, drawTexts, type Canvas, type TextSpec } from './table-fixtures.js';
 
 const noOcr = async () => {
   throw new Error('no OCR expected for born-digital pages');
 };
 
-async function tablesOf(draw: (c: Canvas) => void): Promise<ContentBlock[]> {
-  const result: ParseResult = await parseDocument(await drawnPdf([draw]), { maxPages: 5, ocr: noOcr });
-  return result.content_list.filter((b) => b.type === 'table');
+async function tablesOf(draw: (c: Canvas, page: PDFPage, font: PDFFont) => void): Promise<ContentBlock[]> {
+  return (await parsed(draw)).content_list.filter((b) => b.type === 'table');
 }
+
+async function parsed(draw: (c: Canvas, page: PDFPage, font: PDFFont) => void): Promise<ParseResult> {
+  return parseDocument(await drawnPdf([draw]), { maxPages: 5, ocr: noOcr });
+}
+
+const html = (rows: string[][]) => '<table>' + rows.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>';
 
 /** Short lines of a narrow page column: prose that wraps every few words. */
 function column(x: number, top: number, count: number): TextSpec[] {
@@ -145,5 +151,75 @@ describe('tables in page columns', () => {
       );
     });
     expect(tables).toHaveLength(0);
+  });
+
+  it('cuts a header row set closer than a word space at the gaps where its columns of right-aligned values part', async () => {
+    // A table scaled down to the text width: its header cells touch, each ending where its
+    // column's right-aligned values end.
+    const header = ['Concentration', 'Frozen absorbance', 'Sterile chromatography', 'Mean assay'];
+    const body = [['Alpha', '69%', '76', '27', '97'], ['Beta', '43%', '84', '76', '251,626'], ['Gamma', '1%', '35%', '392,647', '934,877']];
+    const tables = await tablesOf((c, _page, font) => {
+      const width = (t: string) => font.widthOfTextAtSize(t, 10);
+      let x = 150;
+      const rights: number[] = [];
+      for (const h of header) {
+        drawTexts(c, [{ text: h, x, y: 140 }]);
+        rights.push(x + width(h));
+        x += width(h) + 2.2;
+      }
+      body.forEach((row, r) => {
+        drawTexts(c, [{ text: row[0]!, x: 72, y: 160 + r * 16 }]);
+        row.slice(1).forEach((v, i) => drawTexts(c, [{ text: v, x: rights[i]! - width(v), y: 160 + r * 16 }]));
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html([['', ...header], ...body]).replace('<td></td>', '<td></td>'));
+  });
+
+  it('cuts a key-value row whose longest key stands closer to its value than a cell gap', async () => {
+    const rows = [['Location', 'Zurich'], ['Staff', '8853'], ['Budget', '164,785'], ['Founded', '1987']];
+    const tables = await tablesOf((c, _page, font) => {
+      const valueX = 400 + font.widthOfTextAtSize('Location', 10) + 3;
+      rows.forEach(([k, v], r) => drawTexts(c, [{ text: k!, x: 400, y: 200 + r * 16 }, { text: v!, x: valueX, y: 200 + r * 16 }]));
+    });
+    expect(tables.map((t) => t.table_body)).toEqual([html(rows)]);
+  });
+
+  it('does not cut the line of prose above a table where a word happens to start at a column\'s edge', async () => {
+    const rows = [['Staff', 'Ines Bianchi'], ['Budget', '164,785'], ['Founded', '1987'], ['Offices', '12']];
+    const result = await parsed((c, _page, font) => {
+      const prose = 'The samples were all kept';
+      drawTexts(c, [{ text: prose, x: 360 - 2.78 - font.widthOfTextAtSize(prose, 10), y: 180 }, { text: 'cold', x: 360, y: 180 }]);
+      rows.forEach(([k, v], r) => drawTexts(c, [{ text: k!, x: 300, y: 200 + r * 16 }, { text: v!, x: 360, y: 200 + r * 16 }]));
+    });
+    const tables = result.content_list.filter((b) => b.type === 'table');
+    expect(tables.map((t) => t.table_body)).toEqual([html(rows)]);
+    expect(result.markdown).toContain('The samples were all kept cold');
+  });
+
+  it('keeps a table whole whose row labels wrap over three lines, leaving its value rows more than a row gap apart', async () => {
+    const labels = [['The net cash flow exceeded', 'by the forecast of the', 'second quarter'], ['Operating margin'], ['The deferred revenue was', 'reconciled against the', 'budget line'], ['Gross tax liability']];
+    const values = [['14', '86%', '863,969'], ['179,651', '64', '64.2'], ['86', '34', '399.6'], ['97', '9%', '76.41']];
+    const tables = await tablesOf((c) => {
+      drawTexts(c, [{ text: 'Revenue', x: 260, y: 120 }, { text: 'Share', x: 340, y: 120 }, { text: 'Invoice', x: 420, y: 120 }]);
+      let y = 145;
+      values.forEach((row, r) => {
+        row.forEach((v, i) => drawTexts(c, [{ text: v, x: 260 + i * 80, y }]));
+        labels[r]!.forEach((t, i) => drawTexts(c, [{ text: t, x: 72, y: y + 8 + i * 11 }]));
+        y += 8 + labels[r]!.length * 11 + 12;
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html([['', 'Revenue', 'Share', 'Invoice'], ...values.map((v, r) => [labels[r]!.join(' '), ...v])]));
+  });
+
+  it('keeps a dashed list and the numbered heading under it as text, though the heading\'s title starts where the items do', async () => {
+    const result = await parsed((c, _page, font) => {
+      const x = 72 + font.widthOfTextAtSize('4.2', 10) + 3;
+      ['Adjusted admission for admission changes', 'Eligible outcome of admission', 'Eligible district for symptom'].forEach((t, i) => drawTexts(c, [{ text: '–', x: 72, y: 120 + i * 20 }, { text: t, x, y: 120 + i * 20 }]));
+      drawTexts(c, [{ text: '4.2', x: 72, y: 190 }, { text: 'Pediatric symptom', x, y: 190 }]);
+    });
+    expect(result.content_list.filter((b) => b.type === 'table')).toHaveLength(0);
+    expect(result.markdown).toContain('4.2 Pediatric symptom');
   });
 });

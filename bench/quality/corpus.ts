@@ -35,10 +35,30 @@ export interface CorpusDocScore {
   /** Per true table: TEDS against the matched predicted table (0 when none). */
   teds: number[];
   detection: { truth: number; predicted: number; matched: number };
+  /** What each true table became, and each predicted table no true table matched (to find failures by class). */
+  tables: { truth: TableShape[]; unmatched: TableShape[] };
   /** Per true type: [correct, total] of the label check. */
   labels: Record<string, [number, number]>;
   seconds: number;
   error?: string;
+}
+
+/** A table's place and grid: a true table with its TEDS and the shape of the predicted table matched to it. */
+export interface TableShape {
+  page: number;
+  box: Box1000;
+  rows: number;
+  cols: number;
+  role?: string;
+  teds?: number;
+  predicted?: { rows: number; cols: number; box: Box1000 };
+}
+
+/** Rows and columns (the widest row, spans counted) of an HTML table. */
+function gridOf(html: string): { rows: number; cols: number } {
+  const rows = html.split(/<tr[\s>]/).slice(1);
+  const width = (row: string) => [...row.matchAll(/<t[dh]([^>]*)>/g)].reduce((a, m) => a + Number(/colspan="(\d+)"/.exec(m[1]!)?.[1] ?? 1), 0);
+  return { rows: rows.length, cols: Math.max(0, ...rows.map(width)) };
 }
 
 const TEXT_TYPES = new Set(['title', 'text', 'list', 'ref_text', 'caption', 'page_footnote', 'code', 'table']);
@@ -141,6 +161,11 @@ export function scoreCorpusResult(truth: CorpusTruth, result: ParseResult, secon
   const predicted = result.content_list.filter((b) => b.type === 'table' && b.bbox).map((b) => ({ page: b.page_idx, box: b.bbox as Box1000, html: b.table_body ?? '' }));
   const match = matchRegions(truthRegions, predicted);
   const tedsScores = trueTables.map((t, i) => (match[i]! >= 0 ? teds(predicted[match[i]!]!.html, t.html!) : 0));
+  const tableShapes = trueTables.map((t, i): TableShape => {
+    const p = predicted[match[i]!];
+    return { ...truthRegions[i]!, rows: t.rows!, cols: t.cols!, role: t.role, teds: tedsScores[i], predicted: p && { ...gridOf(p.html), box: p.box } };
+  });
+  const unmatched = predicted.filter((_, j) => !match.includes(j)).map((p): TableShape => ({ page: p.page, box: p.box, ...gridOf(p.html) }));
 
   // Label accuracy: the block over each true block's main box has the expected type.
   const labels: Record<string, [number, number]> = {};
@@ -185,6 +210,7 @@ export function scoreCorpusResult(truth: CorpusTruth, result: ParseResult, secon
     captionsAttached: captions.length ? attached / captions.length : undefined,
     teds: tedsScores,
     detection: { truth: trueTables.length, predicted: predicted.length, matched: match.filter((m) => m >= 0).length },
+    tables: { truth: tableShapes, unmatched },
     labels,
     seconds,
   };
@@ -329,7 +355,7 @@ export async function scoreCorpusDocuments(docs: CorpusDocument[], parse: Parse,
       const result = await parse(new Uint8Array(readFileSync(d.pdfPath)));
       score = scoreCorpusResult(d.truth, result, (performance.now() - start) / 1000);
     } catch (e) {
-      score = { source: sourceName(d.truth), id: d.truth.id, family: d.truth.family, generator: d.truth.generator, split: d.truth.split, variant: d.truth.variant, pages: d.truth.pages.length, textEditDistance: 1, readingOrder: 0, headingF1: 0, teds: [], detection: { truth: 0, predicted: 0, matched: 0 }, labels: {}, seconds: 0, error: (e as Error).message };
+      score = { source: sourceName(d.truth), id: d.truth.id, family: d.truth.family, generator: d.truth.generator, split: d.truth.split, variant: d.truth.variant, pages: d.truth.pages.length, textEditDistance: 1, readingOrder: 0, headingF1: 0, teds: [], detection: { truth: 0, predicted: 0, matched: 0 }, tables: { truth: [], unmatched: [] }, labels: {}, seconds: 0, error: (e as Error).message };
     }
     scores.push(score);
     options.onDocument?.(score);

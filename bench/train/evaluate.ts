@@ -3,8 +3,8 @@
 // family. `--engine DIR` scores another checkout's engine (e.g. main) on the same documents, for
 // an old/new comparison. Writes the per-document scores as JSON when given `--out FILE`.
 // `--split tune` looks at the tune documents instead, to find what fails there (fix there, report on validate).
-// Usage: node --import tsx bench/train/evaluate.ts [CORPUS_DIR] [--engine DIR] [--variant digital|scan] [--split tune] [--limit N] [--out FILE]
-import { writeFileSync } from 'node:fs';
+// Usage: node --import tsx bench/train/evaluate.ts [CORPUS_DIR] [--engine DIR] [--variant digital|scan] [--split tune] [--families A,B] [--same-as SCORES.json] [--limit N] [--out FILE]
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lazyOcr } from '../quality/lazy-ocr.js';
 
@@ -24,7 +24,11 @@ async function main() {
   const ocr = lazyOcr(() => engine.OcrEngine.create({ threads: 1 }));
   const parse = (bytes: Uint8Array) => engine.parseDocument(bytes, { maxPages: 50, ocr: ocr.engine });
   const split = option('--split') ?? 'validate';
-  const docs = truth.loadCorpus(dir).filter((d) => d.truth.split === split && d.truth.variant === variant);
+  const families = option('--families')?.split(',');
+  // --same-as: the documents an earlier run scored (the corpus may have grown since).
+  const sameAs = option('--same-as');
+  const ids = sameAs ? new Set((JSON.parse(readFileSync(sameAs, 'utf8')) as Array<{ id: string }>).map((s) => s.id)) : undefined;
+  const docs = truth.loadCorpus(dir).filter((d) => d.truth.split === split && d.truth.variant === variant && (!families || families.includes(d.truth.family)) && (!ids || ids.has(d.truth.id)));
   const scores = await corpus.scoreCorpusDocuments(docs, parse, { perSource: Number.isFinite(limit) ? limit : undefined, onDocument: (s) => process.stderr.write(`${s.id} ${s.error ?? ''}\n`) });
   console.log(corpus.corpusMarkdown(`${variant} ${split} documents, engine ${root}`, scores));
   const out = option('--out');

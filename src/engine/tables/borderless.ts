@@ -5,7 +5,7 @@ import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
-import { cellFragments } from './fragments.js';
+import { cellFragments, columnAlignment, cutAtColumns } from './fragments.js';
 import type { TableFound } from './ruled.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
@@ -87,8 +87,14 @@ export function borderlessTables(lines: readonly TextLine[], rules: readonly HRu
     });
   const all = remaining;
   for (const run of tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all))) {
-    const found = runTable(run, remaining, rules);
+    // Rows set closer than a cell gap are cut at the run's columns, and join it.
+    const cut = rowsCutAtColumns(run, remaining);
+    const cutLines = new Set(cut?.cuts.map((c) => c.line));
+    for (const c of cut?.cuts ?? []) for (const p of c.pieces) source.set(p, source.get(c.line)!);
+    const pool = cut ? [...remaining.filter((l) => !cutLines.has(l)), ...cut.cuts.flatMap((c) => c.pieces)] : remaining;
+    const found = cut ? runTable([...(cut.header ? [cut.header] : []), ...run, ...cut.below], pool, rules, cut.edges) : runTable(run, pool, rules);
     if (!found) continue;
+    if (cut) found.values = { ...found.values, rowsCutAtColumns: cut.cuts.length };
     const used = new Set(found.lines.map((l) => source.get(l)!));
     out.push({ ...found, lines: [...used] });
     remaining = remaining.filter((l) => !used.has(source.get(l)!));
@@ -150,6 +156,76 @@ function emptyStrips(fragments: TextLine[], box: Box, size: number): [number, nu
   return out;
 }
 
+/**
+ * Rows of a run whose cells are set closer than a cell gap (a table scaled down to the text
+ * width, a key column as wide as its longest key), cut at the word gaps that match the run's
+ * columns exactly: the header row right above it, rows right below it, lines inside it. Above,
+ * lines that stay within one column (a stub label set lower than the header) are passed over;
+ * any other line stops the search.
+ */
+interface CutRows {
+  /** The run's column edges (moved into the gaps a header was cut at: a right-aligned header reaches left of its values). */
+  edges: number[];
+  header?: TextLine[];
+  below: TextLine[][];
+  /** Each line cut, and its pieces. */
+  cuts: Array<{ line: TextLine; pieces: TextLine[] }>;
+}
+
+function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRows | null {
+  const fragments = run.flat();
+  const size = median(fragments.map((l) => l.fontSize)) || 10;
+  const box = extend(null, fragments);
+  let edges = headersJoinTheirColumns(run, columnEdges(run, box, size));
+  // A list's markers set apart from their items are no column a heading below could be cut at.
+  if (edges.length < 3 || isList(run, edges)) return null;
+  const own = new Set(fragments);
+  const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
+  const columns = edges.slice(1).map((_, c) => columnAlignment(fragments.filter((l) => colOf(l) === c)));
+  const crosses = (l: TextLine) => columnIndex(edges, l.box[0] + TOUCH * size) !== columnIndex(edges, l.box[2] - TOUCH * size);
+  const spans = (l: TextLine) => l.box[2] > box[0] && l.box[0] < box[2];
+  const cuts: CutRows['cuts'] = [];
+  let header: TextLine[] | undefined;
+  const above = lines.filter((l) => !own.has(l) && spans(l) && l.box[3] <= box[1] + TOUCH * size && box[1] - l.box[3] < MAX_ROW_GAP * size).sort((a, b) => b.box[3] - a.box[3]);
+  for (const line of above) {
+    if (line.box[2] > box[2] + SLACK * size) break;
+    const cut = cutAtColumns(line, edges, columns);
+    // A header may reach left over the row labels set off the run; then it must match two
+    // column edges or more (a line of prose matches one by chance now and then).
+    const within = line.box[0] >= box[0] - SLACK * size;
+    if (cut) {
+      if (cut.pieces.every(isCellLike) && (within || cut.pieces.length >= 3)) {
+        header = cut.pieces;
+        cuts.push({ line, pieces: cut.pieces });
+        edges = cut.edges;
+      }
+      break;
+    }
+    if (!within || crosses(line)) break;
+  }
+  const inside = (l: TextLine) => l.box[0] >= box[0] - SLACK * size && l.box[2] <= box[2] + SLACK * size;
+  const cutInside = (l: TextLine) => {
+    const cut = inside(l) ? cutAtColumns(l, edges, columns) : null;
+    return cut && cut.pieces.every(isCellLike) ? cut.pieces : null;
+  };
+  const below: TextLine[][] = [];
+  for (let bottom = box[3]; ; ) {
+    const next = lines.filter((l) => !own.has(l) && spans(l) && l.box[1] >= bottom - TOUCH * size && l.box[1] - bottom < MAX_ROW_GAP * size).sort((a, b) => a.box[1] - b.box[1])[0];
+    const pieces = next && cutInside(next);
+    if (!next || !pieces) break;
+    below.push(pieces);
+    cuts.push({ line: next, pieces });
+    bottom = next.box[3];
+  }
+  for (const line of lines) {
+    const cy = (line.box[1] + line.box[3]) / 2;
+    if (own.has(line) || cy <= box[1] || cy >= box[3] || !crosses(line)) continue;
+    const pieces = cutInside(line);
+    if (pieces) cuts.push({ line, pieces });
+  }
+  return cuts.length ? { edges, header, below, cuts } : null;
+}
+
 /** How a run was bounded (a page gutter, a text block below it), for the table's trace. */
 const bounds = new WeakMap<TextLine[][], Record<string, number>>();
 function note(run: TextLine[][], key: string, value: number): void {
@@ -171,8 +247,8 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   for (const all of baselineGroups(lines)) {
     const size = Math.max(...all.map((l) => l.fontSize), 1);
     const top = Math.min(...all.map((l) => l.box[1]));
-    // A wide gap ends a run.
-    for (const r of [...open]) if (top - r.bottom >= MAX_ROW_GAP * size) close(r);
+    // A wide gap ends a run (row labels wrapped over several lines left of it fill theirs).
+    for (const r of [...open]) if (top - Math.max(r.bottom, r.labelBottom) >= MAX_ROW_GAP * size) close(r);
     const cellLike = all.filter(isCellLike);
     const tabular = cellLike.length >= 2;
     // The run the row continues: the open run it lies under (lines far beside it left out).
@@ -199,10 +275,13 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // A new run; the open runs it overlaps end (a table does not run through another).
       const cells = [...cellLike].sort((a, b) => a.box[0] - b.box[0]);
       for (const r of [...open]) if (overlaps(r.box, cells)) close(r);
-      open.push({ rows: [cells], box: extend(null, cells), bottom: Math.max(...cells.map((l) => l.box[3])), textLines: 0, textGap: 0 });
+      open.push({ rows: [cells], box: extend(null, cells), bottom: Math.max(...cells.map((l) => l.box[3])), labelBottom: -Infinity, textLines: 0, textGap: 0 });
       continue;
     }
     for (const r of [...open]) {
+      // Short lines left of a run, following on from its rows: its row labels, wrapped.
+      const labels = all.filter((l) => l.box[2] <= r.box[0] && isCellLike(l) && l.box[1] - Math.max(r.bottom, r.labelBottom) < MAX_ROW_GAP * size);
+      if (labels.length === all.filter((l) => l.box[2] <= r.box[0]).length && labels.length) r.labelBottom = Math.max(r.labelBottom, ...labels.map((l) => l.box[3]));
       // Beside a run, running text of another page column neither joins nor ends it.
       const group = all.filter((l) => l.box[0] < r.box[2] && l.box[2] > r.box[0]);
       if (!group.length) continue;
@@ -228,6 +307,8 @@ interface OpenRun {
   box: Box;
   /** Bottom of its last line. */
   bottom: number;
+  /** Bottom of the short lines left of it that follow on from its rows (wrapped row labels). */
+  labelBottom: number;
   /** Lines of text (rows of one fragment) since its last row, and the widest gap above one. */
   textLines: number;
   textGap: number;
@@ -296,19 +377,24 @@ function headersJoinTheirColumns(run: TextLine[][], edges: number[]): number[] {
   return edges.filter((_, i) => !dropped.has(i));
 }
 
-function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[]): TableFound | null {
+/** The table a run makes, if it is one; `columnEdges` when rows were cut at them (rowsCutAtColumns). */
+function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[], cutEdges?: number[]): TableFound | null {
   const fragments = run.flat();
   const sizes = fragments.map((l) => l.fontSize).sort((a, b) => a - b);
   const size = sizes[sizes.length >> 1] ?? 10;
   let box = extend(null, fragments);
   // Rules right above and below the run, as wide as it, bound the table and confirm it.
   const fits = (r: HRule) => r.x0 <= box[0] + size && r.x1 >= box[2] - size;
+  // A rule above a line that is not the run's (a box's title over a table inside the box)
+  // confirms the table but bounds the box, not the table.
+  const own = new Set(fragments);
+  const clearBelow = (r: HRule) => !lines.some((l) => !own.has(l) && (l.box[1] + l.box[3]) / 2 > r.y && l.box[3] <= box[1] + TOUCH * size && l.box[2] > box[0] && l.box[0] < box[2]);
   const above = rules.filter((r) => fits(r) && r.y <= box[1] && box[1] - r.y < RULE_REACH * size);
   const below = rules.filter((r) => fits(r) && r.y >= box[3] && r.y - box[3] < RULE_REACH * size);
   const ruled = above.length > 0 && below.length > 0;
   if (run.length < (ruled ? 2 : 3)) return null;
 
-  let edges = headersJoinTheirColumns(run, columnEdges(run, box, size));
+  let edges = cutEdges ? [box[0], ...cutEdges.slice(1, -1), box[2]] : headersJoinTheirColumns(run, columnEdges(run, box, size));
   const cols = edges.length - 1;
   if (cols < 2) return null;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
@@ -331,7 +417,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[])
   }
 
   // The region: the run's box, between its rules when ruled; every line inside belongs to it.
-  if (ruled) box = [box[0], Math.max(...above.map((r) => r.y)), box[2], Math.min(...below.map((r) => r.y))];
+  if (ruled) box = [box[0], Math.max(box[1], ...above.filter(clearBelow).map((r) => r.y)), box[2], Math.min(...below.map((r) => r.y))];
   const members = lines.filter((l) => {
     const cy = (l.box[1] + l.box[3]) / 2;
     return cy >= box[1] - TOUCH * size && cy <= box[3] + TOUCH * size && l.box[0] >= box[0] - size && l.box[2] <= box[2] + size;

@@ -41,6 +41,69 @@ export function cellFragments(line: TextLine): TextLine[] {
   return pieces;
 }
 
+/**
+ * Edges of a table column that its cells share: all left edges (left-aligned), all right edges
+ * (right-aligned), to within `ALIGNED` ems. A header written over the column aligns the same way.
+ */
+export interface ColumnAlignment {
+  left?: number;
+  right?: number;
+}
+
+/** Edges this many ems apart are one edge (TeX and word processors set aligned cells exactly). */
+const ALIGNED = 0.1;
+
+/** A column's shared edges, from its cells (at least two). */
+export function columnAlignment(cells: readonly TextLine[]): ColumnAlignment {
+  if (cells.length < 2) return {};
+  const size = median(cells.map((l) => l.fontSize)) || 10;
+  const shared = (xs: number[]) => (Math.max(...xs) - Math.min(...xs) <= ALIGNED * size ? median(xs) : undefined);
+  return { left: shared(cells.map((l) => l.box[0])), right: shared(cells.map((l) => l.box[2])) };
+}
+
+/**
+ * A line cut at the word gaps where a table's columns part: a header row or a row whose cells
+ * are set closer than a cell gap (a table scaled down to the text width, a key column as wide as
+ * its longest key). `edges` are the table's column edges, `columns` each column's shared edges.
+ * Every column edge the line crosses must be matched by a word gap that ends the column's
+ * right-aligned cells or starts the next column's left-aligned ones, exactly; otherwise null.
+ * The edges come back moved into the gaps cut (a right-aligned header reaches left of its values).
+ */
+export function cutAtColumns(line: TextLine, edges: readonly number[], columns: readonly ColumnAlignment[]): { pieces: TextLine[]; edges: number[] } | null {
+  if (!line.glyphs || line.rotated || line.equation) return null;
+  const glyphs = line.glyphs.filter((g) => g.code !== 32);
+  const chars = [...line.text].map((ch, i) => ({ ch, i })).filter((c) => !/\s/u.test(c.ch));
+  if (glyphs.length < 2 || chars.length !== glyphs.length) return null;
+  const size = median(glyphs.map((g) => g.size)) || line.fontSize;
+  const near = (a: number, b: number | undefined) => b !== undefined && Math.abs(a - b) <= ALIGNED * size;
+  const cuts: number[] = [];
+  const moved = [...edges];
+  for (let e = 1; e < edges.length - 1; e++) {
+    const edge = edges[e]!;
+    if (line.box[0] >= edge || line.box[2] <= edge) continue;
+    const before = columns[e - 1];
+    const after = columns[e];
+    let best = -1;
+    for (let i = 1; i < glyphs.length; i++) {
+      const gap = glyphs[i]!.x0 - glyphs[i - 1]!.x1;
+      if (gap <= WORD_GAP * size) continue;
+      if (!near(glyphs[i - 1]!.x1, before?.right) && !near(glyphs[i]!.x0, after?.left)) continue;
+      if (best < 0 || Math.abs(glyphs[i]!.x0 - edge) < Math.abs(glyphs[best]!.x0 - edge)) best = i;
+    }
+    if (best < 0) return null;
+    cuts.push(best);
+    moved[e] = (glyphs[best - 1]!.x1 + glyphs[best]!.x0) / 2;
+  }
+  if (!cuts.length || new Set(cuts).size !== cuts.length || cuts.some((c, i) => i > 0 && c <= cuts[i - 1]!)) return null;
+  const pieces: TextLine[] = [];
+  let from = 0;
+  for (const end of [...cuts, glyphs.length]) {
+    pieces.push(piece(line, glyphs.slice(from, end), chars[from]!.i, end < glyphs.length ? chars[end]!.i : line.text.length));
+    from = end;
+  }
+  return { pieces, edges: moved };
+}
+
 /** Whether some gap between neighbouring glyphs could be a cell gap (most lines have none: a quick pass). */
 function hasWideGap(glyphs: readonly Glyph[]): boolean {
   let last: Glyph | undefined;
