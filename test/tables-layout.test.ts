@@ -136,6 +136,8 @@ describe('tables in page columns', () => {
     });
     expect(leaders).toHaveLength(1);
     expect(leaders[0]!.table_body).toContain('<td>58.8 %</td>');
+    // The leader dots are layout: the label is the cell's text.
+    expect(leaders[0]!.table_body).toContain('<td>Annual provision under equity</td>');
     const contents = await tablesOf((c) => {
       ['1.1 Contractual notice under clause', '1.2 Applicable warranty for tribunal', '2.1 Effective amendment under warranty', '2.2 Material confidential information', '3.1 Prior indemnity under liability'].forEach((t, i) =>
         drawTexts(c, [{ text: t + dots, x: 72, y: 120 + i * 16 }, { text: String(2 + i * 2), x: 500, y: 120 + i * 16 }]),

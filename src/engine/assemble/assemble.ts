@@ -6,7 +6,7 @@ import type { Block, ListItem } from '../model/blocks.js';
 import type { Page, TextLine } from '../model/document.js';
 import { unionOf } from '../model/geometry.js';
 import type { Cell, Table, TableStructure } from '../model/table.js';
-import { BULLET, ENUMERATOR, isListStart, joinLines } from '../model/text.js';
+import { BULLET, ENUMERATOR, isListStart, joinLines, TRAILING_LEADERS } from '../model/text.js';
 import { entry, type TraceEntry } from '../model/trace.js';
 import { readingSort } from '../model/typography.js';
 
@@ -77,9 +77,16 @@ function regionBlock(page: Page, placed: PlacedRegion): Block {
   return { type: region.kind, pageIndex: page.index, box: region.box, captions, trace };
 }
 
-/** A table's cells with their text, read row by row and left to right, hyphenation undone. */
+/**
+ * A table's cells with their text, read row by row and left to right, hyphenation undone; the
+ * leader dots that run a row label out to its values are layout, not text.
+ */
 function tableStructure(table: Table): TableStructure {
-  return { rows: table.rows, cols: table.cols, cells: table.cells.map((c: Cell) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: textOf(readingSort(c.lines)) })) };
+  const text = (c: Cell) => {
+    const all = textOf(readingSort(c.lines));
+    return all.replace(TRAILING_LEADERS, '') || all;
+  };
+  return { rows: table.rows, cols: table.cols, cells: table.cells.map((c: Cell) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: text(c) })) };
 }
 
 /**

@@ -27,9 +27,11 @@ export function isListStart(text: string): boolean {
   return BULLET.test(text) || ENUMERATOR.test(text);
 }
 
-/** A figure's caption: "Figure 3: …", "Fig. 2.", "Chart 1". */
 /** Dot leaders: ". . . ." or "....", "……", "····", as a table of contents runs to its page numbers. */
 export const DOT_LEADERS = /(\.\s?){4,}|…{2,}|·{4,}/;
+/** Leader dots that run a label out to its values at the end of a line ("Net exposure . . . . . ."). */
+export const TRAILING_LEADERS = /(\s*[.·…]){3,}\s*$/u;
+/** A figure's caption: "Figure 3: …", "Fig. 2.", "Chart 1". */
 export const FIGURE_CAPTION = /^(fig(ure)?|image|chart|graph|plate|photo)\.?\s*[\dIVX]+/i;
 /** A table's caption: "Table 2: …", "Tab. IV". */
 export const TABLE_CAPTION = /^(table|tab\.)\s*[\dIVXA-Z]+\b/i;

@@ -2,10 +2,11 @@
 // column gaps line up. Conservative on purpose: running text, two-column pages, equations
 // with their numbers and lists must stay text.
 import type { Box, TextLine } from '../model/document.js';
+import { TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
-import { cellFragments, columnAlignment, cutAtColumns } from './fragments.js';
+import { ALIGNED, cellFragments, columnAlignment, cutAtColumns, type ColumnAlignment } from './fragments.js';
 import type { TableFound } from './ruled.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
@@ -63,11 +64,9 @@ function isNumeric(text: string): boolean {
   return NUMERIC.test(text.trim());
 }
 
-/** Leader dots that run a label out to its values ("Net exposure . . . . . ."). */
-const LEADER = /(\s*[.·…]){3,}\s*$/u;
 
 function isCellLike(line: TextLine): boolean {
-  return line.text.replace(LEADER, '').length <= MAX_CELL_CHARS || isNumeric(line.text);
+  return line.text.replace(TRAILING_LEADERS, '').length <= MAX_CELL_CHARS || isNumeric(line.text);
 }
 
 /**
@@ -92,7 +91,7 @@ export function borderlessTables(lines: readonly TextLine[], rules: readonly HRu
     const cutLines = new Set(cut?.cuts.map((c) => c.line));
     for (const c of cut?.cuts ?? []) for (const p of c.pieces) source.set(p, source.get(c.line)!);
     const pool = cut ? [...remaining.filter((l) => !cutLines.has(l)), ...cut.cuts.flatMap((c) => c.pieces)] : remaining;
-    const found = cut ? runTable([...(cut.header ? [cut.header] : []), ...run, ...cut.below], pool, rules, cut.edges) : runTable(run, pool, rules);
+    const found = cut ? runTable([...(cut.header ? [cut.header] : []), ...cut.rows, ...cut.below], pool, rules, cut.edges) : runTable(run, pool, rules);
     if (!found) continue;
     if (cut) found.values = { ...found.values, rowsCutAtColumns: cut.cuts.length };
     const used = new Set(found.lines.map((l) => source.get(l)!));
@@ -167,6 +166,8 @@ interface CutRows {
   /** The run's column edges (moved into the gaps a header was cut at: a right-aligned header reaches left of its values). */
   edges: number[];
   header?: TextLine[];
+  /** The run's rows, their fragments over several columns cut. */
+  rows: TextLine[][];
   below: TextLine[][];
   /** Each line cut, and its pieces. */
   cuts: Array<{ line: TextLine; pieces: TextLine[] }>;
@@ -181,8 +182,9 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
   if (edges.length < 3 || isList(run, edges)) return null;
   const own = new Set(fragments);
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
-  const columns = edges.slice(1).map((_, c) => columnAlignment(fragments.filter((l) => colOf(l) === c)));
   const crosses = (l: TextLine) => columnIndex(edges, l.box[0] + TOUCH * size) !== columnIndex(edges, l.box[2] - TOUCH * size);
+  // Each column's shared edges, from the cells that keep within it.
+  const columns = edges.slice(1).map((_, c) => columnAlignment(fragments.filter((l) => colOf(l) === c && !crosses(l))));
   const spans = (l: TextLine) => l.box[2] > box[0] && l.box[0] < box[2];
   const cuts: CutRows['cuts'] = [];
   let header: TextLine[] | undefined;
@@ -206,7 +208,10 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
   const inside = (l: TextLine) => l.box[0] >= box[0] - SLACK * size && l.box[2] <= box[2] + SLACK * size;
   const cutInside = (l: TextLine) => {
     const cut = inside(l) ? cutAtColumns(l, edges, columns) : null;
-    return cut && cut.pieces.every(isCellLike) ? cut.pieces : null;
+    if (!cut || !cut.pieces.every(isCellLike)) return null;
+    // The first row cut places the edges (in its gaps) for the rest.
+    if (!cuts.length) edges = cut.edges;
+    return cut.pieces;
   };
   const below: TextLine[][] = [];
   for (let bottom = box[3]; ; ) {
@@ -223,7 +228,43 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
     const pieces = cutInside(line);
     if (pieces) cuts.push({ line, pieces });
   }
-  return cuts.length ? { edges, header, below, cuts } : null;
+  // The run's own rows: a fragment over several columns (a packed header among the rows) is cut;
+  // one that ends where a right-aligned column's cells end (or starts where a left-aligned
+  // column's start) is that column's, and the edge moves to let it in.
+  let moved = false;
+  const rows = run.map((row) =>
+    row.flatMap((line) => {
+      if (!crosses(line)) return [line];
+      const pieces = cutInside(line);
+      if (pieces) cuts.push({ line, pieces });
+      else moved = edgeMovedFor(line, edges, columns, size) || moved;
+      return pieces ?? [line];
+    }),
+  );
+  return cuts.length || moved ? { edges, header, rows, below, cuts } : null;
+}
+
+/**
+ * Moves the column edge a cell crosses when one of its sides matches its column's shared edge
+ * exactly, and the column beside it ends (or starts) clear of it; whether an edge moved.
+ */
+function edgeMovedFor(line: TextLine, edges: number[], columns: readonly ColumnAlignment[], size: number): boolean {
+  const near = (a: number, b: number | undefined) => b !== undefined && Math.abs(a - b) <= ALIGNED * size;
+  for (let k = 1; k < columns.length; k++) {
+    const left = columns[k - 1]!;
+    const right = columns[k]!;
+    // Right-aligned column k: the cell ends with its cells and starts right of column k-1's.
+    if (near(line.box[2], right.right) && left.right !== undefined && line.box[0] > left.right && line.box[0] < edges[k]!) {
+      edges[k] = (left.right + line.box[0]) / 2;
+      return true;
+    }
+    // Left-aligned column k-1: the cell starts with its cells and ends left of column k's.
+    if (near(line.box[0], left.left) && right.left !== undefined && line.box[2] < right.left && line.box[2] > edges[k]!) {
+      edges[k] = (line.box[2] + right.left) / 2;
+      return true;
+    }
+  }
+  return false;
 }
 
 /** How a run was bounded (a page gutter, a text block below it), for the table's trace. */
@@ -247,10 +288,11 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   for (const all of baselineGroups(lines)) {
     const size = Math.max(...all.map((l) => l.fontSize), 1);
     const top = Math.min(...all.map((l) => l.box[1]));
-    // A wide gap ends a run (row labels wrapped over several lines left of it fill theirs).
-    for (const r of [...open]) if (top - Math.max(r.bottom, r.labelBottom) >= MAX_ROW_GAP * size) close(r);
     const cellLike = all.filter(isCellLike);
     const tabular = cellLike.length >= 2;
+    // A wide gap ends a run; before a row, its row labels wrapped over several lines left of it
+    // fill the gap (before other text, they do not: the caption of a table below).
+    for (const r of [...open]) if (top - (tabular ? Math.max(r.bottom, r.labelBottom) : r.bottom) >= MAX_ROW_GAP * size) close(r);
     // The run the row continues: the open run it lies under (lines far beside it left out).
     const target = tabular ? open.find((r) => {
       const inRun = cellLike.filter((l) => !farBeside(r.rows, r.box, l));
@@ -385,10 +427,6 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   let box = extend(null, fragments);
   // Rules right above and below the run, as wide as it, bound the table and confirm it.
   const fits = (r: HRule) => r.x0 <= box[0] + size && r.x1 >= box[2] - size;
-  // A rule above a line that is not the run's (a box's title over a table inside the box)
-  // confirms the table but bounds the box, not the table.
-  const own = new Set(fragments);
-  const clearBelow = (r: HRule) => !lines.some((l) => !own.has(l) && (l.box[1] + l.box[3]) / 2 > r.y && l.box[3] <= box[1] + TOUCH * size && l.box[2] > box[0] && l.box[0] < box[2]);
   const above = rules.filter((r) => fits(r) && r.y <= box[1] && box[1] - r.y < RULE_REACH * size);
   const below = rules.filter((r) => fits(r) && r.y >= box[3] && r.y - box[3] < RULE_REACH * size);
   const ruled = above.length > 0 && below.length > 0;
@@ -417,7 +455,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   }
 
   // The region: the run's box, between its rules when ruled; every line inside belongs to it.
-  if (ruled) box = [box[0], Math.max(box[1], ...above.filter(clearBelow).map((r) => r.y)), box[2], Math.min(...below.map((r) => r.y))];
+  if (ruled) box = [box[0], Math.max(...above.map((r) => r.y)), box[2], Math.min(...below.map((r) => r.y))];
   const members = lines.filter((l) => {
     const cy = (l.box[1] + l.box[3]) / 2;
     return cy >= box[1] - TOUCH * size && cy <= box[3] + TOUCH * size && l.box[0] >= box[0] - size && l.box[2] <= box[2] + size;
@@ -481,7 +519,7 @@ function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine
     if (!/^\d{1,4}$/.test(page.text.trim())) return false;
     pages.push(Number(page.text.trim()));
     // The title may be too long to be a cell: any line on the page number's baseline.
-    if (lines.some((l) => l !== page && Math.abs(l.baseline - page.baseline) <= SAME_ROW * page.fontSize && LEADER.test(l.text))) leaders++;
+    if (lines.some((l) => l !== page && Math.abs(l.baseline - page.baseline) <= SAME_ROW * page.fontSize && TRAILING_LEADERS.test(l.text))) leaders++;
   }
   return pages.length >= 2 && leaders >= pages.length / 2 && pages.every((p, i) => i === 0 || p >= pages[i - 1]!);
 }

@@ -51,7 +51,7 @@ export interface ColumnAlignment {
 }
 
 /** Edges this many ems apart are one edge (TeX and word processors set aligned cells exactly). */
-const ALIGNED = 0.1;
+export const ALIGNED = 0.1;
 
 /** A column's shared edges, from its cells (at least two). */
 export function columnAlignment(cells: readonly TextLine[]): ColumnAlignment {
