@@ -137,6 +137,20 @@ describe('display detection', () => {
   });
 });
 
+describe('displays beside a paragraph\'s inline formula', () => {
+  it('keeps the raised part of an inline formula on the next paragraph\'s first row out of the display above', () => {
+    const display = line(run('x = y', 200, 242));
+    // The next paragraph's row: two short words, a numerator set apart above the row, then prose.
+    const start = line(run('And so', 72, 262, 10, 'CMR10'));
+    const numerator = line([g('a', 110, 258, 7, 'CMMI7')]);
+    const rest = line(run('is the words of this paragraph continue here', 130, 262, 10, 'CMR10'));
+    const out = detectEquations([prose(200), prose(212), display, start, numerator, rest, prose(274)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.latex).toBe('x=y');
+    expect(out[0]!.lines).toEqual([display]);
+  });
+});
+
 describe('inline fractions', () => {
   it('reads an inline fraction after a word as a formula of its own, not as the word\'s scripts', async () => {
     const { inlineMath } = await import('../src/engine/math/index.js');

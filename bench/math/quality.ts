@@ -232,6 +232,8 @@ export interface MathReport {
   engine?: Record<string, MathRow>;
   failures: Pair[];
   displays?: DisplayResult[];
+  /** With --dump: the inline formulas the engine did not find. */
+  inlineMissed?: { doc: string; index: number; truth: string }[];
 }
 
 function displayResults(module: Pair[], moduleRenders: Map<Pair, number> | undefined, engine: Pair[] | undefined, engineRenders: Map<Pair, number> | undefined): DisplayResult[] {
@@ -263,7 +265,10 @@ export async function scoreMath(dir: string, options: { split?: string; docs?: s
     const eng = await engineRun(docs);
     const engRenders = hasPdflatex ? await renderScores(eng.displays, join(options.workDir, 'engine')) : undefined;
     report.engine = summarize(docs, eng.displays, eng.inline, engRenders, eng.paragraphDistances, eng.errors);
-    if (options.dump) report.displays = displayResults(mod.displays, modRenders, eng.displays, engRenders);
+    if (options.dump) {
+      report.displays = displayResults(mod.displays, modRenders, eng.displays, engRenders);
+      report.inlineMissed = eng.inline.filter((p) => !p.found).map((p) => ({ doc: p.doc, index: p.index, truth: p.truth }));
+    }
   } else if (options.dump) report.displays = displayResults(mod.displays, modRenders, undefined, undefined);
   return report;
 }
