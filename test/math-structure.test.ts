@@ -75,6 +75,17 @@ describe('scripts, limits, accents and numbers', () => {
     expect(formulaLatex({ glyphs }).latex).toBe('\\coprod_{i}\\sum_{j=1}x');
   });
 
+  it('puts a wide accent over its whole base, scripts included, centred on it', () => {
+    // \widehat{t_5^\nu 43}: the hat is centred on the base (100–116), its scripts nearer the hat than the t.
+    const hat: Glyph = { ...g('\u0302', 102.5, 91, 10, 'CMEX10'), x1: 113.5, y0: 89.5, y1: 91 };
+    const glyphs = [g('t', 100, 100, 10, 'CMMI10', { x1: 103.5 }), g('\u03bd', 104, 96.5, 7, 'CMMI7', { x1: 107 }), g('5', 104, 102.5, 7, 'CMR7', { x1: 107 }), g('4', 107.5, 100, 10, 'CMR10', { x1: 111.5 }), g('3', 112, 100, 10, 'CMR10', { x1: 116 }), hat];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\widehat{t_{5}^{\\nu}43}');
+    // \widehat{\Lambda^0}: the superscript is the nearest thing under the hat; the hat stays on the row.
+    const hat2: Glyph = { ...g('\u0302', 200.5, 91, 10, 'CMEX10'), x1: 208, y0: 89.5, y1: 91 };
+    const lambda = [g('x', 190, 100), g('\u039b', 200, 100, 10, 'CMR10'), g('0', 205, 96, 7, 'CMR7'), hat2, g('+', 212, 100, 10, 'CMR10'), g('y', 218, 100)];
+    expect(formulaLatex({ glyphs: lambda }).latex).toBe('x\\widehat{\\Lambda^{0}}+y');
+  });
+
   it('puts an accent on the letter under it, not on a bar beside it', () => {
     const bar: Glyph = { ...g('|', 99, 102, 10, 'CMSY10'), y0: 91, y1: 104, x1: 101.5 };
     const glyphs = [bar, g('p', 101.5, 100), { ...g('\u00b4', 102.5, 93, 10, 'CMR10'), y0: 92, y1: 94 }];
