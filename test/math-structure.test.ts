@@ -86,6 +86,16 @@ describe('scripts, limits, accents and numbers', () => {
     expect(formulaLatex({ glyphs: lambda }).latex).toBe('x\\widehat{\\Lambda^{0}}+y');
   });
 
+  it('leaves an accent without a base out of a matrix\'s cells (pdflatex rejects a bare \\hat before \\\\)', () => {
+    const paren = (x: number, char: string): Glyph => ({ ...g(char, x, 112, 10, 'CMEX10'), y0: 88, y1: 116, x1: x + 4 });
+    // An accent high above the first row, over nothing; a second row under it.
+    const hat: Glyph = { ...g('\u0302', 110, 90.5, 10, 'CMR10'), y0: 89, y1: 90.5, x1: 113 };
+    const glyphs = [paren(100, '('), hat, g('a', 106, 98), g('b', 106, 112), paren(114, ')')];
+    const out = formulaLatex({ glyphs }).latex;
+    expect(out).not.toMatch(/\\hat(?![{a-z])/);
+    expect(out).toBe('\\begin{pmatrix}a \\\\ b\\end{pmatrix}');
+  });
+
   it('puts an accent on the letter under it, not on a bar beside it', () => {
     const bar: Glyph = { ...g('|', 99, 102, 10, 'CMSY10'), y0: 91, y1: 104, x1: 101.5 };
     const glyphs = [bar, g('p', 101.5, 100), { ...g('\u00b4', 102.5, 93, 10, 'CMR10'), y0: 92, y1: 94 }];

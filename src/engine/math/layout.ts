@@ -309,7 +309,8 @@ function bundleDelimited(pool: Unit[], depth: number): Unit[] {
       // Cases: everything right of the brace within its height.
       content = pool.filter((u) => u !== left && u.role !== 'rule' && u.x0 >= left.x1 - 0.2 * left.size && centreY(u) > left.y0 && centreY(u) < left.y1);
     }
-    const rows = splitRows(content);
+    // An accent left without a base carries nothing readable (as in layout): never a cell of its own.
+    const rows = splitRows(content.filter((u) => u.role !== 'accent'));
     let latex: string;
     if (rows.length > 1) {
       const env = !right ? 'cases' : MATRIX_ENVIRONMENTS[open + close];
