@@ -75,6 +75,27 @@ describe('scripts, limits, accents and numbers', () => {
     expect(formulaLatex({ glyphs }).latex).toBe('\\coprod_{i}\\sum_{j=1}x');
   });
 
+  it('puts a wide accent over its whole base, scripts included, centred on it', () => {
+    // \widehat{t_5^\nu 43}: the hat is centred on the base (100–116), its scripts nearer the hat than the t.
+    const hat: Glyph = { ...g('\u0302', 102.5, 91, 10, 'CMEX10'), x1: 113.5, y0: 89.5, y1: 91 };
+    const glyphs = [g('t', 100, 100, 10, 'CMMI10', { x1: 103.5 }), g('\u03bd', 104, 96.5, 7, 'CMMI7', { x1: 107 }), g('5', 104, 102.5, 7, 'CMR7', { x1: 107 }), g('4', 107.5, 100, 10, 'CMR10', { x1: 111.5 }), g('3', 112, 100, 10, 'CMR10', { x1: 116 }), hat];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\widehat{t_{5}^{\\nu}43}');
+    // \widehat{\Lambda^0}: the superscript is the nearest thing under the hat; the hat stays on the row.
+    const hat2: Glyph = { ...g('\u0302', 200.5, 91, 10, 'CMEX10'), x1: 208, y0: 89.5, y1: 91 };
+    const lambda = [g('x', 190, 100), g('\u039b', 200, 100, 10, 'CMR10'), g('0', 205, 96, 7, 'CMR7'), hat2, g('+', 212, 100, 10, 'CMR10'), g('y', 218, 100)];
+    expect(formulaLatex({ glyphs: lambda }).latex).toBe('x\\widehat{\\Lambda^{0}}+y');
+  });
+
+  it('leaves an accent without a base out of a matrix\'s cells (pdflatex rejects a bare \\hat before \\\\)', () => {
+    const paren = (x: number, char: string): Glyph => ({ ...g(char, x, 112, 10, 'CMEX10'), y0: 88, y1: 116, x1: x + 4 });
+    // An accent high above the first row, over nothing; a second row under it.
+    const hat: Glyph = { ...g('\u0302', 110, 90.5, 10, 'CMR10'), y0: 89, y1: 90.5, x1: 113 };
+    const glyphs = [paren(100, '('), hat, g('a', 106, 98), g('b', 106, 112), paren(114, ')')];
+    const out = formulaLatex({ glyphs }).latex;
+    expect(out).not.toMatch(/\\hat(?![{a-z])/);
+    expect(out).toBe('\\begin{pmatrix}a \\\\ b\\end{pmatrix}');
+  });
+
   it('puts an accent on the letter under it, not on a bar beside it', () => {
     const bar: Glyph = { ...g('|', 99, 102, 10, 'CMSY10'), y0: 91, y1: 104, x1: 101.5 };
     const glyphs = [bar, g('p', 101.5, 100), { ...g('\u00b4', 102.5, 93, 10, 'CMR10'), y0: 92, y1: 94 }];
@@ -134,6 +155,20 @@ describe('display detection', () => {
     const out = detectEquations([prose(200), prose(212), formula, number, prose(260)], 10);
     expect(out).toHaveLength(1);
     expect(out[0]!.latex).toBe('xyz \\tag{2}');
+  });
+});
+
+describe('displays beside a paragraph\'s inline formula', () => {
+  it('keeps the raised part of an inline formula on the next paragraph\'s first row out of the display above', () => {
+    const display = line(run('x = y', 200, 242));
+    // The next paragraph's row: two short words, a numerator set apart above the row, then prose.
+    const start = line(run('And so', 72, 262, 10, 'CMR10'));
+    const numerator = line([g('a', 110, 258, 7, 'CMMI7')]);
+    const rest = line(run('is the words of this paragraph continue here', 130, 262, 10, 'CMR10'));
+    const out = detectEquations([prose(200), prose(212), display, start, numerator, rest, prose(274)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.latex).toBe('x=y');
+    expect(out[0]!.lines).toEqual([display]);
   });
 });
 

@@ -8,6 +8,9 @@
 // and the text edit distance of the paragraphs holding inline math.
 //
 // Usage: npm run bench:math [-- --corpus DIR] [-- --split validate|tune|all] [-- --no-engine] [-- --no-render]
+//        [-- --docs ID,ID…] (documents whose id contains one of these) [-- --dump] (every display's
+//        results, module and engine, in bench/out/math.json's `displays`) [-- --name N] (writes
+//        bench/out/math-N.json and .md instead, for runs side by side)
 // Without --corpus it reads the generated corpus (bench/math/corpus), else the committed sample.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +31,9 @@ export const SAMPLE_DIR = join(import.meta.dirname, 'sample');
 
 /** One true formula and what was emitted for it. */
 interface Pair {
+  /** The document and the index of the formula in its truth. */
+  doc: string;
+  index: number;
   setup: string;
   split: string;
   truth: string;
@@ -83,7 +89,7 @@ async function moduleRun(docs: CorpusDocument[]): Promise<{ displays: Pair[]; in
         const p = page(d.page);
         const glyphs = p.lines.flatMap((l) => l.glyphs ?? []).filter((g) => inside(g, d.region!));
         const out = formulaLatex({ glyphs, rules: regionRules(p, d.region) });
-        displays.push({ setup: truth.setup, split: truth.split, truth: d.latex, predicted: out.latex });
+        displays.push({ doc: truth.id, index: truth.displays.indexOf(d), setup: truth.setup, split: truth.split, truth: d.latex, predicted: out.latex });
       }
       for (const f of truth.inline) {
         if (!f.region) continue;
@@ -99,7 +105,7 @@ async function moduleRun(docs: CorpusDocument[]): Promise<{ displays: Pair[]; in
         const result = inlineMath(glyphs, regionRules(p, band));
         const [t0, t1] = [f.region[0], f.region[2]];
         const span = result.spans.find((s) => Math.min(s.box[2], t1) - Math.max(s.box[0], t0) > 0.5 * Math.max(t1 - t0, s.box[2] - s.box[0]));
-        inline.push({ setup: truth.setup, split: truth.split, truth: f.latex, predicted: span?.latex, found: !!span });
+        inline.push({ doc: truth.id, index: truth.inline.indexOf(f), setup: truth.setup, split: truth.split, truth: f.latex, predicted: span?.latex, found: !!span });
       }
     } finally {
       doc.close();
@@ -134,12 +140,12 @@ async function engineRun(docs: CorpusDocument[]): Promise<{ displays: Pair[]; in
         if (best >= 0) used.add(best);
         else best = undefined;
       }
-      displays.push({ setup: truth.setup, split: truth.split, truth: t, predicted: best === undefined ? undefined : predicted[best] });
+      displays.push({ doc: truth.id, index: i, setup: truth.setup, split: truth.split, truth: t, predicted: best === undefined ? undefined : predicted[best] });
     });
     const texts = result.content_list.filter((b) => b.text && b.type !== 'equation').map((b) => b.text!);
     const emittedInline = texts.flatMap((t) => [...t.matchAll(/(?<!\$)\$([^$]+)\$(?!\$)/g)].map((m) => m[1]!));
     const free = new Set(emittedInline.map((_, i) => i));
-    for (const f of truth.inline) {
+    for (const [index, f] of truth.inline.entries()) {
       let bestIndex = -1;
       let bestDistance = 1;
       for (const i of free) {
@@ -148,7 +154,7 @@ async function engineRun(docs: CorpusDocument[]): Promise<{ displays: Pair[]; in
       }
       if (bestIndex >= 0 && bestDistance < 0.5) free.delete(bestIndex);
       const found = bestIndex >= 0 && bestDistance < 0.5;
-      inline.push({ setup: truth.setup, split: truth.split, truth: f.latex, predicted: found ? emittedInline[bestIndex] : undefined, found });
+      inline.push({ doc: truth.id, index, setup: truth.setup, split: truth.split, truth: f.latex, predicted: found ? emittedInline[bestIndex] : undefined, found });
     }
     // Paragraphs holding inline math: their words (math left out on both sides), against the closest block.
     const words = (t: string) => t.replace(/\$[^$]*\$/g, ' ');
@@ -208,15 +214,46 @@ async function renderScores(pairs: Pair[], workDir: string): Promise<Map<Pair, n
 
 export const MATH_COLUMNS = ['documents', 'displays', 'editDistance', 'renderMatch', 'katexParses', 'inline', 'inlineFound', 'inlineEditDistance', 'paragraphTextDistance', 'errors'] as const;
 
+/** One display's results, module and engine side by side (with --dump). */
+interface DisplayResult {
+  doc: string;
+  index: number;
+  truth: string;
+  module?: string;
+  moduleDistance?: number;
+  moduleRender?: number;
+  engine?: string;
+  engineDistance?: number;
+  engineRender?: number;
+}
+
 export interface MathReport {
   module: Record<string, MathRow>;
   engine?: Record<string, MathRow>;
   failures: Pair[];
+  displays?: DisplayResult[];
+  /** With --dump: the inline formulas the engine did not find. */
+  inlineMissed?: { doc: string; index: number; truth: string }[];
+}
+
+function displayResults(module: Pair[], moduleRenders: Map<Pair, number> | undefined, engine: Pair[] | undefined, engineRenders: Map<Pair, number> | undefined): DisplayResult[] {
+  const distance = (p: Pair) => round(p.predicted === undefined ? 1 : latexDistance(p.truth, p.predicted));
+  const results = new Map<string, DisplayResult>();
+  for (const p of module) {
+    results.set(`${p.doc} ${p.index}`, { doc: p.doc, index: p.index, truth: p.truth, module: p.predicted, moduleDistance: distance(p), moduleRender: moduleRenders?.get(p) });
+  }
+  for (const p of engine ?? []) {
+    const r = results.get(`${p.doc} ${p.index}`) ?? results.set(`${p.doc} ${p.index}`, { doc: p.doc, index: p.index, truth: p.truth }).get(`${p.doc} ${p.index}`)!;
+    Object.assign(r, { engine: p.predicted, engineDistance: distance(p), engineRender: engineRenders?.get(p) });
+  }
+  return [...results.values()];
 }
 
 /** Scores the module (on true regions) and, unless told not to, the whole engine. */
-export async function scoreMath(dir: string, options: { split?: string; engine?: boolean; render?: boolean; workDir: string }): Promise<MathReport> {
-  const docs = loadCorpus(dir).filter((d) => !options.split || options.split === 'all' || d.truth.split === options.split);
+export async function scoreMath(dir: string, options: { split?: string; docs?: string[]; engine?: boolean; render?: boolean; dump?: boolean; workDir: string }): Promise<MathReport> {
+  const docs = loadCorpus(dir)
+    .filter((d) => !options.split || options.split === 'all' || d.truth.split === options.split)
+    .filter((d) => !options.docs || options.docs.some((name) => d.truth.id.includes(name)));
   const hasPdflatex = options.render !== false && existsSync('/usr/bin/pdflatex');
   const mod = await moduleRun(docs);
   const modRenders = hasPdflatex ? await renderScores(mod.displays, join(options.workDir, 'module')) : undefined;
@@ -228,7 +265,11 @@ export async function scoreMath(dir: string, options: { split?: string; engine?:
     const eng = await engineRun(docs);
     const engRenders = hasPdflatex ? await renderScores(eng.displays, join(options.workDir, 'engine')) : undefined;
     report.engine = summarize(docs, eng.displays, eng.inline, engRenders, eng.paragraphDistances, eng.errors);
-  }
+    if (options.dump) {
+      report.displays = displayResults(mod.displays, modRenders, eng.displays, engRenders);
+      report.inlineMissed = eng.inline.filter((p) => !p.found).map((p) => ({ doc: p.doc, index: p.index, truth: p.truth }));
+    }
+  } else if (options.dump) report.displays = displayResults(mod.displays, modRenders, undefined, undefined);
   return report;
 }
 
@@ -259,12 +300,14 @@ async function main() {
     return i >= 0 ? args[i + 1] : undefined;
   };
   const dir = arg('corpus') ?? mathCorpusDir();
+  // Runs side by side keep apart: --name N writes math-N.json and renders in its own folder.
+  const name = arg('name') ? `-${arg('name')}` : '';
   const out = join(import.meta.dirname, '..', 'out');
   mkdirSync(out, { recursive: true });
-  const report = await scoreMath(dir, { split: arg('split') ?? 'all', engine: !args.includes('--no-engine'), render: !args.includes('--no-render'), workDir: join(import.meta.dirname, '..', 'tmp', 'math-render') });
-  writeFileSync(join(out, 'math.json'), JSON.stringify(report, null, 1) + '\n');
+  const report = await scoreMath(dir, { split: arg('split') ?? 'all', docs: arg('docs')?.split(','), engine: !args.includes('--no-engine'), render: !args.includes('--no-render'), dump: args.includes('--dump'), workDir: join(import.meta.dirname, '..', 'tmp', `math-render${name}`) });
+  writeFileSync(join(out, `math${name}.json`), JSON.stringify(report, null, 1) + '\n');
   const md = mathMarkdown(report);
-  writeFileSync(join(out, 'math.md'), md);
+  writeFileSync(join(out, `math${name}.md`), md);
   console.log(`corpus: ${dir}\n`);
   console.log(md);
 }

@@ -29,35 +29,43 @@ const X_TOLERANCE = 0.2;
 /** Typesets each formula on its own page; a formula that does not compile renders nothing. */
 export async function renderFormulas(formulas: string[], workDir: string): Promise<Rendered[]> {
   mkdirSync(workDir, { recursive: true });
-  const out: Rendered[] = [];
   const pdfium = await loadPdfium();
-  for (let b = 0; b < formulas.length; b += BATCH) {
-    const batch = formulas.slice(b, b + BATCH);
-    // A page per formula with a marker glyph, so a formula that fails still leaves its page.
-    const body = batch.map((f, i) => `\\noindent{}Q${i}\\par\\vspace*{10pt}\n\\[ ${sanitize(f)} \\]\n\\newpage`).join('\n');
-    writeFileSync(join(workDir, 'render.tex'), TEMPLATE_HEAD + body + '\n\\end{document}\n');
-    rmSync(join(workDir, 'render.pdf'), { force: true });
-    spawnSync('pdflatex', ['-interaction=batchmode', 'render.tex'], { cwd: workDir, timeout: 600_000 });
-    const pages = new Map<number, Mark[]>();
-    if (existsSync(join(workDir, 'render.pdf'))) {
-      const doc = PdfDocument.open(pdfium, new Uint8Array(readFileSync(join(workDir, 'render.pdf'))));
-      try {
-        for (let p = 0; p < doc.pageCount; p++) {
-          const page = extractPage(doc, p);
-          const glyphs = page.lines.flatMap((l) => l.glyphs ?? []);
-          const marker = page.lines.find((l) => /^Q\d+$/.test(l.text));
-          if (!marker) continue;
-          const index = Number(marker.text.slice(1));
-          const rest = glyphs.filter((g) => !(marker.glyphs ?? []).includes(g));
-          pages.set(index, marks(rest));
-        }
-      } finally {
-        doc.close();
-      }
-    }
-    batch.forEach((_, i) => out.push(pages.get(i)));
-  }
+  const out: Rendered[] = [];
+  for (let b = 0; b < formulas.length; b += BATCH) out.push(...renderBatch(pdfium, formulas.slice(b, b + BATCH), workDir));
   return out;
+}
+
+/**
+ * One pdflatex run for a batch. A formula that makes pdflatex give up (100 errors) loses the
+ * whole batch's PDF: the batch is then typeset again in halves, so only that formula renders nothing.
+ */
+function renderBatch(pdfium: Awaited<ReturnType<typeof loadPdfium>>, batch: string[], workDir: string): Rendered[] {
+  // A page per formula with a marker glyph, so a formula that fails still leaves its page.
+  const body = batch.map((f, i) => `\\noindent{}Q${i}\\par\\vspace*{10pt}\n\\[ ${sanitize(f)} \\]\n\\newpage`).join('\n');
+  writeFileSync(join(workDir, 'render.tex'), TEMPLATE_HEAD + body + '\n\\end{document}\n');
+  rmSync(join(workDir, 'render.pdf'), { force: true });
+  spawnSync('pdflatex', ['-interaction=batchmode', 'render.tex'], { cwd: workDir, timeout: 600_000 });
+  if (!existsSync(join(workDir, 'render.pdf'))) {
+    if (batch.length === 1) return [undefined];
+    const half = Math.ceil(batch.length / 2);
+    return [...renderBatch(pdfium, batch.slice(0, half), workDir), ...renderBatch(pdfium, batch.slice(half), workDir)];
+  }
+  const pages = new Map<number, Mark[]>();
+  const doc = PdfDocument.open(pdfium, new Uint8Array(readFileSync(join(workDir, 'render.pdf'))));
+  try {
+    for (let p = 0; p < doc.pageCount; p++) {
+      const page = extractPage(doc, p);
+      const glyphs = page.lines.flatMap((l) => l.glyphs ?? []);
+      const marker = page.lines.find((l) => /^Q\d+$/.test(l.text));
+      if (!marker) continue;
+      const index = Number(marker.text.slice(1));
+      const rest = glyphs.filter((g) => !(marker.glyphs ?? []).includes(g));
+      pages.set(index, marks(rest));
+    }
+  } finally {
+    doc.close();
+  }
+  return batch.map((_, i) => pages.get(i));
 }
 
 /** \tag needs an equation environment; the number is not part of the formula's glyphs anyway. */

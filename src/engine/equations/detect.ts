@@ -231,6 +231,9 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
     const below = over.filter((t) => t.box[1] >= seed.box[3]).sort((a, b) => a.box[1] - b.box[1])[0];
     const near = [above, below].filter((t): t is TextLine => t !== undefined);
     const column: [number, number] = near.length ? [Math.min(...near.map((t) => t.box[0])), Math.max(...near.map((t) => t.box[2]))] : [seed.box[0] - STACK_REACH * size, seed.box[2] + STACK_REACH * size];
+    // On the row of a text line of the column: a piece of that line (an inline formula's scripts
+    // or fraction parts the text layer set apart), or the display a piece of a paragraph.
+    const onTextRow = (b: Box) => [...text].some((t) => t.box[0] < column[1] && t.box[2] > column[0] && Math.min(t.box[3], b[3]) - Math.max(t.box[1], b[1]) > 0.3 * Math.min(t.box[3] - t.box[1], b[3] - b[1]));
     // A text line of the column between the display and a line keeps them apart.
     const textBetween = (b: Box, line: TextLine) => {
       const [top, bottom] = line.box[1] >= b[3] ? [b[3], line.box[1]] : [line.box[3], b[1]];
@@ -248,8 +251,9 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
           numbers.push(line);
           continue;
         }
-        // Lines of a paragraph (and formulas inside one) never join a display.
+        // Lines of a paragraph (and formulas inside one, and pieces on a text line's row) never join a display.
         if (runningSet.has(line) && !(sameRow && gapX < WORD_SPACE * size)) continue;
+        if (onTextRow(line.box)) continue;
         // Any piece of the column that is not text within a row's spacing of the display joins it
         // (rows of an alignment, numerators and denominators, limits); on its rows, pieces
         // also join from a little outside the column (a wide formula in a narrow column).
@@ -266,8 +270,7 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
     const { display, values } = isDisplay(members, numbers.length > 0);
     if (!display) continue;
     // A display has its rows to itself: text of its column beside it makes it a piece of a paragraph.
-    const besideText = [...text].some((t) => t.box[0] < column[1] && t.box[2] > column[0] && Math.min(t.box[3], box[3]) - Math.max(t.box[1], box[1]) > 0.3 * Math.min(t.box[3] - t.box[1], box[3] - box[1]));
-    if (besideText) continue;
+    if (onTextRow(box)) continue;
     const region: Box = [box[0], box[1], Math.max(box[2], ...numbers.map((n) => n.box[2])), box[3]];
     const parts = [...members, ...numbers];
     const { latex, fallback } = formulaLatex({ glyphs: parts.flatMap((l) => l.glyphs ?? []).map(trusted), rules: regionRules(page, region, size) });

@@ -22,6 +22,14 @@ const AXIS = 0.25;
 const AXIS_TOLERANCE = 0.12;
 /** A radical's index starts over the sign's hook: at most this far (em) left of the sign (else it is a script of what precedes). */
 const INDEX_OVERHANG = 0.1;
+/** A wide accent is centred on its base: bases centred this close (em) under it are as good. */
+const WIDE_ACCENT_CENTRING = 0.02;
+/** At most this many units at each side of those under a wide accent can be part of its base. */
+const WIDE_ACCENT_NEIGHBOURS = 3;
+/** Units of one base touch: at most this gap (em) between them. */
+const TOUCHING = 0.3;
+/** A subscript under a wide accent starts at most this far (em) under its base's bottom. */
+const WIDE_ACCENT_SUBSCRIPT_DROP = 0.3;
 /** Horizontal gap (em) between columns of a matrix, cases or array. */
 const COLUMN_GAP = 0.6;
 
@@ -90,15 +98,57 @@ function bundleAccents(pool: Unit[], depth: number): Unit[] {
     // The nearest base; several units under a wide accent (\widehat{xy}).
     under.sort((a, b) => a.y0 - b.y0 || Math.abs(centreX(a) - centreX(accent)) - Math.abs(centreX(b) - centreX(accent)));
     const first = under[0]!;
-    const wide = under.filter((u) => Math.abs(u.base - first.base) < 0.2 * first.size);
-    const base = wide.length > 1 && width > 1.2 * (first.x1 - first.x0) ? wide : [first];
+    const base = width > 1.2 * (first.x1 - first.x0) ? wideBase(pool, accent, first) : [first];
     const command = base.length > 1 && (accent.latex === '\\hat' || accent.latex === '\\tilde') ? accent.latex.replace('\\', '\\wide') : accent.latex;
     const inner = base.length > 1 ? layout(base, depth + 1) : first.latex;
-    const bundled = union([accent, ...base], first.base, first.size, `${command}{${inner}}`, 'ord');
+    // On the row of its base's biggest units (not of a superscript the accent covers).
+    const bundled = union([accent, ...base], base.length > 1 ? dominantBase(base) : first.base, Math.max(...base.map((u) => u.size)), `${command}{${inner}}`, 'ord');
     pool = pool.filter((u) => u !== accent && !base.includes(u));
     pool.push(bundled);
   }
   return pool;
+}
+
+/**
+ * What a wide accent covers: TeX centres it over its whole base, scripts included
+ * (\widehat{t_5^\nu 43}, \widehat{\Lambda^0}). The units whose centres are under it, down to its
+ * base's row, and as many of the units touching them at either side as bring the base's centre
+ * nearest the accent's.
+ */
+function wideBase(pool: Unit[], accent: Unit, first: Unit): Unit[] {
+  const below = pool.filter((u) => u !== accent && u.role !== 'rule' && u.role !== 'accent' && !isDelimiter(u) && u.y0 >= accent.y1 - 0.35 * u.size);
+  const under = below.filter((u) => centreX(u) >= accent.x0 && centreX(u) <= accent.x1 && u.y0 - accent.y1 < ATTACH_GAP * u.size);
+  // The base's row: down to the bottom of the biggest units under the accent, and its
+  // subscripts, which start a little lower (a denominator under it starts far lower).
+  const big = Math.max(first.size, ...under.map((u) => u.size));
+  const bottom = Math.max(first.y1, ...under.filter((u) => u.size >= SCRIPT_SIZE * big).map((u) => u.y1));
+  const candidates = below.filter((u) => u.y0 < bottom + (u.size < SCRIPT_SIZE * big ? WIDE_ACCENT_SUBSCRIPT_DROP * big : 0));
+  const core = candidates.filter((u) => centreX(u) >= accent.x0 && centreX(u) <= accent.x1);
+  if (!core.includes(first)) core.push(first);
+  // The units touching the core at either side, nearest first.
+  const reach = (side: 'left' | 'right') => {
+    const out: Unit[] = [];
+    for (let [x0, , x1] = boxOf(core); out.length < WIDE_ACCENT_NEIGHBOURS; ) {
+      const next = candidates
+        .filter((u) => !core.includes(u) && !out.includes(u) && (side === 'left' ? u.x1 <= x0 + 0.05 * big && x0 - u.x1 < TOUCHING * big : u.x0 >= x1 - 0.05 * big && u.x0 - x1 < TOUCHING * big))
+        .sort((a, b) => (side === 'left' ? b.x1 - a.x1 : a.x0 - b.x0))[0];
+      if (!next) break;
+      out.push(next);
+      [x0, x1] = [Math.min(x0, next.x0), Math.max(x1, next.x1)];
+    }
+    return out;
+  };
+  const [lefts, rights] = [reach('left'), reach('right')];
+  const offCentre = (units: Unit[]) => {
+    const [x0, , x1] = boxOf(units);
+    return Math.abs((x0 + x1) / 2 - centreX(accent));
+  };
+  const options: Unit[][] = [];
+  for (let i = 0; i <= lefts.length; i++) for (let j = 0; j <= rights.length; j++) options.push([...core, ...lefts.slice(0, i), ...rights.slice(0, j)]);
+  const nearest = Math.min(...options.map(offCentre));
+  // Of the bases about as well centred, the smallest.
+  const base = options.filter((o) => offCentre(o) <= nearest + WIDE_ACCENT_CENTRING * big).sort((a, b) => a.length - b.length)[0]!;
+  return base.length > 1 ? base : [first];
 }
 
 /** Big operators (and \lim, \max…) take the smaller material right above and below them. */
@@ -259,7 +309,8 @@ function bundleDelimited(pool: Unit[], depth: number): Unit[] {
       // Cases: everything right of the brace within its height.
       content = pool.filter((u) => u !== left && u.role !== 'rule' && u.x0 >= left.x1 - 0.2 * left.size && centreY(u) > left.y0 && centreY(u) < left.y1);
     }
-    const rows = splitRows(content);
+    // An accent left without a base carries nothing readable (as in layout): never a cell of its own.
+    const rows = splitRows(content.filter((u) => u.role !== 'accent'));
     let latex: string;
     if (rows.length > 1) {
       const env = !right ? 'cases' : MATRIX_ENVIRONMENTS[open + close];
