@@ -13,6 +13,7 @@ import type { ContentBlock } from '../src/engine/render/schema.js';
 import { imageRules } from '../src/engine/input/image-rules.js';
 import type { TableStructure } from '../src/engine/model/table.js';
 import { tableHtml } from '../src/engine/render/html.js';
+import { isolatedBoxes } from '../src/engine/tables/rules.js';
 import { makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
 import { parseRequest, startServer, type TestServer } from './helpers.js';
 import { drawChart, drawnPdf, drawTable, drawTexts, type Canvas, type TableSpec } from './table-fixtures.js';
@@ -263,6 +264,15 @@ describe('ruled tables', () => {
     );
     expect(tables(result)).toEqual([]);
     for (const t of [...facts, body[0]!]) expect(result.markdown).toContain(t);
+  });
+
+  it('tells a sidebar\'s frame drawn on its own from the frames a table is drawn as, which abut each other', () => {
+    // An ICDAR 2013 table: its header's frame and, 3 pt below, its body's frame.
+    expect(isolatedBoxes([[58, 118, 364, 144], [58, 147, 364, 172]], 4)).toEqual([]);
+    // Cells drawn as rectangles sharing their sides.
+    expect(isolatedBoxes([[72, 150, 200, 170], [200, 150, 280, 170], [72, 170, 200, 190]], 2)).toEqual([]);
+    // A sidebar beside the text, and a box far from it: each a frame of its own.
+    expect(isolatedBoxes([[333, 132, 541, 270], [72, 400, 300, 480]], 4)).toEqual([[333, 132, 541, 270], [72, 400, 300, 480]]);
   });
 
   it('recognises a table continued on the next page and gives it the caption, marked continued', async () => {

@@ -8,7 +8,7 @@ import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges } from './columns.js';
 import { baselineGroups, textRows } from './rows.js';
-import { mergeRules, POSITION_SNAP, RULE_SNAP, ruledBoxes, ruleGrids, straddlesBox, type Grid, type HRule } from './rules.js';
+import { isolatedBoxes, mergeRules, POSITION_SNAP, RULE_SNAP, ruledBoxes, ruleGrids, straddlesBox, type Grid, type HRule } from './rules.js';
 
 /** Share of a grid's positions that must hold text: a form to fill in or a plot's grid holds little. */
 const MIN_FILLED = 0.42;
@@ -111,8 +111,9 @@ function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): Tab
     return cx > box[0] && cx < box[2] && cy > box[1] && cy < box[3];
   });
   // Rules around a sidebar that run on under the text beside it (headings' underlines): the text
-  // straddles the sidebar's frame, and the grid is no table.
-  if (!inside.length || straddlesBox(inside, ruledBoxes(grid, near))) return null;
+  // straddles the sidebar's frame, and the grid is no table. A table whose cells are drawn as
+  // rectangles, each abutting the next, has no such frame.
+  if (!inside.length || straddlesBox(inside, isolatedBoxes(ruledBoxes(grid, near), near))) return null;
   const size = median(inside.map((l) => l.fontSize));
   const xs = textColumns(snapPositions([box[0], box[2], ...grid.v.map((r) => r.x)], near), inside, size);
   const ys = snapPositions([box[1], box[3], ...grid.h.map((r) => r.y)], near);

@@ -104,6 +104,18 @@ export function ruledBoxes({ h, v }: Grid, snap: number): Box[] {
 }
 
 /**
+ * The boxes that share no side with another: a frame drawn on its own (a sidebar's), not one of
+ * the rectangles a table's cells are drawn as, each abutting its neighbours; `snap` in page units.
+ */
+export function isolatedBoxes(boxes: readonly Box[], snap: number): Box[] {
+  const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1, b1) - Math.max(a0, b0) > snap;
+  const sharesSide = (a: Box, b: Box) =>
+    ([a[0], a[2]].some((x) => Math.abs(x - b[0]) <= snap || Math.abs(x - b[2]) <= snap) && overlap(a[1], a[3], b[1], b[3])) ||
+    ([a[1], a[3]].some((y) => Math.abs(y - b[1]) <= snap || Math.abs(y - b[3]) <= snap) && overlap(a[0], a[2], b[0], b[2]));
+  return boxes.filter((a) => !boxes.some((b) => b !== a && sharesSide(a, b)));
+}
+
+/**
  * Lines grouped by the frame they stand in (the smallest holding their centre): the lines outside
  * every frame first, then each frame's, so that a table is looked for inside a frame or outside it.
  */
