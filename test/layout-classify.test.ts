@@ -268,6 +268,8 @@ describe('table of contents', () => {
     expect(attachTocNumbers(rows(['3', '5', '9'])).map((l) => l.text)).toEqual(['1 Chapter title number 1 3', '2 Chapter title number 2 5', '3 Chapter title number 3 9']);
     expect(attachTocNumbers(rows(['30', '5', '9']))).toHaveLength(6);
     expect(attachTocNumbers(rows(['3', '5']))).toHaveLength(4);
+    // A vertical rule between the titles and the numbers: a ruled table's column of counts.
+    expect(attachTocNumbers(rows(['3', '5', '9']), [[500, 90, 500, 150]])).toHaveLength(6);
   });
 
   it('leaves rows of amounts alone', () => {

@@ -1,6 +1,6 @@
 // Repairs to the text flow before it is read as paragraphs: pieces the text layer set apart
 // that belong to the line beside them.
-import type { TextLine } from '../model/document.js';
+import type { Box, TextLine } from '../model/document.js';
 import { FIGURE_CAPTION, LONE_BULLET, TABLE_CAPTION } from '../model/text.js';
 
 /** A lone bullet's text starts within this many ems right of it (a tab stop). */
@@ -58,17 +58,20 @@ const AMOUNT = /^[\d\s.,%()$€£+-]+$/;
  * number joins when its entry ends in dot leaders, when it ends at the same x as such a number
  * (a chapter entry without leaders), or when it is one of a column of three or more page
  * numbers a tab away from their entries that never go down; never when an amount stands beside it, so a
- * table's rows of amounts keep their cells (the other column's text may: two-column pages).
+ * table's rows of amounts keep their cells (the other column's text may: two-column pages), nor
+ * across a vertical rule (`rules`: the page's rules; a ruled table's column of counts).
  */
-export function attachTocNumbers(lines: readonly TextLine[]): TextLine[] {
+export function attachTocNumbers(lines: readonly TextLine[], rules: readonly Box[] = []): TextLine[] {
   const onRow = (a: TextLine, b: TextLine) => Math.abs(a.baseline - b.baseline) < TOC_BASELINE * Math.max(a.fontSize, b.fontSize, 1);
+  // A vertical rule between a number and the line before it: cells of a ruled table, no entry and its page.
+  const ruledApart = (entry: TextLine, n: TextLine) => rules.some((r) => r[0] === r[2] && r[0] >= entry.box[2] && r[0] <= n.box[0] && r[1] <= n.baseline && r[3] >= n.box[1]);
   const pairs = lines
     .filter((n) => TOC_NUMBER.test(n.text.trim()) && !n.rotated)
     .flatMap((n) => {
       const row = lines.filter((l) => l !== n && onRow(l, n));
       const entry = row.filter((l) => l.box[2] <= n.box[0]).sort((a, b) => b.box[2] - a.box[2])[0];
       const right = row.filter((l) => l.box[0] >= n.box[2]).sort((a, b) => a.box[0] - b.box[0])[0];
-      if (!entry || entry.equation || AMOUNT.test(entry.text.trim()) || (right && AMOUNT.test(right.text.trim()))) return [];
+      if (!entry || entry.equation || AMOUNT.test(entry.text.trim()) || (right && AMOUNT.test(right.text.trim())) || ruledApart(entry, n)) return [];
       return [{ n, entry, leaders: LEADERS_END.test(entry.text) }];
     });
   const ends = pairs.filter((p) => p.leaders).map((p) => p.n.box[2]);

@@ -103,7 +103,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   }
   const inTurned = new Set(turned.flatMap((t) => t.lines));
   const asides = page.lines.filter((l) => !inTurned.has(l) && furniture.get(l)?.kind === 'aside_text');
-  const body = attachTocNumbers(attachLoneBullets(page.lines.filter((l) => !inTurned.has(l) && !furniture.has(l))));
+  const body = attachTocNumbers(attachLoneBullets(page.lines.filter((l) => !inTurned.has(l) && !furniture.has(l))), page.rules ?? []);
   // Boxes framed by rules (sidebars, infoboxes): tables are looked for and text is read inside each apart.
   const snap = RULE_SNAP * (bodyFontSize(body) || 10);
   const frames = ruledBoxes(mergeRules(page.rules ?? [], snap), snap);
