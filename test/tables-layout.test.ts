@@ -224,4 +224,17 @@ describe('tables in page columns', () => {
     expect(result.content_list.filter((b) => b.type === 'table')).toHaveLength(0);
     expect(result.markdown).toContain('4.2 Pediatric symptom');
   });
+
+  it('keeps the other page column\'s lines out of a table in small print beside them, though their baselines nearly meet', async () => {
+    const rows = [['Clause', 'Cases', 'Share', 'Days'], ['Indemnity', '37', '14%', '72.3'], ['Breach', '26', '61', '58%'], ['Notice', '22', '438.9', '68.12'], ['Remedy', '91', '3%', '36%']];
+    const items = ['• Prior agreement under breach', '• Contractual notice in term', '• Exclusive confidential terms', '• Written amendment for term', '• Statutory tribunal of record'];
+    const result = await parsed((c) => {
+      rows.forEach((row, r) => row.forEach((t, i) => drawTexts(c, [{ text: t, x: 50 + i * 60, y: 200 + r * 14.5, size: 8 }])));
+      // The right column's list, in body size, its baselines a point off the table's rows.
+      items.forEach((t, i) => drawTexts(c, [{ text: t, x: 320, y: 201 + i * 14.5, size: 10 }]));
+    });
+    const tables = result.content_list.filter((b) => b.type === 'table');
+    expect(tables.map((t) => t.table_body)).toEqual([html(rows)]);
+    for (const t of items) expect(result.markdown).toContain(t.slice(2));
+  });
 });

@@ -25,6 +25,8 @@ const MAX_ROW_GAP = 3;
  */
 const TEXT_BLOCK_LINES = 3;
 const BLANK_LINE = 1.2;
+/** Sizes this share apart are two kinds of text (a table in small print, the page's body beside it). */
+const OTHER_SIZE = 0.15;
 /** A short line this many ems right of a run of three rows or more is beside it, not in it. */
 const FAR_BESIDE = 3;
 /** A heading over a table's values starts this share of the run's width right of its left edge. */
@@ -288,7 +290,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   for (const all of baselineGroups(lines)) {
     const size = Math.max(...all.map((l) => l.fontSize), 1);
     const top = Math.min(...all.map((l) => l.box[1]));
-    const cellLike = all.filter(isCellLike);
+    const cellLike = ofOneSize(all.filter(isCellLike));
     const tabular = cellLike.length >= 2;
     // A wide gap ends a run; before a row, its row labels wrapped over several lines left of it
     // fill the gap (before other text, they do not: the caption of a table below).
@@ -342,6 +344,20 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   }
   for (const r of [...open]) close(r);
   return runs.sort((a, b) => a[0]![0]!.baseline - b[0]![0]!.baseline);
+}
+
+/**
+ * The lines of a row's most common size: the cells of a table row share a size, and a line of
+ * another size on its baseline is the other page column's (a table in small print beside body text).
+ */
+function ofOneSize(lines: TextLine[]): TextLine[] {
+  const near = (a: TextLine, b: TextLine) => Math.abs(a.fontSize - b.fontSize) <= OTHER_SIZE * Math.max(a.fontSize, b.fontSize);
+  let best: TextLine[] = [];
+  for (const l of lines) {
+    const same = lines.filter((o) => near(l, o));
+    if (same.length > best.length) best = same;
+  }
+  return best;
 }
 
 interface OpenRun {
