@@ -348,9 +348,12 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
 
 /**
  * The lines of a row's most common size: the cells of a table row share a size, and a line of
- * another size on its baseline is the other page column's (a table in small print beside body text).
+ * another size on its baseline is the other page column's (a table in small print beside body
+ * text). From the text layer only.
  */
 function ofOneSize(lines: TextLine[]): TextLine[] {
+  // Read by OCR, a line's size is its box's height, which varies with its letters.
+  if (lines.some((l) => !l.glyphs?.length)) return lines;
   const near = (a: TextLine, b: TextLine) => Math.abs(a.fontSize - b.fontSize) <= OTHER_SIZE * Math.max(a.fontSize, b.fontSize);
   let best: TextLine[] = [];
   for (const l of lines) {
