@@ -51,8 +51,8 @@ describe('tables in page columns', () => {
     });
     expect(tables).toHaveLength(2);
     expect(tables.map((t) => t.table_body)).toEqual([
-      '<table>' + LEFT.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>',
-      '<table>' + RIGHT.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>',
+      html(LEFT),
+      html(RIGHT),
     ]);
   });
 
@@ -62,7 +62,7 @@ describe('tables in page columns', () => {
       drawTable(c, { x: 330, top: 100, colWidths: [80, 60, 60], rows: RIGHT, rules: 'none' });
     });
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.table_body).toBe('<table>' + RIGHT.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>');
+    expect(tables[0]!.table_body).toBe(html(RIGHT));
     expect(tables[0]!.bbox![0]).toBeGreaterThan(500);
   });
 
@@ -97,7 +97,7 @@ describe('tables in page columns', () => {
     });
     expect(tables).toHaveLength(1);
     const rows = [['Item', '2023', '2024', '2025'], ...values.map((v, r) => [labels[r]!.join(' '), ...v])];
-    expect(tables[0]!.table_body).toBe('<table>' + rows.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>');
+    expect(tables[0]!.table_body).toBe(html(rows));
   });
 
   it('ends an invoice\'s letterhead fields at the address block set off by a blank line: the items are a table of their own', async () => {
@@ -124,7 +124,7 @@ describe('tables in page columns', () => {
       drawTable(c, { x: 36, top: 192, colWidths: [300, 60, 80, 80], rows: items, rules: 'none' });
     });
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.table_body).toBe('<table>' + items.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>');
+    expect(tables[0]!.table_body).toBe(html(items));
   });
 
   it('reads a table whose row labels run out with leader dots, and keeps a table of contents as text', async () => {
@@ -175,7 +175,7 @@ describe('tables in page columns', () => {
       });
     });
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.table_body).toBe(html([['', ...header], ...body]).replace('<td></td>', '<td></td>'));
+    expect(tables[0]!.table_body).toBe(html([['', ...header], ...body]));
   });
 
   it('cuts a key-value row whose longest key stands closer to its value than a cell gap', async () => {

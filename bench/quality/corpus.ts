@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { ContentBlock, ParseResult } from '../../src/engine/index.js';
 import { loadCorpus, FURNITURE, type CorpusDocument, type CorpusTruth, type PageBox, type TruthBlock } from '../corpus/truth.js';
 import { matchF1, normalize, normalizedEditDistance, readingOrderScore, stripMarkdown } from './metrics.js';
-import { matchRegions } from './tables.js';
+import { htmlToGrid, matchRegions } from './tables.js';
 import { teds } from './teds.js';
 
 export type Parse = (bytes: Uint8Array) => Promise<ParseResult>;
@@ -54,11 +54,10 @@ export interface TableShape {
   predicted?: { rows: number; cols: number; box: Box1000 };
 }
 
-/** Rows and columns (the widest row, spans counted) of an HTML table. */
+/** Rows and columns (spans expanded) of an HTML table. */
 function gridOf(html: string): { rows: number; cols: number } {
-  const rows = html.split(/<tr[\s>]/).slice(1);
-  const width = (row: string) => [...row.matchAll(/<t[dh]([^>]*)>/g)].reduce((a, m) => a + Number(/colspan="(\d+)"/.exec(m[1]!)?.[1] ?? 1), 0);
-  return { rows: rows.length, cols: Math.max(0, ...rows.map(width)) };
+  const grid = htmlToGrid(html);
+  return { rows: grid.length, cols: Math.max(0, ...grid.map((row) => row.length)) };
 }
 
 const TEXT_TYPES = new Set(['title', 'text', 'list', 'ref_text', 'caption', 'page_footnote', 'code', 'table']);

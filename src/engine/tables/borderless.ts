@@ -6,7 +6,7 @@ import { TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
-import { ALIGNED, cellFragments, columnAlignment, cutAtColumns, type ColumnAlignment } from './fragments.js';
+import { alignedWith, cellFragments, columnAlignment, cutAtColumns, type ColumnAlignment } from './fragments.js';
 import type { TableFound } from './ruled.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
@@ -65,7 +65,6 @@ const SLACK = 0.3;
 function isNumeric(text: string): boolean {
   return NUMERIC.test(text.trim());
 }
-
 
 function isCellLike(line: TextLine): boolean {
   return line.text.replace(TRAILING_LEADERS, '').length <= MAX_CELL_CHARS || isNumeric(line.text);
@@ -157,13 +156,7 @@ function emptyStrips(fragments: TextLine[], box: Box, size: number): [number, nu
   return out;
 }
 
-/**
- * Rows of a run whose cells are set closer than a cell gap (a table scaled down to the text
- * width, a key column as wide as its longest key), cut at the word gaps that match the run's
- * columns exactly: the header row right above it, rows right below it, lines inside it. Above,
- * lines that stay within one column (a stub label set lower than the header) are passed over;
- * any other line stops the search.
- */
+/** A run with its rows set closer than a cell gap cut at its columns (rowsCutAtColumns). */
 interface CutRows {
   /** The run's column edges (moved into the gaps a header was cut at: a right-aligned header reaches left of its values). */
   edges: number[];
@@ -175,6 +168,13 @@ interface CutRows {
   cuts: Array<{ line: TextLine; pieces: TextLine[] }>;
 }
 
+/**
+ * Rows of a run whose cells are set closer than a cell gap (a table scaled down to the text
+ * width, a key column as wide as its longest key), cut at the word gaps that match the run's
+ * columns exactly: the header row right above it, rows right below it, lines inside it. Above,
+ * lines that stay within one column (a stub label set lower than the header) are passed over;
+ * any other line stops the search.
+ */
 function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRows | null {
   const fragments = run.flat();
   const size = median(fragments.map((l) => l.fontSize)) || 10;
@@ -251,17 +251,16 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
  * exactly, and the column beside it ends (or starts) clear of it; whether an edge moved.
  */
 function edgeMovedFor(line: TextLine, edges: number[], columns: readonly ColumnAlignment[], size: number): boolean {
-  const near = (a: number, b: number | undefined) => b !== undefined && Math.abs(a - b) <= ALIGNED * size;
   for (let k = 1; k < columns.length; k++) {
     const left = columns[k - 1]!;
     const right = columns[k]!;
     // Right-aligned column k: the cell ends with its cells and starts right of column k-1's.
-    if (near(line.box[2], right.right) && left.right !== undefined && line.box[0] > left.right && line.box[0] < edges[k]!) {
+    if (alignedWith(line.box[2], right.right, size) && left.right !== undefined && line.box[0] > left.right && line.box[0] < edges[k]!) {
       edges[k] = (left.right + line.box[0]) / 2;
       return true;
     }
     // Left-aligned column k-1: the cell starts with its cells and ends left of column k's.
-    if (near(line.box[0], left.left) && right.left !== undefined && line.box[2] < right.left && line.box[2] > edges[k]!) {
+    if (alignedWith(line.box[0], left.left, size) && right.left !== undefined && line.box[2] < right.left && line.box[2] > edges[k]!) {
       edges[k] = (line.box[2] + right.left) / 2;
       return true;
     }
@@ -324,8 +323,8 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     }
     for (const r of [...open]) {
       // Short lines left of a run, following on from its rows: its row labels, wrapped.
-      const labels = all.filter((l) => l.box[2] <= r.box[0] && isCellLike(l) && l.box[1] - Math.max(r.bottom, r.labelBottom) < MAX_ROW_GAP * size);
-      if (labels.length === all.filter((l) => l.box[2] <= r.box[0]).length && labels.length) r.labelBottom = Math.max(r.labelBottom, ...labels.map((l) => l.box[3]));
+      const left = all.filter((l) => l.box[2] <= r.box[0]);
+      if (left.length && left.every((l) => isCellLike(l) && l.box[1] - Math.max(r.bottom, r.labelBottom) < MAX_ROW_GAP * size)) r.labelBottom = Math.max(r.labelBottom, ...left.map((l) => l.box[3]));
       // Beside a run, running text of another page column neither joins nor ends it.
       const group = all.filter((l) => l.box[0] < r.box[2] && l.box[2] > r.box[0]);
       if (!group.length) continue;
@@ -438,7 +437,7 @@ function headersJoinTheirColumns(run: TextLine[][], edges: number[]): number[] {
   return edges.filter((_, i) => !dropped.has(i));
 }
 
-/** The table a run makes, if it is one; `columnEdges` when rows were cut at them (rowsCutAtColumns). */
+/** The table a run makes, if it is one; `cutEdges`: its column edges when rows were cut at them (rowsCutAtColumns). */
 function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[], cutEdges?: number[]): TableFound | null {
   const fragments = run.flat();
   const sizes = fragments.map((l) => l.fontSize).sort((a, b) => a - b);

@@ -16,10 +16,9 @@ const WORD_GAP = 0.15;
 /** The line cut at its cell gaps (the line itself when it has none), and each piece's line. */
 export function cellFragments(line: TextLine): TextLine[] {
   if (!line.glyphs || line.glyphs.length < 2 || line.rotated || line.equation || !hasWideGap(line.glyphs)) return [line];
-  const glyphs = line.glyphs.filter((g) => g.code !== 32);
-  // The text's non-space characters must be the glyphs, one to one, to cut the text with them.
-  const chars = [...line.text].map((ch, i) => ({ ch, i })).filter((c) => !/\s/u.test(c.ch));
-  if (chars.length !== glyphs.length) return [line];
+  const text = glyphText(line);
+  if (!text) return [line];
+  const { glyphs } = text;
   const gaps: { at: number; width: number }[] = [];
   for (let i = 1; i < glyphs.length; i++) {
     const width = glyphs[i]!.x0 - glyphs[i - 1]!.x1;
@@ -31,10 +30,25 @@ export function cellFragments(line: TextLine): TextLine[] {
     const others = gaps.filter((o) => o !== g).map((o) => o.width);
     return !others.length || g.width >= GAP_OVER_SPACES * median(others);
   });
-  if (!cuts.length) return [line];
+  return cuts.length ? cutBefore(line, text, cuts.map((c) => c.at)) : [line];
+}
+
+/**
+ * The line's glyphs without spaces, with the text's non-space characters one to one (the text is
+ * cut with them); null when they do not correspond.
+ */
+function glyphText(line: TextLine): { glyphs: Glyph[]; chars: { ch: string; i: number }[] } | null {
+  if (!line.glyphs) return null;
+  const glyphs = line.glyphs.filter((g) => g.code !== 32);
+  const chars = [...line.text].map((ch, i) => ({ ch, i })).filter((c) => !/\s/u.test(c.ch));
+  return chars.length === glyphs.length ? { glyphs, chars } : null;
+}
+
+/** The line cut before each of the glyphs at `cuts` (indices in increasing order). */
+function cutBefore(line: TextLine, { glyphs, chars }: NonNullable<ReturnType<typeof glyphText>>, cuts: number[]): TextLine[] {
   const pieces: TextLine[] = [];
   let from = 0;
-  for (const end of [...cuts.map((c) => c.at), glyphs.length]) {
+  for (const end of [...cuts, glyphs.length]) {
     pieces.push(piece(line, glyphs.slice(from, end), chars[from]!.i, end < glyphs.length ? chars[end]!.i : line.text.length));
     from = end;
   }
@@ -51,7 +65,12 @@ export interface ColumnAlignment {
 }
 
 /** Edges this many ems apart are one edge (TeX and word processors set aligned cells exactly). */
-export const ALIGNED = 0.1;
+const ALIGNED = 0.1;
+
+/** Whether position `x` is a column's shared edge (none when undefined), for text of `size`. */
+export function alignedWith(x: number, edge: number | undefined, size: number): boolean {
+  return edge !== undefined && Math.abs(x - edge) <= ALIGNED * size;
+}
 
 /** A column's shared edges, from its cells (at least two). */
 export function columnAlignment(cells: readonly TextLine[]): ColumnAlignment {
@@ -70,12 +89,11 @@ export function columnAlignment(cells: readonly TextLine[]): ColumnAlignment {
  * The edges come back moved into the gaps cut (a right-aligned header reaches left of its values).
  */
 export function cutAtColumns(line: TextLine, edges: readonly number[], columns: readonly ColumnAlignment[]): { pieces: TextLine[]; edges: number[] } | null {
-  if (!line.glyphs || line.rotated || line.equation) return null;
-  const glyphs = line.glyphs.filter((g) => g.code !== 32);
-  const chars = [...line.text].map((ch, i) => ({ ch, i })).filter((c) => !/\s/u.test(c.ch));
-  if (glyphs.length < 2 || chars.length !== glyphs.length) return null;
+  if (line.rotated || line.equation) return null;
+  const text = glyphText(line);
+  if (!text || text.glyphs.length < 2) return null;
+  const { glyphs } = text;
   const size = median(glyphs.map((g) => g.size)) || line.fontSize;
-  const near = (a: number, b: number | undefined) => b !== undefined && Math.abs(a - b) <= ALIGNED * size;
   const cuts: number[] = [];
   const moved = [...edges];
   for (let e = 1; e < edges.length - 1; e++) {
@@ -87,21 +105,16 @@ export function cutAtColumns(line: TextLine, edges: readonly number[], columns: 
     for (let i = 1; i < glyphs.length; i++) {
       const gap = glyphs[i]!.x0 - glyphs[i - 1]!.x1;
       if (gap <= WORD_GAP * size) continue;
-      if (!near(glyphs[i - 1]!.x1, before?.right) && !near(glyphs[i]!.x0, after?.left)) continue;
+      if (!alignedWith(glyphs[i - 1]!.x1, before?.right, size) && !alignedWith(glyphs[i]!.x0, after?.left, size)) continue;
       if (best < 0 || Math.abs(glyphs[i]!.x0 - edge) < Math.abs(glyphs[best]!.x0 - edge)) best = i;
     }
     if (best < 0) return null;
     cuts.push(best);
     moved[e] = (glyphs[best - 1]!.x1 + glyphs[best]!.x0) / 2;
   }
-  if (!cuts.length || new Set(cuts).size !== cuts.length || cuts.some((c, i) => i > 0 && c <= cuts[i - 1]!)) return null;
-  const pieces: TextLine[] = [];
-  let from = 0;
-  for (const end of [...cuts, glyphs.length]) {
-    pieces.push(piece(line, glyphs.slice(from, end), chars[from]!.i, end < glyphs.length ? chars[end]!.i : line.text.length));
-    from = end;
-  }
-  return { pieces, edges: moved };
+  // One gap per edge, left to right.
+  if (!cuts.length || cuts.some((c, i) => i > 0 && c <= cuts[i - 1]!)) return null;
+  return { pieces: cutBefore(line, text, cuts), edges: moved };
 }
 
 /** Whether some gap between neighbouring glyphs could be a cell gap (most lines have none: a quick pass). */
