@@ -12,6 +12,7 @@ import type { Glyph, Page, TextLine } from '../src/engine/model/document.js';
 import { joinDivisionLabels } from '../src/engine/paragraphs/headings.js';
 import { joinListItems } from '../src/engine/paragraphs/lists.js';
 import { splitParagraphs } from '../src/engine/paragraphs/split.js';
+import { analyze, STAGES } from '../src/engine/pipeline/pipeline.js';
 import { attachTocNumbers, splitRunInHeadings } from '../src/engine/paragraphs/lines.js';
 
 function line(text: string, x0: number, y0: number, opts: Partial<TextLine> = {}): TextLine {
@@ -100,13 +101,14 @@ describe('classification', () => {
 });
 
 describe('run-in headings', () => {
-  /** A line whose first `bold` characters are set in bold, glyph by glyph. */
+  /** A line whose first `bold` characters are set in bold, glyph by glyph (word spaces a third of the size, as in print). */
   function styled(text: string, bold: number, x0 = 72, y0 = 100): TextLine {
     const glyphs: Glyph[] = [];
+    let x = x0;
     [...text].forEach((ch, i) => {
-      if (ch === ' ') return;
-      const x = x0 + i * 5;
+      if (ch === ' ') return void (x += 3);
       glyphs.push({ code: ch.codePointAt(0)!, x0: x, y0, x1: x + 5, y1: y0 + 10, base: y0 + 8, size: 10, style: { bold: i < bold, italic: false, monospace: false, math: false } });
+      x += 5;
     });
     return { ...line(text, x0, y0), glyphs };
   }
@@ -120,15 +122,73 @@ describe('run-in headings', () => {
     expect(rest!.box[0]).toBeGreaterThan(head!.box[2]);
   });
 
+  it('cuts a long lead-in from a short rest, but no bold line without a sentence end, nor an abstract\'s label', () => {
+    expect(splitRunInHeadings([{ ...styled('Triplicate calibration curve of specimen. We report that', 41), bold: true }]).map((l) => l.text)).toEqual(['Triplicate calibration curve of specimen.', 'We report that']);
+    expect(splitRunInHeadings([{ ...styled('Results of the triplicate calibration 15', 37), bold: true }])).toHaveLength(1);
+    expect(splitRunInHeadings([styled('Abstract. The gross dividend rose in the spring', 9)])).toHaveLength(1);
+    expect(splitRunInHeadings([styled('Keywords: dividends, margins', 9)])).toHaveLength(1);
+  });
+
   it('leaves lines alone that are all one weight, or bold only inside a word', () => {
     expect(splitRunInHeadings([styled('Plain text line of a paragraph', 0)])).toHaveLength(1);
     expect(splitRunInHeadings([styled('Boldface starts here', 4)])).toHaveLength(1);
     expect(splitRunInHeadings([line('No glyphs from OCR. Text', 72, 100)])).toHaveLength(1);
   });
 
+  /** A line whose first `lead` characters are set in italics. */
+  function slanted(text: string, lead: number, x0 = 72, y0 = 100): TextLine {
+    const l = styled(text, 0, x0, y0);
+    let at = 0;
+    [...text].forEach((ch, i) => {
+      if (ch === ' ') return;
+      if (i < lead) l.glyphs![at] = { ...l.glyphs![at]!, style: { ...l.glyphs![at]!.style, italic: true } };
+      at++;
+    });
+    return { ...l, box: [x0, y0, x0 + 300, y0 + 10] };
+  }
+
+  it('cuts an italic lead-in that ends a sentence from the first line of its paragraph only', () => {
+    const first = slanted('a) Net revenue and invoice: For this reason the margin rose by two points', 28);
+    const next = { ...line('and the dividend was paid in full to the holders of record.', 72, 112), box: [72, 112, 372, 122] as TextLine['box'] };
+    const paragraphs = splitParagraphs([first, next], 'page', 10);
+    expect(paragraphs.map((p) => p.lines.map((l) => l.text))).toEqual([['a) Net revenue and invoice:'], ['For this reason the margin rose by two points', next.text]]);
+    expect(paragraphs[0]!.lines[0]!.italic).toBe(true);
+    expect(paragraphs[1]!.trace[0]!.rule).toBe('italic-run-in');
+    // Emphasis: one italic word, italics that end no sentence, italics followed by a lower-case word.
+    for (const [text, lead] of [['Nota. The margin rose by two points and more', 5], ['Net revenue and invoice rose by two points', 23], ['Net revenue and invoice. rose by two points', 24]] as const) {
+      expect(splitParagraphs([slanted(text, lead), next], 'page', 10)).toHaveLength(1);
+    }
+    // Not on a paragraph's later line.
+    const above = { ...next, box: [72, 88, 372, 98] as TextLine['box'], baseline: 96 };
+    expect(splitParagraphs([above, { ...slanted('Net revenue and invoice. The margin rose', 24, 72, 100), box: [72, 100, 372, 110] }], 'page', 10)).toHaveLength(1);
+  });
+
+  it('cuts run-in headings after inline math has joined the pieces of their row', () => {
+    const lead = styled('Detailed metrics. In Figure 11 we show the results of the run', 17);
+    let seen: string[] = [];
+    analyze([pageOf([lead])], { ...STAGES, paragraphs: (lines, path, size) => ((seen = lines.map((l) => l.text)), STAGES.paragraphs(lines, path, size)) });
+    expect(seen).toEqual(['Detailed metrics.', 'In Figure 11 we show the results of the run']);
+  });
+
   it('keeps a caption\'s bold label with its caption', () => {
     expect(splitRunInHeadings([styled('Table 1. Frozen sample in enzyme', 8)])).toHaveLength(1);
     expect(splitRunInHeadings([styled('Fig. 3: Baseline culture and control group', 7)])).toHaveLength(1);
+  });
+});
+
+describe('lettered headings and wrapped items', () => {
+  const at = (text: string, x0: number, y0: number, x1: number) => ({ ...line(text, x0, y0), box: [x0, y0, x1, y0 + 10] as TextLine['box'] });
+
+  it('ends a short lettered line over an indented paragraph (a heading, not an item and its hanging line)', () => {
+    const lines = [at('A. Gross depreciation', 72, 100, 160), at('In addition, the fiscal portfolio was hedged after the', 84, 112, 300), at('valuation was reviewed by the board of the firm and', 72, 124, 300)];
+    expect(splitParagraphs(lines, 'page', 10).map((p) => p.lines.length)).toEqual([1, 2]);
+  });
+
+  it('keeps an item that wraps to the margin in one paragraph, and ends a hanging list at the margin', () => {
+    const wrappedToMargin = [at('a) Net revenue rose: For this reason, the fiscal', 84, 100, 300), at('dividend was deferred after the portfolio was re-', 72, 112, 300), at('viewed by the board in the spring.', 72, 124, 220)];
+    expect(splitParagraphs(wrappedToMargin, 'page', 10).map((p) => p.lines.length)).toEqual([3]);
+    const hanging = [at('1. Net revenue rose after the fiscal dividend was', 72, 100, 300), at('deferred by the board in the spring.', 84, 112, 250), at('The next paragraph starts at the margin and runs on', 72, 124, 300)];
+    expect(splitParagraphs(hanging, 'page', 10).map((p) => p.lines.length)).toEqual([2, 1]);
   });
 });
 

@@ -1,6 +1,6 @@
 // Repairs to the text flow before it is read as paragraphs: pieces the text layer set apart
 // that belong to the line beside them.
-import type { Box, TextLine } from '../model/document.js';
+import type { Box, Glyph, TextLine } from '../model/document.js';
 import { FIGURE_CAPTION, LONE_BULLET, TABLE_CAPTION } from '../model/text.js';
 
 /** A lone bullet's text starts within this many ems right of it (a tab stop). */
@@ -128,36 +128,53 @@ const RUN_IN_MIN_GLYPHS = 3;
  */
 export function splitRunInHeadings(lines: readonly TextLine[]): TextLine[] {
   return lines.flatMap((line) => {
-    const cut = runInCut(line);
+    if (!line.glyphs?.[0]?.style.bold) return [line];
+    const cut = leadInCut(line, (g) => g.style.bold);
     if (!cut) return [line];
-    const { glyphs } = line;
-    const head = glyphs!.slice(0, cut.glyphs);
-    const rest = glyphs!.slice(cut.glyphs);
-    const boxOf = (gs: typeof head): TextLine['box'] => [Math.min(...gs.map((g) => g.x0)), Math.min(...gs.map((g) => g.y0)), Math.max(...gs.map((g) => g.x1)), Math.max(...gs.map((g) => g.y1))];
-    return [
-      { ...line, text: line.text.slice(0, cut.chars).trim(), glyphs: head, box: boxOf(head), bold: true },
-      { ...line, text: line.text.slice(cut.chars).trim(), glyphs: rest, box: boxOf(rest), bold: false },
-    ];
+    const lead = line.text.slice(0, cut.chars).trim();
+    // A line mostly in bold is a heading unless its lead-in ends a sentence (a long run-in
+    // heading over a short line's rest); the labels that open an abstract or keywords belong to them.
+    if ((line.bold && !RUN_IN_END.test(lead)) || FRONT_MATTER_LABEL.test(lead)) return [line];
+    return cutLine(line, cut);
   });
 }
 
-/** Where a line's bold lead-in ends: in glyphs, and in characters of its text; null when it has none. */
-function runInCut(line: TextLine): { glyphs: number; chars: number } | null {
+/** How a run-in heading ends: a full stop or a colon (IEEE's "a) Results:"), or a dash. */
+export const RUN_IN_END = /[.:—–]$/;
+/** The labels that open an abstract and its keywords: part of that text, no heading of it. */
+export const FRONT_MATTER_LABEL = /^(abstract|summary|keywords?|key words|index terms)\b/i;
+
+/** A line cut in two at a lead-in: the lead-in and the rest, each with its glyphs' weight and slant. */
+export function cutLine(line: TextLine, cut: { glyphs: number; chars: number }): [TextLine, TextLine] {
+  const head = line.glyphs!.slice(0, cut.glyphs);
+  const rest = line.glyphs!.slice(cut.glyphs);
+  const boxOf = (gs: typeof head): TextLine['box'] => [Math.min(...gs.map((g) => g.x0)), Math.min(...gs.map((g) => g.y0)), Math.max(...gs.map((g) => g.x1)), Math.max(...gs.map((g) => g.y1))];
+  return [
+    { ...line, text: line.text.slice(0, cut.chars).trim(), glyphs: head, box: boxOf(head), bold: head.every((g) => g.style.bold), italic: head.every((g) => g.style.italic) },
+    { ...line, text: line.text.slice(cut.chars).trim(), glyphs: rest, box: boxOf(rest), bold: false, italic: rest.every((g) => g.style.italic) },
+  ];
+}
+
+/**
+ * Where a line's lead-in (its opening glyphs of the style `inLead` picks) ends: in glyphs, and in
+ * characters of its text; null when it has none or it is no heading (a caption's label).
+ */
+export function leadInCut(line: TextLine, inLead: (g: Glyph) => boolean): { glyphs: number; chars: number } | null {
   const glyphs = line.glyphs;
-  if (!glyphs || line.rotated || line.equation || line.bold || !glyphs[0]?.style.bold) return null;
-  let bold = 0;
-  while (bold < glyphs.length && glyphs[bold]!.style.bold) bold++;
-  const lead = String.fromCodePoint(...glyphs.slice(0, bold).map((g) => g.code));
-  if (bold < RUN_IN_MIN_GLYPHS || glyphs.length - bold < RUN_IN_MIN_GLYPHS || !/\p{L}/u.test(lead)) return null;
+  if (!glyphs || line.rotated || line.equation || !glyphs[0] || !inLead(glyphs[0])) return null;
+  let lead = 0;
+  while (lead < glyphs.length && inLead(glyphs[lead]!)) lead++;
+  const text = String.fromCodePoint(...glyphs.slice(0, lead).map((g) => g.code));
+  if (lead < RUN_IN_MIN_GLYPHS || glyphs.length - lead < RUN_IN_MIN_GLYPHS || !/\p{L}/u.test(text)) return null;
   // A caption's bold label ("Table 1.", "Fig. 3:") opens its caption; it heads nothing.
-  if (FIGURE_CAPTION.test(lead) || TABLE_CAPTION.test(lead)) return null;
+  if (FIGURE_CAPTION.test(text) || TABLE_CAPTION.test(text)) return null;
   // Walk the text along the glyphs: the cut must fall on a word space.
   let at = 0;
-  for (let i = 0; i < bold; i++) {
+  for (let i = 0; i < lead; i++) {
     const s = String.fromCodePoint(glyphs[i]!.code).normalize('NFKC');
     while (at < line.text.length && /\s/.test(line.text[at]!)) at++;
     if (!line.text.startsWith(s, at)) return null;
     at += s.length;
   }
-  return /^\s/.test(line.text.slice(at)) ? { glyphs: bold, chars: at } : null;
+  return /^\s/.test(line.text.slice(at)) ? { glyphs: lead, chars: at } : null;
 }

@@ -5,6 +5,7 @@ import type { Paragraph } from '../model/analysis.js';
 import type { TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import { BULLET, isListStart } from '../model/text.js';
+import { cutLine, FRONT_MATTER_LABEL, leadInCut, RUN_IN_END } from './lines.js';
 import { entry, type TraceValue } from '../model/trace.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
 
@@ -52,9 +53,10 @@ export function splitParagraphs(lines: readonly TextLine[], path: string, bodySi
   const out: Paragraph[] = [];
   let current: TextLine[] = [];
   let why: Break = { rule: 'segment-start', values: { segment: path } };
+  const right = Math.max(...lines.map((l) => l.box[2]));
   for (const line of lines) {
     const prev = current[current.length - 1];
-    const next = prev ? paragraphBreak(prev, line, current, bodySize) : null;
+    const next = prev ? paragraphBreak(prev, line, current, bodySize, right) : null;
     if (prev && next) {
       out.push({ lines: current, trace: [entry('paragraphs', why.rule, why.values)] });
       current = [];
@@ -63,11 +65,38 @@ export function splitParagraphs(lines: readonly TextLine[], path: string, bodySi
     current.push(line);
   }
   if (current.length) out.push({ lines: current, trace: [entry('paragraphs', why.rule, why.values)] });
-  return out;
+  return out.flatMap(splitItalicRunIn);
 }
 
-/** Why `line` starts a new paragraph after `prev` (the last line of `block`), or null when it continues it. */
-function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodySize: number): Break | null {
+/** An italic run-in heading has at least this many words (one italic word opening a paragraph is emphasis). */
+const ITALIC_RUN_IN_WORDS = 2;
+
+/**
+ * An italic run-in heading ("Sample preparation. The cells were…", IEEE's "a) Results:", LNCS's
+ * \paragraph): the first line of a paragraph opens with italic words that end a sentence and go
+ * on upright with a new one. Only at a paragraph's start — anywhere else italics are emphasis.
+ * The lead-in becomes a paragraph of its own; the rest of the paragraph stays together.
+ */
+function splitItalicRunIn(paragraph: Paragraph): Paragraph[] {
+  const first = paragraph.lines[0]!;
+  if (first.bold || first.monospace) return [paragraph];
+  const cut = leadInCut(first, (g) => g.style.italic && !g.style.bold && !g.style.math);
+  if (!cut) return [paragraph];
+  const lead = first.text.slice(0, cut.chars).trim();
+  const rest = first.text.slice(cut.chars).trim();
+  if (!RUN_IN_END.test(lead) || FRONT_MATTER_LABEL.test(lead) || lead.split(/\s+/).length < ITALIC_RUN_IN_WORDS || !/^[\p{Lu}\d]/u.test(rest)) return [paragraph];
+  const [head, body] = cutLine(first, cut);
+  return [
+    { lines: [head], trace: paragraph.trace },
+    { lines: [body, ...paragraph.lines.slice(1)], trace: [entry('paragraphs', 'italic-run-in', { lead })] },
+  ];
+}
+
+/**
+ * Why `line` starts a new paragraph after `prev` (the last line of `block`), or null when it
+ * continues it; `right` is the segment's right edge.
+ */
+function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodySize: number, right: number): Break | null {
   if (prev.equation || line.equation) return { rule: 'equation' };
   const size = Math.max(prev.fontSize, line.fontSize, 1);
   // Baseline-to-baseline distance against the paragraph's own line pitch so far.
@@ -84,13 +113,15 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   if (prev.monospace !== line.monospace) return { rule: 'font-change' };
   // A list item starts a new block unless the block is already a list.
   if (isListStart(line.text) && !line.monospace && !isListStart(block[0]!.text)) return { rule: 'list-start' };
-  const outdent = listEnd(line, block);
+  const outdent = listEnd(line, block, right);
   if (outdent !== null) return { rule: 'list-end', values: { outdentEm: outdent } };
   const indent = firstLineIndent(prev, line, block);
   if (indent !== null) return { rule: 'first-line-indent', values: { indentEm: indent } };
   // A paragraph's first line runs to its right edge: a short first line followed by a full
-  // one is a line of its own (a heading whose weight OCR could not tell, a one-line paragraph).
-  if (block.length === 1 && !BULLET.test(prev.text) && line.box[2] - prev.box[2] > SHORT_FIRST_LINE * size && Math.abs(line.box[0] - prev.box[0]) < size) {
+  // one is a line of its own (a heading whose weight OCR could not tell, a one-line paragraph,
+  // a lettered heading "A. Results" over an indented paragraph — not a list item's hanging line).
+  const shift = line.box[0] - prev.box[0];
+  if (block.length === 1 && !BULLET.test(prev.text) && line.box[2] - prev.box[2] > SHORT_FIRST_LINE * size && shift > -size && shift < INDENT_MAX * size) {
     return { rule: 'after-short-first-line' };
   }
   return null;
@@ -119,9 +150,15 @@ function firstLineIndent(prev: TextLine, line: TextLine, block: TextLine[]): num
  * starts left of the items' markers, or back at the markers' edge when the items' own
  * continuation lines hang right of them. Returns how far left of the markers it starts, in ems.
  */
-function listEnd(line: TextLine, block: TextLine[]): number | null {
+function listEnd(line: TextLine, block: TextLine[], right: number): number | null {
   if (!isListStart(block[0]!.text) || isListStart(line.text)) return null;
   const size = Math.max(line.fontSize, 1);
+  // A first line that runs on to the segment's right edge wrapped, and the lines it wrapped to
+  // continue it where they start (an indented "a) Results: The…" whose next lines start at the
+  // margin; a numbered item wrapped to the margin).
+  const wrapped = block.filter((l) => !isListStart(l.text));
+  if (block.length === 1 && block[0]!.box[2] > right - ALIGNED * size) return null;
+  if (wrapped.length && wrapped.every((l) => Math.abs(l.box[0] - line.box[0]) < ALIGNED * size) && wrapped[0]!.box[0] < block[0]!.box[0] - ALIGNED * size) return null;
   const markers = Math.min(...block.filter((l) => isListStart(l.text)).map((l) => l.box[0]));
   const outdent = (markers - line.box[0]) / size;
   if (outdent > ALIGNED) return outdent;

@@ -157,9 +157,10 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const equations = failures.isolated('equations', at, () => stages.equations(rest, bodyFontSize(rest), page), () => []);
   const { flow, equationOf } = withEquations(rest, equations);
   const bodySize = bodyFontSize(flow);
-  const lines = splitRunInHeadings(attachDropCaps(flow, bodySize));
-  // Inline math in running text becomes $…$ (equations/inline.ts).
-  const content = failures.isolated('inline-math', at, () => withInlineMath(lines, page), () => lines);
+  const lines = attachDropCaps(flow, bodySize);
+  // Inline math in running text becomes $…$ (equations/inline.ts). Run-in headings are cut after
+  // it: it joins the pieces of a row back into one line.
+  const content = splitRunInHeadings(failures.isolated('inline-math', at, () => withInlineMath(lines, page), () => lines));
 
   const segments = failures.isolated(
     'order',
