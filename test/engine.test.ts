@@ -288,6 +288,15 @@ describe('furniture', () => {
     ]);
   });
 
+  it('keeps a slide title repeated on its continuation slide, but not a large banner on every page', () => {
+    const slides = [0, 1, 2, 3, 4].map((n) =>
+      pageOf([line(n === 1 || n === 2 ? 'Data sources' : `Slide ${'abcde'[n]} title`, 20, 20, { fontSize: 16 }), ...Array.from({ length: 4 }, (_, i) => line(`Body line ${i} of the slide`, 72, 200 + i * 20)), line('ACME', 500, 20, { fontSize: 16 })], n),
+    );
+    const marks = detectFurniture(slides);
+    expect(furnitureOf(slides[1]!, marks[1]!)).toEqual([[5, 'header']]);
+    expect(furnitureOf(slides[2]!, marks[2]!)).toEqual([[5, 'header']]);
+  });
+
   it('finds the page number and a small footer of a page whose text ends above the margin band', () => {
     const body = Array.from({ length: 8 }, (_, i) => line(`Body line ${i} of a half-empty page with a short table.`, 72, 100 + i * 14));
     const page = pageOf([...body, line('62', 300, 500), line('Conference 2015', 450, 690, { fontSize: 6 })]);

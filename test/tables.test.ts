@@ -14,6 +14,7 @@ import { imageRules } from '../src/engine/input/image-rules.js';
 import type { TableStructure } from '../src/engine/model/table.js';
 import { tableHtml } from '../src/engine/render/html.js';
 import { isolatedBoxes } from '../src/engine/tables/rules.js';
+import { detectCharts } from '../src/engine/charts/detect.js';
 import { makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
 import { parseRequest, startServer, type TestServer } from './helpers.js';
 import { drawChart, drawnPdf, drawTable, drawTexts, type Canvas, type TableSpec } from './table-fixtures.js';
@@ -480,6 +481,22 @@ describe('charts', () => {
     expect(chart.text).toBeNull();
     for (const label of ['Q1', 'Q4', 'Revenue\n', 'Quarter', '75']) expect(result.markdown).not.toContain(label);
     expect(result.markdown).toContain('Figure 1: Revenue by quarter');
+  });
+});
+
+describe('chart labels', () => {
+  const at = (text: string, box: TextLine['box'], fontSize: number): TextLine => ({ text, box, baseline: box[3], fontSize, bold: false, italic: false, monospace: false });
+
+  it('takes the labels beside, over and under a plot, not a title off its corner', () => {
+    const bars: TextLine['box'][] = [135, 196, 258, 320].map((x, i) => [x, 183 - 30 * (i + 1), x + 37, 183]);
+    const axes: TextLine['box'][] = [[115, 40, 115, 183], [115, 183, 385, 183], [115, 140, 385, 140], [115, 100, 385, 100], [115, 60, 385, 60]];
+    const ticks = ['0', '25', '50', '75'].map((t, i) => at(t, [101, 178 - 40 * i, 113, 187 - 40 * i], 16));
+    const legend = at('prevalence', [129, 188, 358, 200], 16);
+    const title = at('Data sources', [10, 11, 84, 21], 18);
+    const [chart] = detectCharts(612, 792, [title, ...ticks, legend], [...bars, [383, 181, 385, 185], [116, 39, 121, 42]], axes, /^Figure/);
+    expect(chart).toBeDefined();
+    expect(chart!.lines.map((l) => l.text).sort()).toEqual(['0', '25', '50', '75', 'prevalence']);
+    expect(chart!.box[1]).toBeGreaterThan(30);
   });
 });
 

@@ -88,7 +88,9 @@ function chartLabels(drawn: Box, lines: readonly TextLine[], prose: Set<TextLine
     for (const l of lines) {
       if (taken.has(l) || l.text.length > MAX_LABEL_CHARS || prose.has(l) || caption.test(l.text)) continue;
       const reach = LABEL_REACH * l.fontSize;
-      if (l.box[0] < box[2] + reach && l.box[2] > box[0] - reach && l.box[1] < box[3] + reach && l.box[3] > box[1] - reach) {
+      // Beside the chart or above or below it, not off its corner (a slide's title over its left edge).
+      const besideOrOver = (l.box[0] < box[2] && l.box[2] > box[0]) || (l.box[1] < box[3] && l.box[3] > box[1]);
+      if (besideOrOver && l.box[0] < box[2] + reach && l.box[2] > box[0] - reach && l.box[1] < box[3] + reach && l.box[3] > box[1] - reach) {
         taken.add(l);
         box[0] = Math.min(box[0], l.box[0]);
         box[1] = Math.min(box[1], l.box[1]);

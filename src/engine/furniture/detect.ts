@@ -22,6 +22,8 @@ const ISOLATION_GAP = 2.5;
 const SMALL_PRINT_GAP = 1;
 /** Margin text larger than the body by this factor is a title, not a running head. */
 const LARGER_THAN_BODY = 1.05;
+/** …even when repeated, unless on more than this share of the pages (a banner on every page). */
+const REPEATED_TITLE_SHARE = 0.5;
 /** Three numbers or more on one baseline are a table's row (its totals), not a page number. */
 const NUMBERS_IN_A_ROW = 3;
 
@@ -96,7 +98,10 @@ export function detectFurniture(pages: readonly Page[]): Map<TextLine, Furniture
       const numbersInRow = band.filter((b) => Math.abs(b.baseline - line.baseline) < SAME_ROW * line.fontSize && isPageNumberText(b.text)).length;
       if (numbersInRow >= NUMBERS_IN_A_ROW) continue;
       const pagesWithIt = seen.get(signature(line.text)) ?? 0;
-      const repeated = pagesWithIt >= REPEATED_ON_PAGES;
+      // A title set larger than the body and repeated on a few pages is a slide's title on its
+      // continuation slides, not a running head (which is set small, or on most pages).
+      const repeatedTitle = line.fontSize > LARGER_THAN_BODY * bodySize && pagesWithIt <= pages.length * REPEATED_TITLE_SHARE;
+      const repeated = pagesWithIt >= REPEATED_ON_PAGES && !repeatedTitle;
       // A footnote ("1 See …", "* Equal contribution") is content, unless it repeats on every page.
       if (!repeated && !top && FOOTNOTE_START.test(line.text) && !isPageNumberText(line.text)) continue;
       if (isPageNumberText(line.text) && (repeated || pages.length === 1 || !top || line.text.length <= 4)) {
