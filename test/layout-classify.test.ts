@@ -154,6 +154,15 @@ describe('run-in headings', () => {
     expect(paragraphs.map((p) => p.lines.map((l) => l.text))).toEqual([['a) Net revenue and invoice:'], ['For this reason the margin rose by two points', next.text]]);
     expect(paragraphs[0]!.lines[0]!.italic).toBe(true);
     expect(paragraphs[1]!.trace[0]!.rule).toBe('italic-run-in');
+    // The next lettered run-in heading in the same column starts a paragraph of its own too.
+    const second = { ...slanted('b) Gross margin and dividend: The board deferred the payment', 29, 84, 124), baseline: 132 };
+    const last = { ...line('until the spring after the audit of the accounts was done.', 72, 136), box: [72, 136, 372, 146] as TextLine['box'] };
+    expect(splitParagraphs([first, next, second, last], 'page', 10).map((p) => p.lines.map((l) => l.text))).toEqual([
+      ['a) Net revenue and invoice:'],
+      ['For this reason the margin rose by two points', next.text],
+      ['b) Gross margin and dividend:'],
+      ['The board deferred the payment', last.text],
+    ]);
     // Emphasis: one italic word, italics that end no sentence, italics followed by a lower-case word.
     for (const [text, lead] of [['Nota. The margin rose by two points and more', 5], ['Net revenue and invoice rose by two points', 23], ['Net revenue and invoice. rose by two points', 24]] as const) {
       expect(splitParagraphs([slanted(text, lead), next], 'page', 10)).toHaveLength(1);

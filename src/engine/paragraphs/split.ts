@@ -54,18 +54,27 @@ export function splitParagraphs(lines: readonly TextLine[], path: string, bodySi
   let current: TextLine[] = [];
   let why: Break = { rule: 'segment-start', values: { segment: path } };
   const right = Math.max(...lines.map((l) => l.box[2]));
-  for (const line of lines) {
+  for (const next of lines) {
+    let line = next;
     const prev = current[current.length - 1];
-    const next = prev ? paragraphBreak(prev, line, current, bodySize, right) : null;
-    if (prev && next) {
+    const cause = prev ? paragraphBreak(prev, line, current, bodySize, right) : null;
+    if (prev && cause) {
       out.push({ lines: current, trace: [entry('paragraphs', why.rule, why.values)] });
       current = [];
-      why = next;
+      why = cause;
+    }
+    // A paragraph that opens with an italic run-in heading: the heading is a paragraph of its
+    // own, and the paragraph goes on from the text after it (its next lines compared with that).
+    const runIn = current.length ? null : italicRunIn(line);
+    if (runIn) {
+      out.push({ lines: [runIn.head], trace: [entry('paragraphs', why.rule, why.values)] });
+      why = { rule: 'italic-run-in', values: { lead: runIn.head.text } };
+      line = runIn.rest;
     }
     current.push(line);
   }
   if (current.length) out.push({ lines: current, trace: [entry('paragraphs', why.rule, why.values)] });
-  return out.flatMap(splitItalicRunIn);
+  return out;
 }
 
 /** An italic run-in heading has at least this many words (one italic word opening a paragraph is emphasis). */
@@ -73,23 +82,18 @@ const ITALIC_RUN_IN_WORDS = 2;
 
 /**
  * An italic run-in heading ("Sample preparation. The cells were…", IEEE's "a) Results:", LNCS's
- * \paragraph): the first line of a paragraph opens with italic words that end a sentence and go
- * on upright with a new one. Only at a paragraph's start — anywhere else italics are emphasis.
- * The lead-in becomes a paragraph of its own; the rest of the paragraph stays together.
+ * \paragraph): a paragraph's first line opens with italic words that end a sentence and goes on
+ * upright with a new one. Only at a paragraph's start — anywhere else italics are emphasis.
  */
-function splitItalicRunIn(paragraph: Paragraph): Paragraph[] {
-  const first = paragraph.lines[0]!;
-  if (first.bold || first.monospace) return [paragraph];
-  const cut = leadInCut(first, (g) => g.style.italic && !g.style.bold && !g.style.math);
-  if (!cut) return [paragraph];
-  const lead = first.text.slice(0, cut.chars).trim();
-  const rest = first.text.slice(cut.chars).trim();
-  if (!RUN_IN_END.test(lead) || FRONT_MATTER_LABEL.test(lead) || lead.split(/\s+/).length < ITALIC_RUN_IN_WORDS || !/^[\p{Lu}\d]/u.test(rest)) return [paragraph];
-  const [head, body] = cutLine(first, cut);
-  return [
-    { lines: [head], trace: paragraph.trace },
-    { lines: [body, ...paragraph.lines.slice(1)], trace: [entry('paragraphs', 'italic-run-in', { lead })] },
-  ];
+function italicRunIn(line: TextLine): { head: TextLine; rest: TextLine } | null {
+  if (line.bold || line.monospace) return null;
+  const cut = leadInCut(line, (g) => g.style.italic && !g.style.bold && !g.style.math);
+  if (!cut) return null;
+  const lead = line.text.slice(0, cut.chars).trim();
+  const rest = line.text.slice(cut.chars).trim();
+  if (!RUN_IN_END.test(lead) || FRONT_MATTER_LABEL.test(lead) || lead.split(/\s+/).length < ITALIC_RUN_IN_WORDS || !/^[\p{Lu}\d]/u.test(rest)) return null;
+  const [head, body] = cutLine(line, cut);
+  return { head, rest: body };
 }
 
 /**
