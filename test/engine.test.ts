@@ -297,6 +297,14 @@ describe('furniture', () => {
     expect(furnitureOf(slides[2]!, marks[2]!)).toEqual([[5, 'header']]);
   });
 
+  it('keeps a float\'s caption set high on the page out of the running matter', () => {
+    const pages = [0, 1].map((n) =>
+      pageOf([line('Running head of the paper', 40, 19), line('TABLE I', 150, 48, { fontSize: 6 }), line('MATERIAL AGREEMENT FOR PARTY CHANGES', 90, 58, { fontSize: 6 }), ...Array.from({ length: 6 }, (_, i) => line(`Body line ${i} of the page under the table`, 40, 200 + i * 14))], n),
+    );
+    const marks = detectFurniture(pages);
+    expect(furnitureOf(pages[0]!, marks[0]!)).toEqual([[0, 'header']]);
+  });
+
   it('finds the page number and a small footer of a page whose text ends above the margin band', () => {
     const body = Array.from({ length: 8 }, (_, i) => line(`Body line ${i} of a half-empty page with a short table.`, 72, 100 + i * 14));
     const page = pageOf([...body, line('62', 300, 500), line('Conference 2015', 450, 690, { fontSize: 6 })]);

@@ -7,7 +7,7 @@ import { RULES } from '../src/engine/classify/rules.js';
 import { documentFacts, FEATURE_NAMES, paragraphFeatures } from '../src/engine/classify/features.js';
 import { contributions, predict, type BoostedModel } from '../src/engine/classify/gbdt.js';
 import { placeRegions } from '../src/engine/floats/place.js';
-import type { LabelledParagraph } from '../src/engine/model/analysis.js';
+import type { LabelledParagraph, Region } from '../src/engine/model/analysis.js';
 import type { Glyph, Page, TextLine } from '../src/engine/model/document.js';
 import { joinDivisionLabels } from '../src/engine/paragraphs/headings.js';
 import { joinListItems } from '../src/engine/paragraphs/lists.js';
@@ -266,6 +266,21 @@ describe('captions', () => {
     expect(units).toHaveLength(2);
     const figure = units[0]!;
     expect(figure.kind === 'region' && figure.placed.captions.map((c) => c.lines.length)).toEqual([2]);
+  });
+
+  it('joins a caption\'s label standing alone to the title line under it, whichever of them is nearer the table', () => {
+    const table: Region = { kind: 'table', box: [72, 140, 400, 300], lines: [], trace: [] };
+    const label = () => labelled([line('TABLE II', 200, 100)], 'text');
+    const titleLine = (type: LabelledParagraph['label']) => labelled([line('WORST-CASE THROUGHPUT AND TEST RIG RESULTS', 120, 114)], type);
+    for (const type of ['title', 'text', 'caption'] as const) {
+      const units = placeRegions(pageOf([]), [label(), titleLine(type)], [table]);
+      expect(units.map((u) => u.kind), type).toEqual(['region']);
+      const [caption] = units[0]!.kind === 'region' ? units[0]!.placed.captions : [];
+      expect(caption!.lines.map((l) => l.text)).toEqual(['TABLE II', 'WORST-CASE THROUGHPUT AND TEST RIG RESULTS']);
+    }
+    // A label with its text on its own line takes no paragraph from farther below.
+    const far = placeRegions(pageOf([]), [labelled([line('TABLE II', 200, 100)], 'text'), labelled([line('Body text far below the label.', 72, 400)], 'text')], [{ ...table, box: [72, 114, 400, 300] }]);
+    expect(far.map((u) => u.kind)).toEqual(['region', 'paragraph']);
   });
 
   it('takes a caption the classifier found even without a "Figure" label', () => {

@@ -4,7 +4,7 @@
 import type { LabelledParagraph, PlacedRegion, Region, Unit } from '../model/analysis.js';
 import type { Box, Page } from '../model/document.js';
 import { containsCentre, intersects, overlapsX, union, verticalDistance } from '../model/geometry.js';
-import { FIGURE_CAPTION, joinLines, TABLE_CAPTION, TABLE_NOTE } from '../model/text.js';
+import { ANY_CAPTION, CAPTION_LABEL_ONLY, FIGURE_CAPTION, joinLines, TABLE_CAPTION, TABLE_NOTE } from '../model/text.js';
 import { entry } from '../model/trace.js';
 
 /** A caption lies within this share of the page height above or below its float. */
@@ -13,8 +13,6 @@ const CAPTION_REACH = 0.06;
 const FIGURE_LABEL_CHARS = 40;
 /** A caption's next paragraph continues it when it starts within this many ems below it. */
 const CAPTION_CONTINUES = 1.5;
-/** Any float's caption opening: a paragraph opening so starts a caption of its own. */
-const ANY_CAPTION = new RegExp(`${FIGURE_CAPTION.source}|${TABLE_CAPTION.source}`, 'i');
 /** A table's notes follow each other within this share of the page height below it. */
 const NOTE_REACH = 0.03;
 /** Tolerance, in ems of the note, for a note's top touching the table's bottom. */
@@ -109,22 +107,36 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
     if (!best || score < best.score) best = { at, score, side };
   });
   if (!best) return [];
-  const { at, side } = best;
+  let { at } = best;
+  const { side } = best;
+  // The caption's label on its own line right above the caption taken (IEEE's "TABLE II" over
+  // the table's title) opens it.
+  const above = units[at - 1];
+  if (above?.kind === 'paragraph' && CAPTION_LABEL_ONLY.test(textOf(above.paragraph)) && continues(paragraphBox(above.paragraph), (units[at] as { paragraph: LabelledParagraph }).paragraph)) at--;
   const caption = (units.splice(at, 1)[0] as { paragraph: LabelledParagraph }).paragraph;
   const whole: LabelledParagraph = { ...caption, lines: [...caption.lines], trace: [...caption.trace, entry('floats', `caption.${kind}-${side}`)] };
-  // The rest of a caption the paragraphs split: caption paragraphs right below it that do not open a caption of their own.
+  // The rest of a caption the paragraphs split: caption paragraphs right below it that do not
+  // open a caption of their own; under a label alone, the paragraph right below whatever its type.
   for (let last = paragraphBox(caption); ; ) {
     const u = units[at];
-    if (u?.kind !== 'paragraph' || u.paragraph.label !== 'caption' || ANY_CAPTION.test(textOf(u.paragraph))) break;
+    if (u?.kind !== 'paragraph' || ANY_CAPTION.test(textOf(u.paragraph))) break;
+    const labelOnly = CAPTION_LABEL_ONLY.test(textOf(whole)) && (u.paragraph.label === 'text' || u.paragraph.label === 'title');
+    if (u.paragraph.label !== 'caption' && !labelOnly) break;
     const b = paragraphBox(u.paragraph);
-    const size = u.paragraph.lines[0]!.fontSize;
-    if (b[1] < last[3] - size || b[1] - last[3] > CAPTION_CONTINUES * size || !overlapsX(b, last)) break;
+    if (!continues(last, u.paragraph)) break;
     units.splice(at, 1);
     whole.lines.push(...u.paragraph.lines);
     whole.trace.push(entry('floats', `caption.${kind}-continued`));
     last = b;
   }
   return [whole];
+}
+
+/** Whether paragraph `p` starts right under `box` (within CAPTION_CONTINUES of its size) and overlaps it sideways. */
+function continues(box: Box, p: LabelledParagraph): boolean {
+  const b = paragraphBox(p);
+  const size = p.lines[0]!.fontSize;
+  return b[1] >= box[3] - size && b[1] - box[3] <= CAPTION_CONTINUES * size && overlapsX(b, box);
 }
 
 /** Notes right below a table, one after the other, removed from `units`. */

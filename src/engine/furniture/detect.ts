@@ -4,6 +4,7 @@
 // one place these four types are decided.
 import type { FurnitureKind, FurnitureLabel } from '../model/analysis.js';
 import type { Page, TextLine } from '../model/document.js';
+import { CAPTION_LABEL_ONLY } from '../model/text.js';
 import { entry } from '../model/trace.js';
 import { bodyFontSize, isSmallPrint, SAME_ROW } from '../model/typography.js';
 
@@ -24,6 +25,10 @@ const SMALL_PRINT_GAP = 1;
 const LARGER_THAN_BODY = 1.05;
 /** …even when repeated, unless on more than this share of the pages (a banner on every page). */
 const REPEATED_TITLE_SHARE = 0.5;
+/** A caption's numbered label ("TABLE I", "Fig. 3.", "Table 2:"; not "Table of Contents"). */
+const NUMBERED_CAPTION = /^([Ff]ig(ure)?\.?|FIG(URE)?\.?|[Tt]able|TABLE|[Tt]ab\.)\s*(\d+(\.\d+)*|[IVXL]+)([.:]|\s|$)/;
+/** A caption's title line starts within this many ems under its label. */
+const CAPTION_TITLE_GAP = 1.5;
 /** Three numbers or more on one baseline are a table's row (its totals), not a page number. */
 const NUMBERS_IN_A_ROW = 3;
 
@@ -95,6 +100,9 @@ export function detectFurniture(pages: readonly Page[]): Map<TextLine, Furniture
     const band = bandLines(page);
     for (const line of band) {
       const top = line.box[3] <= page.height * MARGIN_BAND;
+      // A float's caption set high on the page is no running head: its label, and the title
+      // line right under a label standing alone (IEEE's "TABLE I" over its title in small caps).
+      if (NUMBERED_CAPTION.test(line.text) || band.some((b) => CAPTION_LABEL_ONLY.test(b.text) && line.box[1] >= b.box[1] && line.box[1] - b.box[3] < CAPTION_TITLE_GAP * b.fontSize)) continue;
       const numbersInRow = band.filter((b) => Math.abs(b.baseline - line.baseline) < SAME_ROW * line.fontSize && isPageNumberText(b.text)).length;
       if (numbersInRow >= NUMBERS_IN_A_ROW) continue;
       const pagesWithIt = seen.get(signature(line.text)) ?? 0;

@@ -35,5 +35,9 @@ export const TRAILING_LEADERS = /(\s*[.·…]){3,}\s*$/u;
 export const FIGURE_CAPTION = /^(fig(ure)?|image|chart|graph|plate|photo)\.?\s*[\dIVX]+/i;
 /** A table's caption: "Table 2: …", "Tab. IV". */
 export const TABLE_CAPTION = /^(table|tab\.)\s*[\dIVXA-Z]+\b/i;
+/** Any float's caption opening: a figure's or a table's. */
+export const ANY_CAPTION = new RegExp(`${FIGURE_CAPTION.source}|${TABLE_CAPTION.source}`, 'i');
+/** A caption's label with nothing after it ("TABLE II", "Figure 3."): its text is on the next line. */
+export const CAPTION_LABEL_ONLY = new RegExp(`(${FIGURE_CAPTION.source}|${TABLE_CAPTION.source})[.:]?$`, 'i');
 /** Notes under a table: "Note:", "Source:", a mark (*, †, a) …) before the text. */
 export const TABLE_NOTE = /^(notes?|sources?)\b|^[*†‡§¶]|^\(?[a-z]\)\s|^[a-z]\s\p{Lu}/iu;
