@@ -42,6 +42,10 @@ describe('readingOrderScore', () => {
     expect(readingOrderScore(paras, paras.join('\n')).score).toBe(1);
     expect(readingOrderScore(paras, [...paras].reverse().join('\n')).score).toBe(0);
   });
+  it('finds a repeated paragraph at its own place, not at the first copy twice', () => {
+    const slides = ['Ethics statement', 'first slide body text', 'Enzyme kinetics', 'Ethics statement', 'second slide body text'];
+    expect(readingOrderScore(slides, slides.join('\n')).score).toBe(1);
+  });
   it('gives partial credit for one swap', () => {
     const r = readingOrderScore(paras, [paras[1], paras[0], paras[2]].join('\n'));
     expect(r.score).toBeCloseTo(2 / 3);

@@ -96,10 +96,15 @@ export function matchF1(truth: string[], predicted: string[], tolerance = 0.2): 
 export function readingOrderScore(paragraphs: string[], output: string): { score: number; matched: number } {
   const hay = normalize(output);
   const positions: number[] = [];
+  // The k-th paragraph opening with the same words is found at their k-th place (a slide title
+  // repeated on its continuation slide is not the first slide's title twice).
+  const seen = new Map<string, number>();
   for (const p of paragraphs) {
     const needle = normalize(p).slice(0, 40);
     if (needle.length < 8) continue;
-    const at = hay.indexOf(needle);
+    let at = hay.indexOf(needle);
+    for (let k = seen.get(needle) ?? 0; k > 0 && at >= 0; k--) at = hay.indexOf(needle, at + 1);
+    seen.set(needle, (seen.get(needle) ?? 0) + 1);
     if (at >= 0) positions.push(at);
   }
   const n = positions.length;
