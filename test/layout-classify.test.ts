@@ -198,6 +198,9 @@ describe('lettered headings and wrapped items', () => {
     expect(splitParagraphs(wrappedToMargin, 'page', 10).map((p) => p.lines.length)).toEqual([3]);
     const hanging = [at('1. Net revenue rose after the fiscal dividend was', 72, 100, 300), at('deferred by the board in the spring.', 84, 112, 250), at('The next paragraph starts at the margin and runs on', 72, 124, 300)];
     expect(splitParagraphs(hanging, 'page', 10).map((p) => p.lines.length)).toEqual([2, 1]);
+    // One-line items set at the margin: the line after the last, short item opens a paragraph.
+    const items = [at('1. Net revenue rose in the spring.', 72, 100, 220), at('2. Cold request under migration', 72, 112, 210), at('The warm checkpoint was sharded by the board after', 72, 124, 300), at('the review of the accounts.', 72, 136, 190)];
+    expect(splitParagraphs(items, 'page', 10).map((p) => p.lines.length)).toEqual([2, 2]);
   });
 });
 
