@@ -126,6 +126,9 @@ describe('run-in headings', () => {
     expect(splitRunInHeadings([{ ...styled('Triplicate calibration curve of specimen. We report that', 41), bold: true }]).map((l) => l.text)).toEqual(['Triplicate calibration curve of specimen.', 'We report that']);
     expect(splitRunInHeadings([{ ...styled('Results of the triplicate calibration 15', 37), bold: true }])).toHaveLength(1);
     expect(splitRunInHeadings([styled('Abstract. The gross dividend rose in the spring', 9)])).toHaveLength(1);
+    // Bold words the sentence runs on from are emphasis, not a heading.
+    expect(splitRunInHeadings([styled('Jim Bainbridge is a senior consultant', 14)])).toHaveLength(1);
+    expect(splitRunInHeadings([styled('WHERE <logic to test>', 5)])).toHaveLength(1);
     expect(splitRunInHeadings([styled('Keywords: dividends, margins', 9)])).toHaveLength(1);
   });
 
@@ -201,6 +204,9 @@ describe('lettered headings and wrapped items', () => {
     // One-line items set at the margin: the line after the last, short item opens a paragraph.
     const items = [at('1. Net revenue rose in the spring.', 72, 100, 220), at('2. Cold request under migration', 72, 112, 210), at('The warm checkpoint was sharded by the board after', 72, 124, 300), at('the review of the accounts.', 72, 136, 190)];
     expect(splitParagraphs(items, 'page', 10).map((p) => p.lines.length)).toEqual([2, 2]);
+    // Ragged right: an item's short line and the line hanging right of its marker are one item.
+    const ragged = [at('• Mentorships and internship programs featuring', 72, 100, 260), at('diverse employees, and the scholarship', 84, 112, 200), at('which focuses on the growth of talent', 84, 124, 226)];
+    expect(splitParagraphs(ragged, 'page', 10).map((p) => p.lines.length)).toEqual([3]);
   });
 });
 

@@ -132,9 +132,12 @@ export function splitRunInHeadings(lines: readonly TextLine[]): TextLine[] {
     const cut = leadInCut(line, (g) => g.style.bold);
     if (!cut) return [line];
     const lead = line.text.slice(0, cut.chars).trim();
-    // A line mostly in bold is a heading unless its lead-in ends a sentence (a long run-in
-    // heading over a short line's rest); the labels that open an abstract or keywords belong to them.
-    if ((line.bold && !RUN_IN_END.test(lead)) || FRONT_MATTER_LABEL.test(lead)) return [line];
+    const sentenceEnds = RUN_IN_END.test(lead);
+    // A heading ends a sentence, or a new one starts after it: bold words the sentence runs on
+    // from are emphasis ("Jim Bainbridge is a consultant…", "WHERE <condition>"). A line mostly
+    // in bold is a heading unless its lead-in ends a sentence (a long run-in heading over a short
+    // rest). The labels that open an abstract or keywords belong to them.
+    if (!(sentenceEnds || /^[\p{Lu}\d]/u.test(line.text.slice(cut.chars).trim())) || (line.bold && !sentenceEnds) || FRONT_MATTER_LABEL.test(lead)) return [line];
     return cutLine(line, cut);
   });
 }

@@ -158,16 +158,17 @@ function listEnd(line: TextLine, block: TextLine[], right: number): number | nul
   if (!isListStart(block[0]!.text) || isListStart(line.text)) return null;
   const size = Math.max(line.fontSize, 1);
   // An item whose last line stops short of the right edge ended there: a line after it that
-  // opens no item starts a paragraph of its own, wherever it starts.
+  // opens no item and starts at the markers' edge or left of it starts a paragraph of its own
+  // (a line hanging right of the markers goes on with the item: ragged-right lists).
   const edge = markers(block);
-  if (block[block.length - 1]!.box[2] < right - SHORT_FIRST_LINE * size) return (edge - line.box[0]) / size;
+  const outdent = (edge - line.box[0]) / size;
+  if (block[block.length - 1]!.box[2] < right - SHORT_FIRST_LINE * size && outdent > -ALIGNED) return outdent;
   // A first line that runs on to the segment's right edge wrapped, and the lines it wrapped to
   // continue it where they start (an indented "a) Results: The…" whose next lines start at the
   // margin; a numbered item wrapped to the margin).
   const wrapped = block.filter((l) => !isListStart(l.text));
   if (block.length === 1 && block[0]!.box[2] > right - ALIGNED * size) return null;
   if (wrapped.length && wrapped.every((l) => Math.abs(l.box[0] - line.box[0]) < ALIGNED * size) && wrapped[0]!.box[0] < block[0]!.box[0] - ALIGNED * size) return null;
-  const outdent = (edge - line.box[0]) / size;
   if (outdent > ALIGNED) return outdent;
   return wrapped.length && wrapped.every((l) => l.box[0] > edge + ALIGNED * size) && Math.abs(outdent) <= ALIGNED ? outdent : null;
 }
