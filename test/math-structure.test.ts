@@ -109,6 +109,21 @@ describe('scripts, limits, accents and numbers', () => {
   });
 });
 
+describe('ellipses', () => {
+  // TeX's \cdots is three CMSY \cdot glyphs and \dots three CMMI periods, 0.34 em apart.
+  const dots = (char: string, x: number, font: string) => [0, 1, 2].map((i) => ({ ...g(char, x + 4.4 * i, 100, 10, font), x1: x + 4.4 * i + 1.05, y0: char === '.' ? 98.9 : 97.9, y1: char === '.' ? 100 : 98.9 }));
+
+  it('reads three dots a thin space apart as one \\cdots or \\dots, not three \\cdot', () => {
+    expect(formulaLatex({ glyphs: [g('z', 100, 100), g('+', 106, 100, 10, 'CMR10'), ...dots('·', 113, 'CMSY10')] }).latex).toBe('z+\\cdots');
+    expect(formulaLatex({ glyphs: [g('\u039e', 100, 100, 10, 'CMR10'), g('∪', 107, 100, 10, 'CMSY10'), ...dots('.', 114, 'CMMI10')] }).latex).toBe('\\Xi\\cup\\dots');
+  });
+
+  it('keeps dots with something between them, or far apart, as they are', () => {
+    const glyphs = [g('a', 100, 100), g('·', 106, 100, 10, 'CMSY10'), g('b', 110, 100), g('·', 116, 100, 10, 'CMSY10'), g('c', 120, 100), g('·', 126, 100, 10, 'CMSY10'), g('d', 130, 100)];
+    expect(formulaLatex({ glyphs }).latex).toBe('a\\cdot b\\cdot c\\cdot d');
+  });
+});
+
 describe('stretchy delimiters of OpenType math fonts', () => {
   it('stacks a brace whose extenders the font names "{" between its pieces into one cases brace', () => {
     const font = 'LatinModernMath-Regular';
