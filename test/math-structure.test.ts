@@ -187,6 +187,21 @@ describe('displays beside a paragraph\'s inline formula', () => {
   });
 });
 
+describe('a paragraph\'s last line above a display', () => {
+  it('keeps a short last line ("is.") under a line cut around an inline formula out of the display', () => {
+    // The line above is cut where its inline formula's scripts reach into the next piece: its
+    // first piece holds one word of prose, so it is text but no prose line of its own.
+    const first = line([...run('and energy', 72, 224, 10, 'CMR10'), g('b', 122, 224), g('π', 127, 221, 7, 'CMMI7')]);
+    const second = line(run('the converges its limit expected model', 118, 224, 10, 'CMR10'));
+    const last = line(run('is.', 72, 236, 10, 'CMR10'));
+    const display = line(run('x = y', 200, 254));
+    const out = detectEquations([prose(200), prose(212), first, second, last, display, prose(274)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+    expect(out[0]!.latex).toBe('x=y');
+  });
+});
+
 describe('inline fractions', () => {
   it('reads an inline fraction after a word as a formula of its own, not as the word\'s scripts', async () => {
     const { inlineMath } = await import('../src/engine/math/index.js');

@@ -136,11 +136,12 @@ const WORD_SPACE = 0.8;
 const STRETCHED_SPACE = 4;
 
 /**
- * A formula inside running text rather than displayed: it shares its row with prose (within a
- * word space of it), or it is the next line of a paragraph (same left edge, ordinary line pitch
- * below a line of prose).
+ * A formula inside running text rather than displayed: it shares its row with a line of text
+ * (within a word space of it), or it is the next line of a paragraph (same left edge, ordinary
+ * line pitch below a line of text: a paragraph's last line "is." under a line the text layer cut
+ * around an inline formula, whose first piece holds a word or two).
  */
-function isInlineMath(line: TextLine, prose: TextLine[]): boolean {
+function isInlineMath(line: TextLine, prose: readonly TextLine[]): boolean {
   const size = lineSize(line);
   return prose.some((p) => {
     if (p === line) return false;
@@ -210,7 +211,7 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
   const prose = proseLines(lines);
   const text = new Set(lines.filter((l) => isTextLine(l, prose)));
   // Running text: prose, and formula lines continuing it; their scripts are inline too.
-  const runningSet = new Set([...text, ...lines.filter((l) => !text.has(l) && isInlineMath(l, prose))]);
+  const runningSet = new Set([...text, ...lines.filter((l) => !text.has(l) && isInlineMath(l, [...text]))]);
   // The text's size from its glyphs, as the lines' sizes are measured (a line's own size may
   // come from a font's loose box); the caller's figure when there is no prose.
   const sizes = prose.map(lineSize).sort((a, b) => a - b);
@@ -305,10 +306,10 @@ export function isMathematics(lines: readonly TextLine[]): boolean {
 /** What the stage sees in each line (for debugging tools): text, inline (running), or other. */
 export function lineRoles(lines: readonly TextLine[]): Map<TextLine, string> {
   const prose = proseLines(lines);
+  const text = lines.filter((l) => isTextLine(l, prose));
   const out = new Map<TextLine, string>();
   for (const l of lines) {
-    const text = isTextLine(l, prose);
-    out.set(l, `${text ? 'text' : isInlineMath(l, prose) ? 'inline' : '-'} words=${proseWords(l)}`);
+    out.set(l, `${text.includes(l) ? 'text' : isInlineMath(l, text) ? 'inline' : '-'} words=${proseWords(l)}`);
   }
   return out;
 }
