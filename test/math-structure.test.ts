@@ -202,6 +202,31 @@ describe('a paragraph\'s last line above a display', () => {
   });
 });
 
+describe('the column of a display', () => {
+  it('reaches as far as the row of the text line under it, cut into pieces around an inline formula', () => {
+    // multline: the first row at the left, the last at the right, past the end of the short last
+    // line above and of the first piece of the row below.
+    const last = line(run('each function step is.', 72, 224, 10, 'CMR10'));
+    const row1 = line(run('x = a', 82, 244));
+    const row2 = line(run('+ b', 460, 256));
+    const pieceA = line(run('The finite converges the let', 72, 284, 10, 'CMR10'));
+    const pieceB = line(run('continuous is as the point under the model of its margin and more words', 190, 284, 10, 'CMR10'));
+    const out = detectEquations([prose(200), prose(212), last, row1, row2, pieceA, pieceB, prose(296)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([row1, row2]);
+  });
+
+  it('leaves out an inline fraction\'s numerator sitting on its denominator in the text row under it', () => {
+    const display = line(run('x = y', 200, 244));
+    const words = line(run('Under the conserved stated', 72, 270, 10, 'CMR10'));
+    const numerator = line([g('t', 215, 260.5, 7, 'CMMI7')]);
+    const denominator = line([g('q', 215, 266, 7, 'CMMI7')]);
+    const out = detectEquations([prose(200), prose(212), display, words, numerator, denominator, prose(282)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+  });
+});
+
 describe('inline fractions', () => {
   it('reads an inline fraction after a word as a formula of its own, not as the word\'s scripts', async () => {
     const { inlineMath } = await import('../src/engine/math/index.js');

@@ -36,6 +36,8 @@ const ROW_JOIN = 2;
  */
 const STACK_GAP = 1.2;
 const STACK_REACH = 1;
+/** Pieces this close (em) one above the other touch: an inline fraction's parts around their bar. */
+const TOUCHING = 0.15;
 
 const RELATION = /[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u;
 const EQUATION_NUMBER = /^\(\s*\d{1,3}(\.\d{1,3})*[a-z]?\s*\)$/;
@@ -230,11 +232,16 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
     // The nearest text line above and below (a heading across both columns is not the column).
     const above = over.filter((t) => t.box[3] <= seed.box[1]).sort((a, b) => b.box[3] - a.box[3])[0];
     const below = over.filter((t) => t.box[1] >= seed.box[3]).sort((a, b) => a.box[1] - b.box[1])[0];
-    const near = [above, below].filter((t): t is TextLine => t !== undefined);
+    const near = [above, below].filter((t): t is TextLine => t !== undefined).flatMap((t) => textRow(t, text));
     const column: [number, number] = near.length ? [Math.min(...near.map((t) => t.box[0])), Math.max(...near.map((t) => t.box[2]))] : [seed.box[0] - STACK_REACH * size, seed.box[2] + STACK_REACH * size];
     // On the row of a text line of the column: a piece of that line (an inline formula's scripts
     // or fraction parts the text layer set apart), or the display a piece of a paragraph.
     const onTextRow = (b: Box) => [...text].some((t) => t.box[0] < column[1] && t.box[2] > column[0] && Math.min(t.box[3], b[3]) - Math.max(t.box[1], b[1]) > 0.3 * Math.min(t.box[3] - t.box[1], b[3] - b[1]));
+    // A piece touching a piece on a text line's row is part of that row too (an inline fraction's
+    // numerator sits on its denominator, which reaches into the row).
+    const rowPieces = lines.filter((l) => !text.has(l) && l.glyphs?.length && onTextRow(l.box));
+    const touchesRowPiece = (line: TextLine) =>
+      rowPieces.some((p) => p !== line && Math.min(p.box[2], line.box[2]) > Math.max(p.box[0], line.box[0]) && Math.max(p.box[1] - line.box[3], line.box[1] - p.box[3]) < TOUCHING * lineSize(line));
     // A text line of the column between the display and a line keeps them apart.
     const textBetween = (b: Box, line: TextLine) => {
       const [top, bottom] = line.box[1] >= b[3] ? [b[3], line.box[1]] : [line.box[3], b[1]];
@@ -254,7 +261,7 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
         }
         // Lines of a paragraph (and formulas inside one, and pieces on a text line's row) never join a display.
         if (runningSet.has(line) && !(sameRow && gapX < WORD_SPACE * size)) continue;
-        if (onTextRow(line.box)) continue;
+        if (onTextRow(line.box) || touchesRowPiece(line)) continue;
         // Any piece of the column that is not text within a row's spacing of the display joins it
         // (rows of an alignment, numerators and denominators, limits); on its rows, pieces
         // also join from a little outside the column (a wide formula in a narrow column).
@@ -285,6 +292,28 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
     });
   }
   return equations;
+}
+
+/**
+ * Pieces of a text line's row: the text layer cuts a line around an inline formula into pieces
+ * that overlap or nearly touch (a paragraph's full width is its pieces' extent). The gap of a
+ * two-column page's gutter (at least 1 em) keeps the other column's lines apart.
+ */
+const ROW_PIECE_GAP = 0.5;
+
+function textRow(line: TextLine, text: ReadonlySet<TextLine>): TextLine[] {
+  const size = lineSize(line);
+  const row = [line];
+  for (let grew = true; grew; ) {
+    grew = false;
+    const [x0, x1] = [Math.min(...row.map((t) => t.box[0])), Math.max(...row.map((t) => t.box[2]))];
+    for (const t of text) {
+      if (row.includes(t) || Math.abs(t.baseline - line.baseline) > 0.3 * size || Math.max(t.box[0] - x1, x0 - t.box[2]) > ROW_PIECE_GAP * size) continue;
+      row.push(t);
+      grew = true;
+    }
+  }
+  return row;
 }
 
 /** The horizontal rules in the region (fraction bars, vinculums), drawn as lines or as thin boxes. */
