@@ -202,6 +202,32 @@ describe('a paragraph\'s last line above a display', () => {
   });
 });
 
+describe('a paragraph\'s short last line', () => {
+  it('is text when it holds only words of a text font at the column\'s left edge, at the top of a page too', () => {
+    const last = line(run('the.', 72, 83, 10, 'CMR10'));
+    const display = line(run('x = y', 200, 100));
+    const out = detectEquations([last, display, prose(130), prose(142)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+  });
+
+  it('is text when it holds a word of prose at an ordinary pitch under a paragraph\'s line, wherever it starts', () => {
+    const last = line(run('is of conserved.', 100, 226, 10, 'CMR10'));
+    const display = line(run('x = y + z = w', 200, 245));
+    const out = detectEquations([prose(200), prose(212), last, display, prose(270)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+  });
+
+  it('is no operator name set at the left edge of a display (max over its limit)', () => {
+    const max = line(run('max', 72, 240, 10, 'CMR10'));
+    const rest = line(run('p = q', 90, 240));
+    const out = detectEquations([prose(200), prose(212), max, rest, prose(270)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toHaveLength(2);
+  });
+});
+
 describe('the column of a display', () => {
   it('reaches as far as the row of the text line under it, cut into pieces around an inline formula', () => {
     // multline: the first row at the left, the last at the right, past the end of the short last

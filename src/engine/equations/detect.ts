@@ -6,7 +6,7 @@ import type { Box, Glyph, Page, TextLine } from '../model/document.js';
 import { containsCentre } from '../model/geometry.js';
 import { entry } from '../model/trace.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
-import { formulaLatex, lineSize } from '../math/index.js';
+import { formulaLatex, FUNCTION_NAMES, lineSize } from '../math/index.js';
 import { isMathFont } from '../model/math-fonts.js';
 
 /** A fraction bar or vinculum drawn as a filled box is at most this many ems thick. */
@@ -177,15 +177,28 @@ function proseLines(lines: readonly TextLine[]): TextLine[] {
 }
 
 /**
- * A line of the paragraphs around displays: prose, or a short line with a word of prose starting
- * at the left edge of a prose line of its column (a paragraph's last line, "where" after a display).
+ * A line of the paragraphs around displays: prose, or a short line starting at the left edge of
+ * a prose line of its column with a word of prose ("where" after a display) or only words of a
+ * text font (a paragraph's last line "the.", also at the top of a page with no line above), or a
+ * short line with a word of prose at an ordinary pitch under a prose line it lies within (a
+ * paragraph's last line that an inline formula starts).
  */
 function isTextLine(line: TextLine, prose: readonly TextLine[]): boolean {
   if (prose.includes(line)) return true;
   const words = proseWords(line);
-  if (words < 1) return false;
+  if (words < 1 && !textWords(line)) return false;
   const size = lineSize(line);
-  return prose.some((p) => p !== line && Math.abs(p.box[0] - line.box[0]) < 0.5 * size && Math.abs(lineSize(p) - size) < 0.2 * size);
+  const sameSize = (p: TextLine) => p !== line && Math.abs(lineSize(p) - size) < 0.2 * size;
+  if (prose.some((p) => sameSize(p) && Math.abs(p.box[0] - line.box[0]) < 0.5 * size)) return true;
+  return words >= 1 && prose.some((p) => sameSize(p) && line.baseline - p.baseline > 0 && line.baseline - p.baseline < NEXT_LINE_PITCH * size && line.box[0] >= p.box[0] - 0.5 * size && line.box[2] <= p.box[2] + 0.5 * size);
+}
+
+/** Letters of a text font and punctuation only, two letters or more, no operator name (max, sin): words, however short. */
+function textWords(line: TextLine): boolean {
+  const glyphs = line.glyphs ?? [];
+  const letters = glyphs.filter((g) => /\p{L}/u.test(String.fromCodePoint(g.code))).length;
+  if (letters < 2 || !glyphs.every((g) => !isMathGlyph(g) && !g.style.italic && /[\p{L}.,;:]/u.test(String.fromCodePoint(g.code)))) return false;
+  return !line.text.split(/[^\p{L}]+/u).some((w) => FUNCTION_NAMES.has(w));
 }
 
 /**
