@@ -228,6 +228,20 @@ describe('a paragraph\'s short last line', () => {
   });
 });
 
+describe('the left edges of a column', () => {
+  it('are where rows start, not where a piece the text layer cut after an inline formula starts', () => {
+    const row1 = line(run('x = 1 + y + z', 240, 240));
+    const row2 = line([...run('u', 300, 254), ...run('if otherwise', 310, 254, 10, 'CMR10')]);
+    // Further down, a paragraph's row cut around an inline formula: its last piece starts under "u".
+    const pieceA = line(run('The words of this row run on to', 144, 312, 10, 'CMR10'));
+    const formula = line(run('x', 288, 312));
+    const pieceB = line(run('otherwise words continue to the end of the line here', 300, 312, 10, 'CMR10'));
+    const out = detectEquations([prose(200), prose(212), row1, row2, prose(290), pieceA, formula, pieceB, prose(324)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([row1, row2]);
+  });
+});
+
 describe('the column of a display', () => {
   it('reaches as far as the row of the text line under it, cut into pieces around an inline formula', () => {
     // multline: the first row at the left, the last at the right, past the end of the short last

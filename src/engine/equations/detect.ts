@@ -183,14 +183,26 @@ function proseLines(lines: readonly TextLine[]): TextLine[] {
  * short line with a word of prose at an ordinary pitch under a prose line it lies within (a
  * paragraph's last line that an inline formula starts).
  */
-function isTextLine(line: TextLine, prose: readonly TextLine[]): boolean {
+function isTextLine(line: TextLine, prose: readonly TextLine[], starts: readonly TextLine[]): boolean {
   if (prose.includes(line)) return true;
   const words = proseWords(line);
   if (words < 1 && !textWords(line)) return false;
   const size = lineSize(line);
   const sameSize = (p: TextLine) => p !== line && Math.abs(lineSize(p) - size) < 0.2 * size;
-  if (prose.some((p) => sameSize(p) && Math.abs(p.box[0] - line.box[0]) < 0.5 * size)) return true;
+  if (starts.some((p) => sameSize(p) && Math.abs(p.box[0] - line.box[0]) < 0.5 * size)) return true;
   return words >= 1 && prose.some((p) => sameSize(p) && line.baseline - p.baseline > 0 && line.baseline - p.baseline < NEXT_LINE_PITCH * size && line.box[0] >= p.box[0] - 0.5 * size && line.box[2] <= p.box[2] + 0.5 * size);
+}
+
+/**
+ * Prose lines that start their row: nothing on their baseline ends a stretched word space or less
+ * left of them. Their left edges are the column's; a piece of a row the text layer cut after an
+ * inline formula starts anywhere (a cases row's "otherwise" stood under one).
+ */
+function rowStarts(lines: readonly TextLine[], prose: readonly TextLine[]): TextLine[] {
+  return prose.filter((p) => {
+    const size = lineSize(p);
+    return !lines.some((o) => o !== p && Math.abs(o.baseline - p.baseline) < 0.3 * size && o.box[0] < p.box[0] && p.box[0] - o.box[2] < STRETCHED_SPACE * size);
+  });
 }
 
 /** Letters of a text font and punctuation only, two letters or more, no operator name (max, sin): words, however short. */
@@ -224,7 +236,8 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
   const used = new Set<TextLine>();
   const equations: Equation[] = [];
   const prose = proseLines(lines);
-  const text = new Set(lines.filter((l) => isTextLine(l, prose)));
+  const starts = rowStarts(lines, prose);
+  const text = new Set(lines.filter((l) => isTextLine(l, prose, starts)));
   // Running text: prose, and formula lines continuing it; their scripts are inline too.
   const runningSet = new Set([...text, ...lines.filter((l) => !text.has(l) && isInlineMath(l, [...text]))]);
   // The text's size from its glyphs, as the lines' sizes are measured (a line's own size may
@@ -348,7 +361,8 @@ export function isMathematics(lines: readonly TextLine[]): boolean {
 /** What the stage sees in each line (for debugging tools): text, inline (running), or other. */
 export function lineRoles(lines: readonly TextLine[]): Map<TextLine, string> {
   const prose = proseLines(lines);
-  const text = lines.filter((l) => isTextLine(l, prose));
+  const starts = rowStarts(lines, prose);
+  const text = lines.filter((l) => isTextLine(l, prose, starts));
   const out = new Map<TextLine, string>();
   for (const l of lines) {
     out.set(l, `${text.includes(l) ? 'text' : isInlineMath(l, text) ? 'inline' : '-'} words=${proseWords(l)}`);
