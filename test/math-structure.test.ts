@@ -256,6 +256,17 @@ describe('the column of a display', () => {
     expect(out[0]!.lines).toEqual([row1, row2]);
   });
 
+  it('reaches as far as the text lines close over and under it, when the nearest ones are short', () => {
+    // multline between a paragraph's short last line and a short line under it ("where it is.").
+    const last = line(run('and conserved on is.', 72, 194, 10, 'CMR10'));
+    const row1 = line(run('x = y + z', 82, 215));
+    const row2 = line(run('+ w + v', 442, 230));
+    const where = line(run('where it is.', 72, 256, 10, 'CMR10'));
+    const out = detectEquations([prose(166), prose(180), last, row1, row2, where, prose(270)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([row1, row2]);
+  });
+
   it('leaves out an inline fraction\'s numerator sitting on its denominator in the text row under it', () => {
     const display = line(run('x = y', 200, 244));
     const words = line(run('Under the conserved stated', 72, 270, 10, 'CMR10'));

@@ -36,6 +36,8 @@ const ROW_JOIN = 2;
  */
 const STACK_GAP = 1.2;
 const STACK_REACH = 1;
+/** Text lines this close (em) over or under a display's first line tell its column's extent. */
+const COLUMN_LINES_REACH = 4;
 /** Pieces this close (em) one above the other touch: an inline fraction's parts around their bar. */
 const TOUCHING = 0.15;
 
@@ -258,7 +260,10 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
     // The nearest text line above and below (a heading across both columns is not the column).
     const above = over.filter((t) => t.box[3] <= seed.box[1]).sort((a, b) => b.box[3] - a.box[3])[0];
     const below = over.filter((t) => t.box[1] >= seed.box[3]).sort((a, b) => a.box[1] - b.box[1])[0];
-    const near = [above, below].filter((t): t is TextLine => t !== undefined).flatMap((t) => textRow(t, text));
+    // With the other text lines of the column close over or under it: a paragraph's last line
+    // above a display may be short, and the row under it cut around inline formulas.
+    const close = over.filter((t) => Math.max(t.box[1] - seed.box[3], seed.box[1] - t.box[3]) < COLUMN_LINES_REACH * size);
+    const near = [above, below, ...close].filter((t): t is TextLine => t !== undefined).flatMap((t) => textRow(t, text));
     const column: [number, number] = near.length ? [Math.min(...near.map((t) => t.box[0])), Math.max(...near.map((t) => t.box[2]))] : [seed.box[0] - STACK_REACH * size, seed.box[2] + STACK_REACH * size];
     // On the row of a text line of the column: a piece of that line (an inline formula's scripts
     // or fraction parts the text layer set apart), or the display a piece of a paragraph.
