@@ -219,6 +219,14 @@ describe('a paragraph\'s short last line', () => {
     expect(out[0]!.lines).toEqual([display]);
   });
 
+  it('is text when it starts at the column\'s left edge with a short word of a text font before a formula', () => {
+    const display = line(run('x = y + z', 200, 220));
+    const first = line([...run('As on', 72, 236, 10, 'CMR10'), ...run('P = Q + R', 102, 236)]);
+    const out = detectEquations([prose(180), prose(192), display, first, prose(248)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+  });
+
   it('is no operator name set at the left edge of a display (max over its limit)', () => {
     const max = line(run('max', 72, 240, 10, 'CMR10'));
     const rest = line(run('p = q', 90, 240));

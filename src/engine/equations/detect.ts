@@ -188,7 +188,7 @@ function proseLines(lines: readonly TextLine[]): TextLine[] {
 function isTextLine(line: TextLine, prose: readonly TextLine[], starts: readonly TextLine[]): boolean {
   if (prose.includes(line)) return true;
   const words = proseWords(line);
-  if (words < 1 && !textWords(line)) return false;
+  if (words < 1 && !textWords(line) && !startsWithWord(line)) return false;
   const size = lineSize(line);
   const sameSize = (p: TextLine) => p !== line && Math.abs(lineSize(p) - size) < 0.2 * size;
   if (starts.some((p) => sameSize(p) && Math.abs(p.box[0] - line.box[0]) < 0.5 * size)) return true;
@@ -205,6 +205,20 @@ function rowStarts(lines: readonly TextLine[], prose: readonly TextLine[]): Text
     const size = lineSize(p);
     return !lines.some((o) => o !== p && Math.abs(o.baseline - p.baseline) < 0.3 * size && o.box[0] < p.box[0] && p.box[0] - o.box[2] < STRETCHED_SPACE * size);
   });
+}
+
+/** A word of a text font, two letters or more and no operator name, then a word space: a row of a paragraph starting ("As on $P$…"). */
+function startsWithWord(line: TextLine): boolean {
+  const glyphs = line.glyphs ?? [];
+  let word = '';
+  for (const [i, g] of glyphs.entries()) {
+    const ch = String.fromCodePoint(g.code);
+    if (isMathGlyph(g) || g.style.italic || !/\p{L}/u.test(ch)) return false;
+    word += ch;
+    const next = glyphs[i + 1];
+    if (!next || next.x0 - g.x1 > 0.2 * g.size) return word.length >= 2 && !!next && !FUNCTION_NAMES.has(word);
+  }
+  return false;
 }
 
 /** Letters of a text font and punctuation only, two letters or more, no operator name (max, sin): words, however short. */
