@@ -27,6 +27,8 @@ export interface FormulaOutput {
 const EQUATION_NUMBER = /^\((\d{1,3}(?:\.\d{1,3})*[a-z]?|[ivx]{1,5}|[A-Z]?\d{0,3}\*?)\)$/;
 /** An equation number stands at least this far (em) from the formula… */
 const NUMBER_GAP = 1.5;
+/** The next row of a display sits at least a baselineskip (1.2 em) under a row's baseline. */
+const NEXT_ROW_DROP = 1.2;
 /** …or, beside the last row of a display of several rows, this far (multline sets it \multlinetaggap, 1 em, from its last row). */
 const LAST_ROW_NUMBER_GAP = 0.9;
 
@@ -92,7 +94,9 @@ function splitNumbers(glyphs: Glyph[]): { numbers: string[]; rest: Glyph[] } {
     const middle = (Math.min(...others.map((g) => g.x0)) + right) / 2;
     const lowest = !others.some((g) => g.y0 > y1);
     const alone = !band.length && others.length > 0 && (x1 >= right - 0.5 * size || (lowest && x0 > middle));
-    const lastRow = visible.some((g) => g.base < close.base - size) && !visible.some((g) => g.y0 > y1 + 0.5 * size);
+    // Beside the last row: rows above it, none under it (a denominator's full-size glyphs hang
+    // lower than the number, but not a row's pitch lower).
+    const lastRow = visible.some((g) => g.base < close.base - size) && !visible.some((g) => emOf(g) >= 0.85 * size && g.base > close.base + NEXT_ROW_DROP * size);
     if (!alone && (!band.length || x0 - nearestLeft < (lastRow ? LAST_ROW_NUMBER_GAP : NUMBER_GAP) * size)) continue;
     run.forEach((g) => used.add(g));
     found.push({ text: match[1]!, y: close.base });
