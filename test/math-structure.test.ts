@@ -286,6 +286,29 @@ describe('the column of a display', () => {
   });
 });
 
+describe('an inline fraction\'s parts out of its text row', () => {
+  it('keep a numerator across the bar from a denominator in the row out of the display above', () => {
+    const display = line(run('x = y + z', 200, 244));
+    const words = line(run('Under the conserved stated', 72, 270, 10, 'CMR10'));
+    const numerator = line([g('t', 215, 259, 7, 'CMMI7')]);
+    const denominator = line([g('q', 215, 268.5, 7, 'CMMI7')]);
+    const out = detectEquations([prose(200), prose(212), display, words, numerator, denominator, prose(284)], 10, { rules: [[213, 262, 222, 262]] });
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+  });
+
+  it('are no display of their own: a denominator hanging under the row beside a script in it', () => {
+    // \\dfrac{w}{\\tau^{X} - \\beta a} in a paragraph: the script X reaches into the row, \\tau and
+    // "-\\beta a" beside it hang under it.
+    const words = line(run('Follows and on domain', 72, 270, 10, 'CMR10'));
+    const script = line([g('X', 200, 272, 7, 'CMMI7')]);
+    const tau = line([g('τ', 195, 276)]);
+    const rest = line(run('−βa', 204.5, 276));
+    const out = detectEquations([prose(230), prose(244), prose(258), words, script, tau, rest, prose(290)], 10);
+    expect(out).toEqual([]);
+  });
+});
+
 describe('inline fractions', () => {
   it('reads an inline fraction after a word as a formula of its own, not as the word\'s scripts', async () => {
     const { inlineMath } = await import('../src/engine/math/index.js');

@@ -38,6 +38,8 @@ const STACK_GAP = 1.2;
 const STACK_REACH = 1;
 /** Text lines this close (em) over or under a display's first line tell its column's extent. */
 const COLUMN_LINES_REACH = 4;
+/** A fraction's parts stand at most this far (em) over and under its bar. */
+const BAR_CLEARANCE = 0.6;
 /** Pieces this close (em) one above the other touch: an inline fraction's parts around their bar. */
 const TOUCHING = 0.15;
 
@@ -262,6 +264,7 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
   const textSize = sizes[sizes.length >> 1] ?? bodySize;
   // Limits and exponents are smaller than the text: they join a display, never start one.
   const seeds = lines.filter((l) => l.glyphs?.length && !l.rotated && !l.monospace && !runningSet.has(l) && lineSize(l) >= SCRIPT_SIZE * textSize);
+  const bars = regionRules(page, [-Infinity, -Infinity, Infinity, Infinity], textSize);
   for (const seed of seeds) {
     if (used.has(seed)) continue;
     const members = [seed];
@@ -282,11 +285,30 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
     // On the row of a text line of the column: a piece of that line (an inline formula's scripts
     // or fraction parts the text layer set apart), or the display a piece of a paragraph.
     const onTextRow = (b: Box) => [...text].some((t) => t.box[0] < column[1] && t.box[2] > column[0] && Math.min(t.box[3], b[3]) - Math.max(t.box[1], b[1]) > 0.3 * Math.min(t.box[3] - t.box[1], b[3] - b[1]));
-    // A piece touching a piece on a text line's row is part of that row too (an inline fraction's
-    // numerator sits on its denominator, which reaches into the row).
-    const rowPieces = lines.filter((l) => !text.has(l) && l.glyphs?.length && onTextRow(l.box));
-    const touchesRowPiece = (line: TextLine) =>
-      rowPieces.some((p) => p !== line && Math.min(p.box[2], line.box[2]) > Math.max(p.box[0], line.box[0]) && Math.max(p.box[1] - line.box[3], line.box[1] - p.box[3]) < TOUCHING * lineSize(line));
+    // A piece touching a piece of a text line's row, beside it or over it, or across a bar from
+    // it, is part of that row too (an inline fraction's parts and their scripts, which reach into
+    // the row or out of it).
+    const across = (a: Box, b: Box) => Math.min(a[2], b[2]) > Math.max(a[0], b[0]);
+    const touches = (line: TextLine, p: TextLine) => {
+      const em = lineSize(line);
+      const gapY = Math.max(p.box[1] - line.box[3], line.box[1] - p.box[3]);
+      if (gapY < 0 && Math.max(p.box[0] - line.box[2], line.box[0] - p.box[2]) < TOUCHING * em) return true;
+      if (!across(p.box, line.box)) return false;
+      if (gapY < TOUCHING * em) return true;
+      const [upper, lower] = p.box[1] >= line.box[3] ? [line.box, p.box] : [p.box, line.box];
+      return bars.some((r) => across(r, upper) && across(r, lower) && r[1] - upper[3] > -0.1 * em && r[1] - upper[3] < BAR_CLEARANCE * em && lower[1] - r[3] > -0.1 * em && lower[1] - r[3] < BAR_CLEARANCE * em);
+    };
+    const ofColumn = lines.filter((l) => !text.has(l) && l.glyphs?.length && l.box[0] < column[1] && l.box[2] > column[0]);
+    const rowPieces = new Set(ofColumn.filter((l) => onTextRow(l.box)));
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const l of ofColumn) {
+        if (rowPieces.has(l) || ![...rowPieces].some((p) => touches(l, p))) continue;
+        rowPieces.add(l);
+        grew = true;
+      }
+    }
+    if (rowPieces.has(seed)) continue;
     // A text line of the column between the display and a line keeps them apart.
     const textBetween = (b: Box, line: TextLine) => {
       const [top, bottom] = line.box[1] >= b[3] ? [b[3], line.box[1]] : [line.box[3], b[1]];
@@ -306,7 +328,7 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
         }
         // Lines of a paragraph (and formulas inside one, and pieces on a text line's row) never join a display.
         if (runningSet.has(line) && !(sameRow && gapX < WORD_SPACE * size)) continue;
-        if (onTextRow(line.box) || touchesRowPiece(line)) continue;
+        if (rowPieces.has(line)) continue;
         // Any piece of the column that is not text within a row's spacing of the display joins it
         // (rows of an alignment, numerators and denominators, limits); on its rows, pieces
         // also join from a little outside the column (a wide formula in a narrow column).
