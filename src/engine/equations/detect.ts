@@ -265,6 +265,8 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
   // Limits and exponents are smaller than the text: they join a display, never start one.
   const seeds = lines.filter((l) => l.glyphs?.length && !l.rotated && !l.monospace && !runningSet.has(l) && lineSize(l) >= SCRIPT_SIZE * textSize);
   const bars = regionRules(page, [-Infinity, -Infinity, Infinity, Infinity], textSize);
+  // The pieces of the text rows of a column, by the column's extent.
+  const rowPiecesOf = new Map<string, Set<TextLine>>();
   for (const seed of seeds) {
     if (used.has(seed)) continue;
     const members = [seed];
@@ -298,15 +300,21 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
       const [upper, lower] = p.box[1] >= line.box[3] ? [line.box, p.box] : [p.box, line.box];
       return bars.some((r) => across(r, upper) && across(r, lower) && r[1] - upper[3] > -0.1 * em && r[1] - upper[3] < BAR_CLEARANCE * em && lower[1] - r[3] > -0.1 * em && lower[1] - r[3] < BAR_CLEARANCE * em);
     };
-    const ofColumn = lines.filter((l) => !text.has(l) && l.glyphs?.length && l.box[0] < column[1] && l.box[2] > column[0]);
-    const rowPieces = new Set(ofColumn.filter((l) => onTextRow(l.box)));
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const l of ofColumn) {
-        if (rowPieces.has(l) || ![...rowPieces].some((p) => touches(l, p))) continue;
-        rowPieces.add(l);
-        grew = true;
+    const key = column.join(' ');
+    let rowPieces = rowPiecesOf.get(key);
+    if (!rowPieces) {
+      const ofColumn = lines.filter((l) => !text.has(l) && l.glyphs?.length && l.box[0] < column[1] && l.box[2] > column[0]);
+      const found = new Set(ofColumn.filter((l) => onTextRow(l.box)));
+      for (const queue = [...found]; queue.length; ) {
+        const p = queue.pop()!;
+        for (const l of ofColumn) {
+          if (found.has(l) || !touches(l, p)) continue;
+          found.add(l);
+          queue.push(l);
+        }
       }
+      rowPieces = found;
+      rowPiecesOf.set(key, found);
     }
     if (rowPieces.has(seed)) continue;
     // A text line of the column between the display and a line keeps them apart.
