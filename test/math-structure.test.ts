@@ -152,6 +152,15 @@ describe('display detection', () => {
     expect(isMathematics(values)).toBe(false);
   });
 
+  it('leaves a numbered alignment found as columns with a paragraph\'s line under it to the equations', () => {
+    const rows = [line(run('G = e + x', 200, 230)), line(run('(1)', 460, 230, 10, 'CMR10')), line(run('= w a', 210, 244)), line(run('(2)', 460, 244, 10, 'CMR10'))];
+    const paragraph = line(run('remains estimate the function', 300, 262, 10, 'CMR10'));
+    expect(isMathematics([...rows, paragraph])).toBe(true);
+    // Values in a text font are a table, numbered rows or not.
+    const values = [line(run('12 34', 200, 230, 10, 'CMR10')), line(run('(1)', 460, 230, 10, 'CMR10')), line(run('56 78', 200, 244, 10, 'CMR10'))];
+    expect(isMathematics([...values, paragraph])).toBe(false);
+  });
+
   it('joins the rows of an alignment whose parts stand far from the first row', () => {
     const row1 = line(run('z = a', 200, 230));
     const number1 = line(run('(1)', 460, 230, 10, 'CMR10'));

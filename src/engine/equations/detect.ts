@@ -19,6 +19,8 @@ const MAX_PROSE_WORDS = 1;
 const MIN_MATH_SHARE = 0.3;
 /** Columns of lines are a matrix rather than a table when this share of their glyphs is in a math font. */
 const MATH_TABLE_SHARE = 0.3;
+/** Columns holding an equation number are a display when at most this share of their lines is prose (a paragraph's line aligned under it). */
+const MAX_TABLE_PROSE_SHARE = 1 / 3;
 /** A display without a relation, an operator or a number is mostly math glyphs. */
 const DISPLAY_MATH_SHARE = 0.5;
 /** Longer lines are not one formula (a paragraph with a relation in it). */
@@ -399,11 +401,15 @@ function regionRules(page: Pick<Page, 'rules' | 'graphics'>, region: Box, size: 
 
 /**
  * Lines that are mathematics, not a table of values: a good share of their glyphs is set in a
- * math font, and no line is prose (a matrix, cases or an array found as aligned columns).
+ * math font, and no line is prose (a matrix, cases or an array found as aligned columns), or
+ * only a few beside an equation number (an align and a paragraph's line aligned under it).
  */
 export function isMathematics(lines: readonly TextLine[]): boolean {
-  const glyphs = lines.flatMap((l) => l.glyphs ?? []);
-  if (!glyphs.length || lines.some((l) => proseWords(l) >= PROSE_LINE_WORDS)) return false;
+  const prose = lines.filter((l) => proseWords(l) >= PROSE_LINE_WORDS);
+  // A numbered display with a paragraph's line aligned under it: the prose is a minority.
+  if (prose.length && !(lines.some((l) => EQUATION_NUMBER.test(l.text.trim())) && prose.length <= MAX_TABLE_PROSE_SHARE * lines.length)) return false;
+  const glyphs = lines.filter((l) => !prose.includes(l)).flatMap((l) => l.glyphs ?? []);
+  if (!glyphs.length) return false;
   return glyphs.filter(inMathFont).length >= MATH_TABLE_SHARE * glyphs.length;
 }
 
