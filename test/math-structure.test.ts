@@ -140,7 +140,15 @@ describe('fractions on the axis', () => {
   it('keeps a fraction of script-size parts on the row whose axis its bar sits on', () => {
     // x · a/b with 7pt parts: the bar at the row's axis (baseline 100, axis 97.5).
     const glyphs = [g('x', 100, 100), g('·', 106, 100, 10, 'CMSY10'), g('a', 113, 95.5, 7, 'CMMI7'), g('b', 113, 103.5, 7, 'CMMI7')];
-    expect(formulaLatex({ glyphs, rules: [[112, 97.5, 118, 97.5]] }).latex).toBe('x\\cdot\\frac{a}{b}');
+    expect(formulaLatex({ glyphs, rules: [[112, 97.5, 118, 97.5]], inline: true }).latex).toBe('x\\cdot\\frac{a}{b}');
+  });
+
+  it('reads a fraction of script-size parts in a display as \\tfrac (display style sets \\frac\'s parts at full size)', () => {
+    const glyphs = [g('x', 100, 100), g('·', 106, 100, 10, 'CMSY10'), g('a', 113, 95.5, 7, 'CMMI7'), g('b', 113, 103.5, 7, 'CMMI7')];
+    expect(formulaLatex({ glyphs, rules: [[112, 97.5, 118, 97.5]] }).latex).toBe('x\\cdot\\tfrac{a}{b}');
+    // Full-size parts: \\frac.
+    const full = [g('x', 100, 100), g('=', 106, 100, 10, 'CMR10'), g('a', 114, 93), g('b', 114, 109)];
+    expect(formulaLatex({ glyphs: full, rules: [[113, 97.5, 120, 97.5]] }).latex).toBe('x=\\frac{a}{b}');
   });
 });
 

@@ -13,6 +13,8 @@ export interface FormulaInput {
    * and thin filled boxes of Page.graphics). Others are ignored.
    */
   rules?: Box[];
+  /** A formula inside a paragraph (text style) rather than a display (display style). */
+  inline?: boolean;
 }
 
 export interface FormulaOutput {
@@ -41,7 +43,7 @@ export function formulaLatex(input: FormulaInput): FormulaOutput {
     const size = bodySizeOf(rest);
     const rules = (Array.isArray(input.rules) ? input.rules : []).filter((r) => Array.isArray(r) && r.length === 4 && Math.abs(r[3] - r[1]) <= 0.25 * size);
     const units = toUnits(rest, rules, size);
-    const latex = layout(units);
+    const latex = layout(units, 0, !input.inline);
     const tag = numbers.length === 1 ? ` \\tag{${numbers[0]}}` : '';
     if (parses(latex + tag)) return { latex: latex + tag, numbers, fallback: false };
     if (tag && parses(latex)) return { latex, numbers, fallback: false };

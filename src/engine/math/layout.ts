@@ -49,8 +49,11 @@ export function group(latex: string): string {
   return `{${latex}}`;
 }
 
-/** LaTeX of a set of units (a whole formula, a numerator, a limit…). */
-export function layout(units: Unit[], depth = 0): string {
+/**
+ * LaTeX of a set of units (a whole formula, a numerator, a limit…). `display`: the units are a
+ * displayed formula's own rows, set in display style.
+ */
+export function layout(units: Unit[], depth = 0, display = false): string {
   if (!units.length) return '';
   if (depth > MAX_DEPTH) return flat(units);
   let pool = [...units];
@@ -62,8 +65,8 @@ export function layout(units: Unit[], depth = 0): string {
   pool = bundleDelimited(pool, depth);
   // Accents left without a base and rules without operands carry nothing readable.
   const rows = splitRows(pool.filter((u) => u.role !== 'rule' && u.role !== 'accent'));
-  if (rows.length === 1) return readRow(rows[0]!, depth);
-  return stackRows(rows, depth);
+  if (rows.length === 1) return readRow(rows[0]!, depth, display);
+  return stackRows(rows, depth, display);
 }
 
 /** Units in reading order, no structure: the last resort. */
@@ -386,7 +389,7 @@ function absorbScriptRows(rows: Unit[][]): Unit[][] {
 }
 
 /** Several rows: aligned at a common relation, else gathered. */
-function stackRows(rows: Unit[][], depth: number): string {
+function stackRows(rows: Unit[][], depth: number, display: boolean): string {
   const read = rows.map((r) => [...r].sort((a, b) => a.x0 - b.x0));
   // The alignment point: a relation every row has at (nearly) the same x.
   const firstRelation = read.map((r) => r.find((u) => u.role === 'rel'));
@@ -398,7 +401,7 @@ function stackRows(rows: Unit[][], depth: number): string {
       const at = firstRelation[i]!;
       const left = r.filter((u) => u.x0 < at.x0 - 0.01);
       const right = r.filter((u) => u.x0 >= at.x0 - 0.01);
-      return `${left.length ? readRow(left, depth) : ''} &${readRow(right, depth)}`;
+      return `${left.length ? readRow(left, depth, display) : ''} &${readRow(right, depth, display)}`;
     });
     return `\\begin{aligned}${lines.join(' \\\\ ')}\\end{aligned}`;
   }
@@ -407,7 +410,7 @@ function stackRows(rows: Unit[][], depth: number): string {
   const columns = columnCuts(rows);
   const sideBySide = rows.filter((r) => new Set(r.map((u) => columns.filter((c) => centreX(u) > c).length)).size > 1).length;
   if (columns.length && sideBySide) return `\\begin{array}{${'c'.repeat(columns.length + 1)}}${cells(rows, depth)}\\end{array}`;
-  return `\\begin{gathered}${rows.map((r) => readRow(r, depth)).join(' \\\\ ')}\\end{gathered}`;
+  return `\\begin{gathered}${rows.map((r) => readRow(r, depth, display)).join(' \\\\ ')}\\end{gathered}`;
 }
 
 /** x positions that separate columns in every row: gaps wider than COLUMN_GAP em in the union of the rows. */
@@ -444,7 +447,7 @@ function cells(rows: Unit[][], depth: number): string {
  * smaller units that follow it as its superscript and subscript (read recursively, so scripts
  * of scripts nest), primes as ', scripts before the first unit as pre-scripts.
  */
-export function readRow(units: Unit[], depth: number): string {
+export function readRow(units: Unit[], depth: number, display = false): string {
   if (!units.length) return '';
   if (depth > MAX_DEPTH) return flat(units);
   const sorted = [...units].sort((a, b) => a.x0 - b.x0 || a.y0 - b.y0);
@@ -478,7 +481,8 @@ export function readRow(units: Unit[], depth: number): string {
       // A wide space between two ordinary atoms (ords touch in TeX) is a \quad. Thinner gaps are
       // left out: between italic glyphs they are the glyphs' own side bearings as often as a \,.
       if (prev && prev.role === 'ord' && u.role === 'ord' && u.x0 - reach > 0.75 * size) tokens.push('\\quad');
-      tokens.push(u.latex);
+      // In display style a fraction's parts are as big as the row; smaller, it is a \tfrac.
+      tokens.push(display && u.axis !== undefined && u.size < SCRIPT_SIZE * size && u.latex.startsWith('\\frac') ? `\\tfrac${u.latex.slice(5)}` : u.latex);
       prev = u;
       reach = u.x1;
       continue;
