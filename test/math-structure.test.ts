@@ -143,6 +143,16 @@ describe('fractions on the axis', () => {
     expect(formulaLatex({ glyphs, rules: [[112, 97.5, 118, 97.5]], inline: true }).latex).toBe('x\\cdot\\frac{a}{b}');
   });
 
+  it('reads a fraction of full-size parts inside a numerator as \\dfrac (text style sets \\frac\'s parts at script size)', () => {
+    // \\frac{\\dfrac{a}{b}}{c}: the outer bar at 97.5, the inner one above it with full-size parts.
+    const glyphs = [g('a', 103, 76), g('b', 103, 92), g('c', 103, 108)];
+    const rules: [number, number, number, number][] = [[102, 97.5, 110, 97.5], [102.5, 81.5, 109.5, 81.5]];
+    expect(formulaLatex({ glyphs, rules }).latex).toBe('\\frac{\\dfrac{a}{b}}{c}');
+    // Script-size parts there: a plain \\frac.
+    const small = [g('a', 103, 84, 7, 'CMMI7'), g('b', 103, 92, 7, 'CMMI7'), g('c', 103, 108)];
+    expect(formulaLatex({ glyphs: small, rules: [[102, 97.5, 110, 97.5], [102.5, 86, 108.5, 86]] }).latex).toBe('\\frac{\\frac{a}{b}}{c}');
+  });
+
   it('reads a fraction of script-size parts in a display as \\tfrac (display style sets \\frac\'s parts at full size)', () => {
     const glyphs = [g('x', 100, 100), g('·', 106, 100, 10, 'CMSY10'), g('a', 113, 95.5, 7, 'CMMI7'), g('b', 113, 103.5, 7, 'CMMI7')];
     expect(formulaLatex({ glyphs, rules: [[112, 97.5, 118, 97.5]] }).latex).toBe('x\\cdot\\tfrac{a}{b}');

@@ -43,7 +43,9 @@ export function formulaLatex(input: FormulaInput): FormulaOutput {
     const size = bodySizeOf(rest);
     const rules = (Array.isArray(input.rules) ? input.rules : []).filter((r) => Array.isArray(r) && r.length === 4 && Math.abs(r[3] - r[1]) <= 0.25 * size);
     const units = toUnits(rest, rules, size);
-    const latex = layout(units, 0, !input.inline);
+    // A display is set in display style; inline, the text's size is not known here (a formula of
+    // one fraction has nothing but script-size glyphs), so fractions are read as they come.
+    const latex = layout(units, 0, input.inline ? undefined : { kind: 'display', body: size });
     const tag = numbers.length === 1 ? ` \\tag{${numbers[0]}}` : '';
     if (parses(latex + tag)) return { latex: latex + tag, numbers, fallback: false };
     if (tag && parses(latex)) return { latex, numbers, fallback: false };

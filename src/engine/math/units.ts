@@ -28,6 +28,8 @@ export interface Unit {
   extension?: boolean;
   /** A fraction's bar (y): it sits on the math axis of the row the fraction belongs to. */
   axis?: number;
+  /** A fraction's parts' own size (their single symbols', not a radical's or a big operator's inside them). */
+  partsSize?: number;
   /** Word-like group (a function name) that takes limits below in display style. */
   limits?: boolean;
 }
