@@ -124,6 +124,16 @@ describe('ellipses', () => {
   });
 });
 
+describe('multiple integrals', () => {
+  it('reads two ∫ of CMEX pulled into each other (amsmath\'s \\iint) as one \\iint with its scripts', () => {
+    const int = (x: number): Glyph => ({ ...g('∫', x, 100, 10, 'CMEX10'), y0: 88, y1: 110, x1: x + 8.8 });
+    const glyphs = [int(100), int(106.6), g('0', 112, 112, 7, 'CMR7'), g('1', 114, 90, 7, 'CMR7'), g('f', 120, 100)];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\iint_{0}^{1}f');
+    // Two integrals apart are two.
+    expect(formulaLatex({ glyphs: [int(100), g('f', 110, 100), int(120), g('g', 130, 100)] }).latex).toBe('\\int f\\int g');
+  });
+});
+
 describe('stretchy delimiters of OpenType math fonts', () => {
   it('stacks a brace whose extenders the font names "{" between its pieces into one cases brace', () => {
     const font = 'LatinModernMath-Regular';

@@ -145,7 +145,7 @@ export function toUnits(glyphs: Glyph[], rules: Box[], bodySize: number): Unit[]
   // that glyph's box: it is no glyph of its own.
   const selector = (g: Glyph) => g.code >= 0xfe00 && g.code <= 0xfe0f && visible.some((o) => o !== g && !(o.code >= 0xfe00 && o.code <= 0xfe0f) && Math.abs(o.x0 - g.x0) < 0.05 * bodySize && Math.abs(o.x1 - g.x1) < 0.05 * bodySize && Math.abs(o.y0 - g.y0) < 0.05 * bodySize);
   const units = visible.filter((g) => !selector(g)).flatMap((g) => glyphUnits(g, bodySize));
-  const merged = mergeDots(mergeNegations(mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0)))));
+  const merged = mergeIntegrals(mergeDots(mergeNegations(mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0))))));
   for (const r of rules) {
     if (![r[0], r[1], r[2], r[3]].every(Number.isFinite) || r[2] - r[0] < 0.2 * bodySize) continue;
     const y = (r[1] + r[3]) / 2;
@@ -270,6 +270,32 @@ function mergeDots(units: Unit[]): Unit[] {
 }
 
 const centre = (u: Unit) => (u.x0 + u.x1) / 2;
+
+/** amsmath's multiple integrals where the font has none (CMEX): ∫ glyphs of one size overlapping side by side. */
+const MULTIPLE_INTEGRALS: Record<number, { latex: string; char: string }> = { 2: { latex: '\\iint', char: '∬' }, 3: { latex: '\\iiint', char: '∭' } };
+
+/** amsmath sets \iint and \iiint as ∫ glyphs pulled into each other: one multiple integral. */
+function mergeIntegrals(units: Unit[]): Unit[] {
+  const integrals = units.filter((u) => u.char === '∫').sort((a, b) => a.x0 - b.x0);
+  if (integrals.length < 2) return units;
+  const absorbed = new Set<Unit>();
+  for (const first of integrals) {
+    if (absorbed.has(first)) continue;
+    const run = [first];
+    for (const next of integrals) {
+      const last = run[run.length - 1]!;
+      if (next === last || next.x0 <= last.x0 || run.length === 3) continue;
+      // Overlapping: amsmath's negative kern pulls each ∫ into the one before.
+      if (next.x0 < last.x1 && Math.abs(next.y0 - last.y0) < 0.05 * last.size && Math.abs(next.y1 - last.y1) < 0.05 * last.size) run.push(next);
+    }
+    const multiple = MULTIPLE_INTEGRALS[run.length];
+    if (!multiple) continue;
+    const last = run[run.length - 1]!;
+    Object.assign(first, { x1: last.x1, latex: multiple.latex, char: multiple.char });
+    for (const u of run.slice(1)) absorbed.add(u);
+  }
+  return units.filter((u) => !absorbed.has(u));
+}
 
 /** Negated relations TeX has a name for; any other takes \not. */
 const NEGATED: Record<string, string> = { '=': '\\neq', '∈': '\\notin', '≡': '\\not\\equiv', '<': '\\nless', '>': '\\ngtr', '≤': '\\nleq', '≥': '\\ngeq', '⊂': '\\not\\subset', '⊆': '\\nsubseteq', '∼': '\\nsim', '|': '\\nmid', '∥': '\\nparallel' };
