@@ -177,6 +177,14 @@ describe('multi-row displays', () => {
     expect(formulaLatex({ glyphs }).latex).toBe('\\begin{gathered}a=b+c \\\\ +d\\end{gathered} \\tag{3}');
   });
 
+  it('takes the number beside multline\'s last row whose fraction\'s denominator hangs below the number', () => {
+    // The denominator's subscript hangs more than half an em under the number; no row is under it.
+    const last = [...run('+', 250, 214), g('b', 262, 207), g('c', 262, 222), g('k', 267, 226, 7), g('d', 274, 214), ...run('(3)', 290, 214)];
+    const out = formulaLatex({ glyphs: [...run('a=b+c', 100, 200, 10, 'CMMI10'), ...last], rules: [bar(261, 272, 211)] });
+    expect(out.numbers).toEqual(['3']);
+    expect(out.latex).toBe('\\begin{gathered}a=b+c \\\\ +\\frac{b}{c_{k}}d\\end{gathered} \\tag{3}');
+  });
+
   it('takes the number of a formula wider than its column, alone on the row under it', () => {
     const wide = run('a+b+c+d+e+f+g+h+i+j+k+l+m+n+o+p+q+r+s+t+u+v+w+x+y+z+a+b+c+d+e+f+g+h+i+j+k+l+m+n+o+p+q+r+s+t+u+v+w+x+y+z', 100, 200, 10, 'CMMI10');
     const out = formulaLatex({ glyphs: [...wide, ...run('(4)', 450, 214)] });

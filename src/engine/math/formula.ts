@@ -13,6 +13,8 @@ export interface FormulaInput {
    * and thin filled boxes of Page.graphics). Others are ignored.
    */
   rules?: Box[];
+  /** A formula inside a paragraph (text style) rather than a display (display style). */
+  inline?: boolean;
 }
 
 export interface FormulaOutput {
@@ -27,6 +29,8 @@ export interface FormulaOutput {
 const EQUATION_NUMBER = /^\((\d{1,3}(?:\.\d{1,3})*[a-z]?|[ivx]{1,5}|[A-Z]?\d{0,3}\*?)\)$/;
 /** An equation number stands at least this far (em) from the formula… */
 const NUMBER_GAP = 1.5;
+/** The next row of a display sits at least a baselineskip (1.2 em) under a row's baseline. */
+const NEXT_ROW_DROP = 1.2;
 /** …or, beside the last row of a display of several rows, this far (multline sets it \multlinetaggap, 1 em, from its last row). */
 const LAST_ROW_NUMBER_GAP = 0.9;
 
@@ -39,7 +43,9 @@ export function formulaLatex(input: FormulaInput): FormulaOutput {
     const size = bodySizeOf(rest);
     const rules = (Array.isArray(input.rules) ? input.rules : []).filter((r) => Array.isArray(r) && r.length === 4 && Math.abs(r[3] - r[1]) <= 0.25 * size);
     const units = toUnits(rest, rules, size);
-    const latex = layout(units);
+    // A display is set in display style; inline, the text's size is not known here (a formula of
+    // one fraction has nothing but script-size glyphs), so fractions are read as they come.
+    const latex = layout(units, 0, input.inline ? undefined : { kind: 'display', body: size });
     const tag = numbers.length === 1 ? ` \\tag{${numbers[0]}}` : '';
     if (parses(latex + tag)) return { latex: latex + tag, numbers, fallback: false };
     if (tag && parses(latex)) return { latex, numbers, fallback: false };
@@ -92,7 +98,9 @@ function splitNumbers(glyphs: Glyph[]): { numbers: string[]; rest: Glyph[] } {
     const middle = (Math.min(...others.map((g) => g.x0)) + right) / 2;
     const lowest = !others.some((g) => g.y0 > y1);
     const alone = !band.length && others.length > 0 && (x1 >= right - 0.5 * size || (lowest && x0 > middle));
-    const lastRow = visible.some((g) => g.base < close.base - size) && !visible.some((g) => g.y0 > y1 + 0.5 * size);
+    // Beside the last row: rows above it, none under it (a denominator's full-size glyphs hang
+    // lower than the number, but not a row's pitch lower).
+    const lastRow = visible.some((g) => g.base < close.base - size) && !visible.some((g) => emOf(g) >= 0.85 * size && g.base > close.base + NEXT_ROW_DROP * size);
     if (!alone && (!band.length || x0 - nearestLeft < (lastRow ? LAST_ROW_NUMBER_GAP : NUMBER_GAP) * size)) continue;
     run.forEach((g) => used.add(g));
     found.push({ text: match[1]!, y: close.base });

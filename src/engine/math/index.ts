@@ -9,3 +9,4 @@ export { formulaLatex, type FormulaInput, type FormulaOutput } from './formula.j
 export { inlineMath, type InlineSpan } from './inline.js';
 export { parses as katexParses } from './katex.js';
 export { lineSize } from './units.js';
+export { FUNCTION_NAMES } from './symbols.js';

@@ -137,7 +137,7 @@ function read(glyphs: Glyph[], rules: Box[]): InlineResult {
       const x0 = Math.min(...members.map((g) => g.x0));
       const x1 = Math.max(...members.map((g) => g.x1));
       const spanRules = rules.filter((r) => r[0] >= x0 - BAR_OVERHANG * size && r[2] <= x1 + BAR_OVERHANG * size);
-      const { latex } = formulaLatex({ glyphs: members, rules: spanRules });
+      const { latex } = formulaLatex({ glyphs: members, rules: spanRules, inline: true });
       spans.push({ start: s, end: e, latex, box: [x0, Math.min(...members.map((g) => g.y0)), x1, Math.max(...members.map((g) => g.y1))] });
       text += plainText(glyphs, cursor, s) + (cursor < s && needsSpace(glyphs, s) ? ' ' : '') + `$${latex}$`;
       cursor = e;

@@ -49,21 +49,36 @@ export function group(latex: string): string {
   return `{${latex}}`;
 }
 
-/** LaTeX of a set of units (a whole formula, a numerator, a limit…). */
-export function layout(units: Unit[], depth = 0): string {
+/**
+ * TeX's style where units are set, and the formula's body size: display style sets a \frac's
+ * parts at the body size, text style at script size (and a \dfrac's at the body size), script
+ * styles smaller still. Unknown (undefined) where a caller does not say.
+ */
+export interface Style {
+  kind: 'display' | 'text' | 'script';
+  body: number;
+}
+
+/** The style of a fraction's parts; of limits, indices and scripts; of matrix and cases cells. */
+const smaller = (style: Style | undefined): Style | undefined => style && { ...style, kind: style.kind === 'display' ? 'text' : 'script' };
+const script = (style: Style | undefined): Style | undefined => style && { ...style, kind: 'script' };
+const text = (style: Style | undefined): Style | undefined => style && { ...style, kind: 'text' };
+
+/** LaTeX of a set of units (a whole formula, a numerator, a limit…), set in `style`. */
+export function layout(units: Unit[], depth = 0, style?: Style): string {
   if (!units.length) return '';
   if (depth > MAX_DEPTH) return flat(units);
   let pool = [...units];
-  pool = bundleAccents(pool, depth);
-  pool = bundleLimits(pool, depth);
-  pool = bundleRules(pool, depth);
+  pool = bundleAccents(pool, depth, style);
+  pool = bundleLimits(pool, depth, style);
+  pool = bundleRules(pool, depth, style);
   // A radical sign left without its vinculum (no rule found over a radicand) is the bare sign.
   pool = pool.map((u) => (u.role === 'radical' ? { ...u, latex: '\\surd', role: 'ord' } : u));
-  pool = bundleDelimited(pool, depth);
+  pool = bundleDelimited(pool, depth, style);
   // Accents left without a base and rules without operands carry nothing readable.
   const rows = splitRows(pool.filter((u) => u.role !== 'rule' && u.role !== 'accent'));
-  if (rows.length === 1) return readRow(rows[0]!, depth);
-  return stackRows(rows, depth);
+  if (rows.length === 1) return readRow(rows[0]!, depth, style);
+  return stackRows(rows, depth, style);
 }
 
 /** Units in reading order, no structure: the last resort. */
@@ -83,7 +98,7 @@ export function join(tokens: string[]): string {
 }
 
 /** Accents take the unit (or, for wide accents, the units) right under them. */
-function bundleAccents(pool: Unit[], depth: number): Unit[] {
+function bundleAccents(pool: Unit[], depth: number, style: Style | undefined): Unit[] {
   const accents = pool.filter((u) => u.role === 'accent').sort((a, b) => b.y1 - a.y1);
   for (const accent of accents) {
     if (!pool.includes(accent)) continue;
@@ -100,7 +115,7 @@ function bundleAccents(pool: Unit[], depth: number): Unit[] {
     const first = under[0]!;
     const base = width > 1.2 * (first.x1 - first.x0) ? wideBase(pool, accent, first) : [first];
     const command = base.length > 1 && (accent.latex === '\\hat' || accent.latex === '\\tilde') ? accent.latex.replace('\\', '\\wide') : accent.latex;
-    const inner = base.length > 1 ? layout(base, depth + 1) : first.latex;
+    const inner = base.length > 1 ? layout(base, depth + 1, style) : first.latex;
     // On the row of its base's biggest units (not of a superscript the accent covers).
     const bundled = union([accent, ...base], base.length > 1 ? dominantBase(base) : first.base, Math.max(...base.map((u) => u.size)), `${command}{${inner}}`, 'ord');
     pool = pool.filter((u) => u !== accent && !base.includes(u));
@@ -152,7 +167,7 @@ function wideBase(pool: Unit[], accent: Unit, first: Unit): Unit[] {
 }
 
 /** Big operators (and \lim, \max…) take the smaller material right above and below them. */
-function bundleLimits(pool: Unit[], depth: number): Unit[] {
+function bundleLimits(pool: Unit[], depth: number, style: Style | undefined): Unit[] {
   // A text-size operator (a \sum in a cases row, in a fraction) sets its scripts at its side,
   // and so does an integral, in display too.
   const ops = pool.filter((u) => (u.role === 'bigop' && u.tall && u.y1 - u.y0 > LIMITS_HEIGHT * u.size && !INTEGRALS.includes(u.char ?? '')) || u.limits);
@@ -165,8 +180,8 @@ function bundleLimits(pool: Unit[], depth: number): Unit[] {
     const above = op.limits ? [] : grow(pool.filter((u) => isCandidate(u) && u.y1 <= op.y0 + 0.2 * u.size && op.y0 - u.y1 < ATTACH_GAP * op.size), pool, op);
     if (!below.length && !above.length) continue;
     let latex = op.latex;
-    if (below.length) latex += `_${group(layout(below, depth + 1))}`;
-    if (above.length) latex += `^${group(layout(above, depth + 1))}`;
+    if (below.length) latex += `_${group(layout(below, depth + 1, script(style)))}`;
+    if (above.length) latex += `^${group(layout(above, depth + 1, script(style)))}`;
     const bundled = union([op, ...below, ...above], op.base, op.size, latex, 'bigop');
     pool = pool.filter((u) => u !== op && !below.includes(u) && !above.includes(u));
     pool.push(bundled);
@@ -201,7 +216,7 @@ function grow(seed: Unit[], pool: Unit[], op: Unit): Unit[] {
  * Rules, narrowest first: a radical's vinculum takes the radicand under it; a rule with material
  * right above and below is a fraction bar; with material only under it, an overline.
  */
-function bundleRules(pool: Unit[], depth: number): Unit[] {
+function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Unit[] {
   const rules = pool.filter((u) => u.role === 'rule').sort((a, b) => a.x1 - a.x0 - (b.x1 - b.x0));
   for (const rule of rules) {
     if (!pool.includes(rule)) continue;
@@ -212,9 +227,9 @@ function bundleRules(pool: Unit[], depth: number): Unit[] {
       const radicand = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size && u !== radical), rule, 'below');
       const height = radical.y1 - radical.y0;
       const index = pool.filter((u) => u !== radical && u.role !== 'rule' && u.x1 <= radical.x0 + 0.7 * (radical.x1 - radical.x0) && u.x0 >= radical.x0 - INDEX_OVERHANG * size && u.y1 <= radical.y0 + 0.6 * height && u.y1 > radical.y0 - 0.5 * size && u.size < 0.85 * size);
-      const root = index.length ? `[${layout(index, depth + 1)}]` : '';
+      const root = index.length ? `[${layout(index, depth + 1, script(style))}]` : '';
       const base = radicand.length ? dominantBase(radicand) : radical.base;
-      const bundled = union([radical, rule, ...radicand, ...index], base, size, `\\sqrt${root}{${layout(radicand, depth + 1)}}`, 'ord');
+      const bundled = union([radical, rule, ...radicand, ...index], base, size, `\\sqrt${root}{${layout(radicand, depth + 1, style)}}`, 'ord');
       pool = pool.filter((u) => u !== radical && u !== rule && !radicand.includes(u) && !index.includes(u));
       pool.push(bundled);
       continue;
@@ -222,9 +237,9 @@ function bundleRules(pool: Unit[], depth: number): Unit[] {
     const above = connected(pool.filter((u) => inside(u) && u.y1 <= rule.y0 + 0.1 * size), rule, 'above');
     const below = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size), rule, 'below');
     let latex: string;
-    if (above.length && below.length) latex = `\\frac{${layout(above, depth + 1)}}{${layout(below, depth + 1)}}`;
-    else if (below.length) latex = `\\overline{${layout(below, depth + 1)}}`;
-    else if (above.length) latex = `\\underline{${layout(above, depth + 1)}}`;
+    if (above.length && below.length) latex = `\\frac{${layout(above, depth + 1, smaller(style))}}{${layout(below, depth + 1, smaller(style))}}`;
+    else if (below.length) latex = `\\overline{${layout(below, depth + 1, style)}}`;
+    else if (above.length) latex = `\\underline{${layout(above, depth + 1, style)}}`;
     else {
       pool = pool.filter((u) => u !== rule);
       continue;
@@ -233,7 +248,10 @@ function bundleRules(pool: Unit[], depth: number): Unit[] {
     // size) and sits on the math axis: its baseline is a quarter em under the bar.
     const partSize = Math.max(...[...above, ...below].map((u) => u.size));
     const base = above.length && below.length ? rule.y0 + 0.25 * partSize : below.length ? dominantBase(below) : dominantBase(above);
-    const bundled: Unit = { ...union([rule, ...above, ...below], base, partSize, latex, 'ord'), ...(above.length && below.length ? { axis: rule.y0 } : {}) };
+    const symbols = [...above, ...below].filter((u) => u.char !== undefined && !u.tall);
+    // (The largest: scripts in the parts are smaller.)
+    const partsSize = symbols.length ? Math.max(...symbols.map((u) => u.size)) : partSize;
+    const bundled: Unit = { ...union([rule, ...above, ...below], base, partSize, latex, 'ord'), ...(above.length && below.length ? { axis: rule.y0, partsSize } : {}) };
     pool = pool.filter((u) => u !== rule && !above.includes(u) && !below.includes(u));
     pool.push(bundled);
   }
@@ -283,7 +301,7 @@ function isDelimiter(u: Unit): boolean {
  * Stretchy delimiters, innermost first: a pair around one row is \left…\right; around several
  * rows, a matrix; a left brace with rows and no partner, cases.
  */
-function bundleDelimited(pool: Unit[], depth: number): Unit[] {
+function bundleDelimited(pool: Unit[], depth: number, style: Style | undefined): Unit[] {
   for (let changed = true; changed; ) {
     changed = false;
     const delimiters = pool.filter(isDelimiter).sort((a, b) => a.x0 - b.x0);
@@ -314,10 +332,10 @@ function bundleDelimited(pool: Unit[], depth: number): Unit[] {
     let latex: string;
     if (rows.length > 1) {
       const env = !right ? 'cases' : MATRIX_ENVIRONMENTS[open + close];
-      const body = cells(rows, depth);
+      const body = cells(rows, depth, text(style));
       latex = env ? `\\begin{${env}}${body}\\end{${env}}` : `\\left${DELIMITER_LATEX[open] ?? '('}\\begin{matrix}${body}\\end{matrix}\\right${DELIMITER_LATEX[close] ?? ')'}`;
     } else {
-      const inner = layout(content, depth + 1);
+      const inner = layout(content, depth + 1, style);
       latex = right ? `\\left${DELIMITER_LATEX[open] ?? '('} ${inner} \\right${DELIMITER_LATEX[close] ?? ')'}` : `\\left${DELIMITER_LATEX[open] ?? '\\{'} ${inner} \\right.`;
     }
     const members = [left, ...(right ? [right] : []), ...content];
@@ -386,7 +404,7 @@ function absorbScriptRows(rows: Unit[][]): Unit[][] {
 }
 
 /** Several rows: aligned at a common relation, else gathered. */
-function stackRows(rows: Unit[][], depth: number): string {
+function stackRows(rows: Unit[][], depth: number, style: Style | undefined): string {
   const read = rows.map((r) => [...r].sort((a, b) => a.x0 - b.x0));
   // The alignment point: a relation every row has at (nearly) the same x.
   const firstRelation = read.map((r) => r.find((u) => u.role === 'rel'));
@@ -398,7 +416,7 @@ function stackRows(rows: Unit[][], depth: number): string {
       const at = firstRelation[i]!;
       const left = r.filter((u) => u.x0 < at.x0 - 0.01);
       const right = r.filter((u) => u.x0 >= at.x0 - 0.01);
-      return `${left.length ? readRow(left, depth) : ''} &${readRow(right, depth)}`;
+      return `${left.length ? readRow(left, depth, style) : ''} &${readRow(right, depth, style)}`;
     });
     return `\\begin{aligned}${lines.join(' \\\\ ')}\\end{aligned}`;
   }
@@ -406,8 +424,8 @@ function stackRows(rows: Unit[][], depth: number): string {
   // (multline's first row left, last row right) are gathered.
   const columns = columnCuts(rows);
   const sideBySide = rows.filter((r) => new Set(r.map((u) => columns.filter((c) => centreX(u) > c).length)).size > 1).length;
-  if (columns.length && sideBySide) return `\\begin{array}{${'c'.repeat(columns.length + 1)}}${cells(rows, depth)}\\end{array}`;
-  return `\\begin{gathered}${rows.map((r) => readRow(r, depth)).join(' \\\\ ')}\\end{gathered}`;
+  if (columns.length && sideBySide) return `\\begin{array}{${'c'.repeat(columns.length + 1)}}${cells(rows, depth, text(style))}\\end{array}`;
+  return `\\begin{gathered}${rows.map((r) => readRow(r, depth, style)).join(' \\\\ ')}\\end{gathered}`;
 }
 
 /** x positions that separate columns in every row: gaps wider than COLUMN_GAP em in the union of the rows. */
@@ -425,7 +443,7 @@ function columnCuts(rows: Unit[][]): number[] {
 }
 
 /** Rows cut into cells at the columns' gaps: "a & b \\ c & d". */
-function cells(rows: Unit[][], depth: number): string {
+function cells(rows: Unit[][], depth: number, style: Style | undefined): string {
   const cuts = columnCuts(rows);
   return rows
     .map((row) => {
@@ -434,7 +452,7 @@ function cells(rows: Unit[][], depth: number): string {
         const i = cuts.filter((c) => centreX(u) > c).length;
         parts[i]!.push(u);
       }
-      return parts.map((p) => (p.length ? readRow(p, depth) : '')).join(' & ');
+      return parts.map((p) => (p.length ? readRow(p, depth, style) : '')).join(' & ');
     })
     .join(' \\\\ ');
 }
@@ -444,7 +462,7 @@ function cells(rows: Unit[][], depth: number): string {
  * smaller units that follow it as its superscript and subscript (read recursively, so scripts
  * of scripts nest), primes as ', scripts before the first unit as pre-scripts.
  */
-export function readRow(units: Unit[], depth: number): string {
+export function readRow(units: Unit[], depth: number, style?: Style): string {
   if (!units.length) return '';
   if (depth > MAX_DEPTH) return flat(units);
   const sorted = [...units].sort((a, b) => a.x0 - b.x0 || a.y0 - b.y0);
@@ -462,8 +480,8 @@ export function readRow(units: Unit[], depth: number): string {
   let pendingSub: Unit[] = [];
   const flush = () => {
     if (!pendingSup.length && !pendingSub.length) return;
-    const sub = pendingSub.length ? layoutScripts(pendingSub, depth) : '';
-    const sup = pendingSup.length ? layoutScripts(pendingSup, depth) : '';
+    const sub = pendingSub.length ? layoutScripts(pendingSub, depth, style) : '';
+    const sup = pendingSup.length ? layoutScripts(pendingSup, depth, style) : '';
     // Before the first atom, or after one that has its own scripts (a sum with its limits):
     // scripts of an empty group (TeX's double subscript is an error).
     if (!prev || topLevelScripts(prev.latex)) tokens.push('{}');
@@ -478,7 +496,7 @@ export function readRow(units: Unit[], depth: number): string {
       // A wide space between two ordinary atoms (ords touch in TeX) is a \quad. Thinner gaps are
       // left out: between italic glyphs they are the glyphs' own side bearings as often as a \,.
       if (prev && prev.role === 'ord' && u.role === 'ord' && u.x0 - reach > 0.75 * size) tokens.push('\\quad');
-      tokens.push(u.latex);
+      tokens.push(u.axis !== undefined ? fraction(u, style) : u.latex);
       prev = u;
       reach = u.x1;
       continue;
@@ -492,9 +510,21 @@ export function readRow(units: Unit[], depth: number): string {
   return join(tokens).trim();
 }
 
-function layoutScripts(units: Unit[], depth: number): string {
+function layoutScripts(units: Unit[], depth: number, style: Style | undefined): string {
   if (units.every((u) => u.role === 'prime')) return units.map((u) => u.latex).join('');
-  return layout(units, depth + 1);
+  return layout(units, depth + 1, script(style));
+}
+
+/**
+ * A fraction as its style sets it: parts at the body size are a display-style fraction (\frac in
+ * display style, \dfrac in text style), smaller parts a text-style one (\tfrac in display style).
+ */
+function fraction(u: Unit, style: Style | undefined): string {
+  if (!style || style.kind === 'script' || !u.latex.startsWith('\\frac')) return u.latex;
+  const full = (u.partsSize ?? u.size) >= SCRIPT_SIZE * style.body;
+  if (style.kind === 'display' && !full) return `\\tfrac${u.latex.slice(5)}`;
+  if (style.kind === 'text' && full) return `\\dfrac${u.latex.slice(5)}`;
+  return u.latex;
 }
 
 /** Whether a piece of LaTeX has a sub- or superscript outside braces (x_{1}, \\sum_{i}^{n}). */

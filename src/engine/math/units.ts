@@ -28,6 +28,8 @@ export interface Unit {
   extension?: boolean;
   /** A fraction's bar (y): it sits on the math axis of the row the fraction belongs to. */
   axis?: number;
+  /** A fraction's parts' own size (their single symbols', not a radical's or a big operator's inside them). */
+  partsSize?: number;
   /** Word-like group (a function name) that takes limits below in display style. */
   limits?: boolean;
 }
@@ -143,7 +145,7 @@ export function toUnits(glyphs: Glyph[], rules: Box[], bodySize: number): Unit[]
   // that glyph's box: it is no glyph of its own.
   const selector = (g: Glyph) => g.code >= 0xfe00 && g.code <= 0xfe0f && visible.some((o) => o !== g && !(o.code >= 0xfe00 && o.code <= 0xfe0f) && Math.abs(o.x0 - g.x0) < 0.05 * bodySize && Math.abs(o.x1 - g.x1) < 0.05 * bodySize && Math.abs(o.y0 - g.y0) < 0.05 * bodySize);
   const units = visible.filter((g) => !selector(g)).flatMap((g) => glyphUnits(g, bodySize));
-  const merged = mergeNegations(mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0))));
+  const merged = mergeIntegrals(mergeDots(mergeNegations(mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0))))));
   for (const r of rules) {
     if (![r[0], r[1], r[2], r[3]].every(Number.isFinite) || r[2] - r[0] < 0.2 * bodySize) continue;
     const y = (r[1] + r[3]) / 2;
@@ -236,6 +238,63 @@ function mergeArrows(units: Unit[]): Unit[] {
     out.push(u);
   }
   return out;
+}
+
+/** The dots of an ellipsis stand this far apart at most (em): TeX sets them a thin space apart, 0.34 em from glyph to glyph. */
+const ELLIPSIS_GAP = 0.5;
+const ELLIPSES: Record<string, { latex: string; char: string }> = { '·': { latex: '\\cdots', char: '⋯' }, '⋅': { latex: '\\cdots', char: '⋯' }, '.': { latex: '\\dots', char: '…' } };
+
+/**
+ * TeX sets \cdots and \dots as three dots (CMSY's \cdot, CMMI's period) a thin space apart: three
+ * such dots of one size side by side on one baseline, with nothing between them, are one ellipsis.
+ */
+function mergeDots(units: Unit[]): Unit[] {
+  const dots = units.filter((u) => u.char && ELLIPSES[u.char]).sort((a, b) => a.x0 - b.x0);
+  if (dots.length < 3) return units;
+  const absorbed = new Set<Unit>();
+  const follows = (a: Unit, b: Unit) => b.char === a.char && Math.abs(b.base - a.base) < 0.05 * a.size && Math.abs(b.size - a.size) < 0.05 * a.size && b.x0 - a.x1 > 0 && b.x0 - a.x1 < ELLIPSIS_GAP * a.size;
+  const after = (a: Unit) => dots.find((b) => !absorbed.has(b) && follows(a, b));
+  for (const first of dots) {
+    if (absorbed.has(first)) continue;
+    const second = after(first);
+    const last = second && after(second);
+    if (!second || !last) continue;
+    const run = [first, second, last];
+    // Nothing else on their row between them.
+    if (units.some((u) => !run.includes(u) && u.role !== 'rule' && centre(u) > first.x1 && centre(u) < last.x0 && u.y0 < first.y1 && u.y1 > first.y0)) continue;
+    const { latex, char } = ELLIPSES[first.char!]!;
+    Object.assign(first, { x1: last.x1, y0: Math.min(...run.map((u) => u.y0)), y1: Math.max(...run.map((u) => u.y1)), latex, char, role: 'ord' });
+    absorbed.add(second).add(last);
+  }
+  return units.filter((u) => !absorbed.has(u));
+}
+
+const centre = (u: Unit) => (u.x0 + u.x1) / 2;
+
+/** amsmath's multiple integrals where the font has none (CMEX): ∫ glyphs of one size overlapping side by side. */
+const MULTIPLE_INTEGRALS: Record<number, { latex: string; char: string }> = { 2: { latex: '\\iint', char: '∬' }, 3: { latex: '\\iiint', char: '∭' } };
+
+/** amsmath sets \iint and \iiint as ∫ glyphs pulled into each other: one multiple integral. */
+function mergeIntegrals(units: Unit[]): Unit[] {
+  const integrals = units.filter((u) => u.char === '∫').sort((a, b) => a.x0 - b.x0);
+  if (integrals.length < 2) return units;
+  const absorbed = new Set<Unit>();
+  for (const first of integrals) {
+    if (absorbed.has(first)) continue;
+    const run = [first];
+    for (const next of integrals) {
+      const last = run[run.length - 1]!;
+      if (next === last || next.x0 <= last.x0 || run.length === 3) continue;
+      // Overlapping: amsmath's negative kern pulls each ∫ into the one before.
+      if (next.x0 < last.x1 && Math.abs(next.y0 - last.y0) < 0.05 * last.size && Math.abs(next.y1 - last.y1) < 0.05 * last.size) run.push(next);
+    }
+    const multiple = MULTIPLE_INTEGRALS[run.length];
+    if (!multiple) continue;
+    const last = run[run.length - 1]!;
+    Object.assign(first, { x1: last.x1, latex: multiple.latex, char: multiple.char });
+    for (const u of run.slice(1)) absorbed.add(u);
+  }
+  return units.filter((u) => !absorbed.has(u));
 }
 
 /** Negated relations TeX has a name for; any other takes \not. */
