@@ -278,7 +278,7 @@ describe('captions', () => {
   });
 
   it('joins a caption\'s label standing alone to the title line under it, whichever of them is nearer the table', () => {
-    const table: Region = { kind: 'table', box: [72, 140, 400, 300], lines: [], trace: [] };
+    const table: Region = { kind: 'table', box: [72, 140, 400, 300], lines: [], trace: [], table: { box: [72, 140, 400, 300], rows: 2, cols: 2, cells: [] } };
     const label = () => labelled([line('TABLE II', 200, 100)], 'text');
     const titleLine = (type: LabelledParagraph['label']) => labelled([line('WORST-CASE THROUGHPUT AND TEST RIG RESULTS', 120, 114)], type);
     for (const type of ['title', 'text', 'caption'] as const) {
