@@ -202,8 +202,10 @@ describe('lettered headings and wrapped items', () => {
     const hanging = [at('1. Net revenue rose after the fiscal dividend was', 72, 100, 300), at('deferred by the board in the spring.', 84, 112, 250), at('The next paragraph starts at the margin and runs on', 72, 124, 300)];
     expect(splitParagraphs(hanging, 'page', 10).map((p) => p.lines.length)).toEqual([2, 1]);
     // One-line items set at the margin: the line after the last, short item opens a paragraph.
-    const items = [at('1. Net revenue rose in the spring.', 72, 100, 220), at('2. Cold request under migration', 72, 112, 210), at('The warm checkpoint was sharded by the board after', 72, 124, 300), at('the review of the accounts.', 72, 136, 190)];
+    const items = [at('1. Net revenue rose in the spring.', 72, 100, 220), at('2. Cold request under migration', 72, 112, 210), at('The warm checkpoint was sharded by the board after', 72, 124, 300), at('the review of the accounts.', 72, 136, 190)].map((l) => ({ ...l, glyphs: [] }));
     expect(splitParagraphs(items, 'page', 10).map((p) => p.lines.length)).toEqual([2, 2]);
+    // Read by OCR (no glyphs), where a missed bullet moves the markers' edge onto the items' text: left alone.
+    expect(splitParagraphs(items.map(({ glyphs: _, ...l }) => l), 'page', 10).map((p) => p.lines.length)).toEqual([4]);
     // Ragged right: an item's short line and the line hanging right of its marker are one item.
     const ragged = [at('• Mentorships and internship programs featuring', 72, 100, 260), at('diverse employees, and the scholarship', 84, 112, 200), at('which focuses on the growth of talent', 84, 124, 226)];
     expect(splitParagraphs(ragged, 'page', 10).map((p) => p.lines.length)).toEqual([3]);
