@@ -2,9 +2,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { modelDir } from '../src/engine/input/ocr/ocr.js';
-import { optimizeOnnx } from '../src/engine/input/ocr/onnx-graph.js';
+import { BEST_CLASS, BEST_PROB, optimizeOnnx, withBestClassOutputs } from '../src/engine/input/ocr/onnx-graph.js';
 
 async function outputs(model: Uint8Array, shape: number[]): Promise<Float32Array> {
   const session = await ort.InferenceSession.create(model, { intraOpNumThreads: 1, logSeverityLevel: 3 });
@@ -36,6 +37,42 @@ describe('ONNX graph rewrites', () => {
       expect(worst).toBeLessThan(1e-4);
     });
   }
+
+  it('the recognizer hands over the best class of each step and its probability, as the whole output gives them', async () => {
+    const rec = optimizeOnnx(new Uint8Array(readFileSync(path.join(modelDir(), 'ch_PP-OCRv4_rec_infer.onnx')))).model;
+    // A word drawn black on white, normalised as the recognizer reads it: steps with real classes.
+    const width = 160;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="48"><rect width="100%" height="100%" fill="white"/><text x="6" y="34" font-family="sans-serif" font-size="28">Quire 42</text></svg>`;
+    const grey = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer();
+    const input = new Float32Array(3 * 48 * width);
+    for (let c = 0; c < 3; c++) for (let i = 0; i < 48 * width; i++) input[c * 48 * width + i] = grey[i]! / 127.5 - 1;
+    const run = async (model: Uint8Array) => {
+      const session = await ort.InferenceSession.create(model, { intraOpNumThreads: 1, logSeverityLevel: 3 });
+      try {
+        return { names: session.outputNames, out: await session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, 48, width]) }) };
+      } finally {
+        await session.release();
+      }
+    };
+    const whole = await run(rec);
+    const probs = Object.values(whole.out)[0]!.data as Float32Array;
+    const best = withBestClassOutputs(rec)!;
+    expect(best.classes).toBe(6625);
+    const { names, out } = await run(best.model);
+    expect(names).toEqual([BEST_CLASS, BEST_PROB]);
+    const steps = width / 8;
+    expect(out[BEST_CLASS]!.dims).toEqual([1, steps]);
+    const cls = Array.from(out[BEST_CLASS]!.data as BigInt64Array, Number);
+    const p = out[BEST_PROB]!.data as Float32Array;
+    expect(cls.filter((c) => c !== 0).length).toBeGreaterThan(4);
+    for (let s = 0; s < steps; s++) {
+      const row = probs.subarray(s * 6625, (s + 1) * 6625);
+      let arg = 0;
+      for (let c = 1; c < 6625; c++) if (row[c]! > row[arg]!) arg = c;
+      expect(cls[s]).toBe(arg);
+      expect(p[s]).toBeCloseTo(row[arg]!, 6);
+    }
+  });
 
   it('leaves bytes it cannot read as they are', () => {
     const junk = Uint8Array.from([0x3a, 0xff, 0xff]);

@@ -11,7 +11,7 @@ import type { RgbImage } from '../pdf/pdfium.js';
 import { levellingRotation, rotateImage } from './orientation.js';
 import { lineCrop, type Box } from './crop.js';
 import { detectLines } from './detect.js';
-import { optimizeOnnx } from './onnx-graph.js';
+import { BEST_CLASS, BEST_PROB, optimizeOnnx, withBestClassOutputs } from './onnx-graph.js';
 import { quantizeOnnx, type Calibration } from './quantize.js';
 import shippedCalibration from './calibration.json' with { type: 'json' };
 import { inkColumns, withWordSpaces, type DecodedChar } from './spacing.js';
@@ -170,10 +170,19 @@ export class OcrEngine {
     // The graphs are rewritten first (onnx-graph.ts): the same functions, a third less work; then
     // made int8 (quantize.ts). A graph onnxruntime would not load (a future model's other shape)
     // falls back to the previous step: int8 to fp32 rewritten to the file as shipped.
+    // The recognizer hands over only each step's best class and its probability (onnx-graph.ts).
+    let recClasses: number | undefined;
+    const outputs = (file: string, model: Uint8Array): Uint8Array => {
+      if (file !== REC_MODEL) return model;
+      const best = withBestClassOutputs(model);
+      recClasses ??= best?.classes;
+      return best?.model ?? model;
+    };
     const load = async (file: string) => {
       const shipped = new Uint8Array(readFileSync(path.join(dir, file)));
       const rewritten = optimizeOnnx(shipped).model;
-      const fp32 = () => (rewritten === shipped ? ort.InferenceSession.create(shipped, opts) : ort.InferenceSession.create(rewritten, opts).catch(() => ort.InferenceSession.create(shipped, opts)));
+      const create = (model: Uint8Array) => ort.InferenceSession.create(outputs(file, model), opts);
+      const fp32 = () => (rewritten === shipped ? create(shipped) : create(rewritten).catch(() => create(shipped)));
       loaded[file] = { precision: 'fp32', convolutions: 0 };
       if (precision === 'fp32' || !calibration[file]) return fp32();
       const q = quantizeOnnx(rewritten, calibration[file]);
@@ -184,7 +193,7 @@ export class OcrEngine {
       };
       if (q.fallback) return fallback(q.fallback);
       try {
-        const session = await ort.InferenceSession.create(q.model, opts);
+        const session = await create(q.model);
         loaded[file] = { precision: 'int8', convolutions: q.convolutions };
         return session;
       } catch (e) {
@@ -196,7 +205,7 @@ export class OcrEngine {
     if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
     // Index 0 is the CTC blank; then the dictionary; then ' ' (PaddleOCR's use_space_char).
     const dict = ['', ...lines, ' '];
-    const classes = classCount(rec);
+    const classes = recClasses ?? classCount(rec);
     if (classes !== undefined && classes !== dict.length) {
       await Promise.all([det.release(), rec.release(), cls.release()]);
       throw new Error(`OCR recognition model has ${classes} classes but the dictionary gives ${dict.length}`);
@@ -356,7 +365,6 @@ export class OcrEngine {
     items.sort((a, b) => a.rw - b.rw);
     const lines: OcrLine[] = [];
     const inputName = this.rec.inputNames[0]!;
-    const outputName = this.rec.outputNames[0]!;
     for (let start = 0; start < items.length; ) {
       let end = start + 1;
       while (end < items.length && end - start < REC_BATCH && (end - start + 1) * items[end]!.rw <= REC_BATCH_COLUMNS) end++;
@@ -372,18 +380,14 @@ export class OcrEngine {
       });
       this.recColumns += batch.length * bw;
       const out = await this.rec.run({ [inputName]: new ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, bw]) });
-      const t = out[outputName]!;
-      const [n = 0, steps = 0, classes = 0] = t.dims as number[];
-      if (n !== batch.length || !steps || classes !== this.dict.length) throw new Error(`unexpected recognition output shape ${t.dims.join('x')}`);
-      const probs = t.data as Float32Array;
-      for (let i = 0; i < n; i++) {
-        const { chars, score } = ctcDecode(probs, i * steps * classes, steps, classes, this.dict);
+      const { best, prob, steps } = bestPerStep(out, batch.length, this.dict.length);
+      for (let i = 0; i < batch.length; i++) {
+        const { chars, score } = ctcDecode(best, prob, i * steps, steps, this.dict);
         const line = this.readLine(image, batch[i]!, chars, bw / steps);
         const trimmed = line.text.trim();
         if (!trimmed || score < REC_MIN_SCORE) continue;
         lines.push({ text: trimmed, box: line.box, score });
       }
-      t.dispose?.();
     }
     return lines;
   }
@@ -548,28 +552,55 @@ function resizeNormalize(
 
 
 
-/** Greedy CTC decoding of one sequence: argmax per step, drop blanks (0) and repeats. */
-function ctcDecode(probs: Float32Array, offset: number, steps: number, classes: number, dict: string[]): { chars: DecodedChar[]; score: number } {
+/**
+ * The best class of each step of a recognizer run and its probability, [n * steps] each: the
+ * graph's own outputs when it was given them (withBestClassOutputs), else found in its
+ * probabilities [n, steps, classes] (the first of equals, as ArgMax).
+ */
+function bestPerStep(out: ort.InferenceSession.OnnxValueMapType, n: number, classes: number): { best: Int32Array; prob: Float32Array; steps: number } {
+  const bestT = out[BEST_CLASS];
+  const probT = out[BEST_PROB];
+  if (bestT && probT) {
+    const [bn = 0, steps = 0] = bestT.dims as number[];
+    if (bn !== n || !steps || probT.data.length !== n * steps) throw new Error(`unexpected recognition output shape ${bestT.dims.join('x')}`);
+    const best = Int32Array.from(bestT.data as BigInt64Array, Number);
+    return { best, prob: probT.data as Float32Array, steps };
+  }
+  const t = Object.values(out)[0]!;
+  const [tn = 0, steps = 0, tc = 0] = t.dims as number[];
+  if (tn !== n || !steps || tc !== classes) throw new Error(`unexpected recognition output shape ${t.dims.join('x')}`);
+  const probs = t.data as Float32Array;
+  const best = new Int32Array(n * steps);
+  const prob = new Float32Array(n * steps);
+  for (let s = 0; s < n * steps; s++) {
+    const base = s * classes;
+    let b = 0;
+    let p = probs[base]!;
+    for (let c = 1; c < classes; c++) {
+      if (probs[base + c]! > p) {
+        p = probs[base + c]!;
+        b = c;
+      }
+    }
+    best[s] = b;
+    prob[s] = p;
+  }
+  return { best, prob, steps };
+}
+
+/** Greedy CTC decoding of one sequence from its best class per step: drop blanks (0) and repeats. */
+function ctcDecode(best: Int32Array, prob: Float32Array, offset: number, steps: number, dict: string[]): { chars: DecodedChar[]; score: number } {
   const chars: DecodedChar[] = [];
   let sum = 0;
   let prev = -1;
   for (let t = 0; t < steps; t++) {
-    const base = offset + t * classes;
-    let best = 0;
-    let bestP = probs[base]!;
-    for (let c = 1; c < classes; c++) {
-      const p = probs[base + c]!;
-      if (p > bestP) {
-        bestP = p;
-        best = c;
-      }
+    const b = best[offset + t]!;
+    if (b !== 0 && b === prev) chars[chars.length - 1]!.last = t;
+    else if (b !== 0) {
+      chars.push({ text: dict[b]!, first: t, last: t });
+      sum += prob[offset + t]!;
     }
-    if (best !== 0 && best === prev) chars[chars.length - 1]!.last = t;
-    else if (best !== 0) {
-      chars.push({ text: dict[best]!, first: t, last: t });
-      sum += bestP;
-    }
-    prev = best;
+    prev = b;
   }
   return { chars, score: chars.length ? sum / chars.length : 0 };
 }

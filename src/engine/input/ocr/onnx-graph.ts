@@ -481,3 +481,63 @@ function withoutUnusedConstants(nodes: Node[], outputs: Set<string>): Node[] {
   const read = new Set(nodes.flatMap((n) => n.inputs));
   return nodes.filter((n) => n.op !== 'Constant' || n.outputs.some((o) => read.has(o) || outputs.has(o)));
 }
+
+// ---------------------------------------------------------------- best class per step
+
+/** ValueInfoProto of a graph output: name (1) and a tensor type (2) of `elemType` (TensorProto.DataType). */
+function outputInfo(name: string, elemType: number): Uint8Array {
+  return concat([bytesField(1, utf8.encode(name)), bytesField(2, bytesField(1, Uint8Array.from([0x08, ...varint(elemType)])))]);
+}
+
+/** An AttributeProto holding a list of integers. */
+function intsAttribute(name: string, values: number[]): Field {
+  // name (1), ints (8, one field each), type (20) = INTS (7).
+  const raw = concat([bytesField(1, utf8.encode(name)), ...values.map((v) => Uint8Array.from([0x40, ...varint(v)])), Uint8Array.from([...varint(20 * 8), 7])]);
+  return { no: NODE_ATTRIBUTE, wire: 2, payload: raw, raw: bytesField(NODE_ATTRIBUTE, raw) };
+}
+
+export const BEST_CLASS = 'quire_best_class';
+export const BEST_PROB = 'quire_best_prob';
+
+/**
+ * The recognizer with its per-step class probabilities [n, steps, classes] replaced as graph
+ * output by the best class of each step (ArgMax, int64, the first of equals) and its probability
+ * (ReduceMax), both [n, steps]: all greedy CTC decoding reads. onnxruntime then computes them in
+ * place instead of handing over the whole tensor (6625 floats a step, about 200 MB a page at
+ * 200 dpi) to be scanned in JavaScript. `classes` is the size of the replaced output's last
+ * dimension when the graph gives it. Undefined when the graph does not have one output.
+ */
+export function withBestClassOutputs(model: Uint8Array): { model: Uint8Array; classes?: number } | undefined {
+  try {
+    const fields = decode(model);
+    const graphField = fields.find((f) => f.no === MODEL_GRAPH);
+    if (!graphField) return undefined;
+    const graph = decode(graphField.payload);
+    const outputs = graph.filter((f) => f.no === GRAPH_OUTPUT);
+    if (outputs.length !== 1) return undefined;
+    const info = decode(outputs[0]!.payload);
+    const probs = text.decode(info.find((x) => x.no === 1)?.payload ?? new Uint8Array());
+    if (!probs) return undefined;
+    // ValueInfoProto.type (2) -> TypeProto.tensor_type (1) -> shape (2) -> dim (1) -> dim_value (1).
+    const tensorType = decode(info.find((x) => x.no === 2)?.payload ?? new Uint8Array()).find((x) => x.no === 1);
+    const shape = decode(tensorType?.payload ?? new Uint8Array()).find((x) => x.no === 2);
+    const last = decode(shape?.payload ?? new Uint8Array()).filter((x) => x.no === 1).pop();
+    const lastValue = decode(last?.payload ?? new Uint8Array()).find((x) => x.no === 1 && x.wire === 0);
+    const classes = lastValue ? readVarint(lastValue.payload, 0).value : undefined;
+    const axis = intAttribute('axis', 2);
+    const keep = intAttribute('keepdims', 0);
+    const argMax: Node = { inputs: [probs], outputs: [BEST_CLASS], op: 'ArgMax', attributes: [axis, keep], rest: [] };
+    const max: Node = { inputs: [probs], outputs: [BEST_PROB], op: 'ReduceMax', attributes: [intsAttribute('axes', [2]), keep], rest: [] };
+    const parts: Uint8Array[] = [];
+    for (const f of graph) {
+      if (f.no === GRAPH_OUTPUT) {
+        parts.push(bytesField(GRAPH_NODE, encodeNode(argMax)), bytesField(GRAPH_NODE, encodeNode(max)));
+        // TensorProto.DataType: INT64 = 7, FLOAT = 1.
+        parts.push(bytesField(GRAPH_OUTPUT, outputInfo(BEST_CLASS, 7)), bytesField(GRAPH_OUTPUT, outputInfo(BEST_PROB, 1)));
+      } else parts.push(f.raw);
+    }
+    return { model: concat(fields.map((f) => (f === graphField ? bytesField(MODEL_GRAPH, concat(parts)) : f.raw))), classes };
+  } catch {
+    return undefined;
+  }
+}
