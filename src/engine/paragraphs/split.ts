@@ -123,9 +123,11 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   if (indent !== null) return { rule: 'first-line-indent', values: { indentEm: indent } };
   // A paragraph's first line runs to its right edge: a short first line followed by a full
   // one is a line of its own (a heading whose weight OCR could not tell, a one-line paragraph,
-  // a lettered heading "A. Results" over an indented paragraph — not a list item's hanging line).
+  // a lettered heading "A. Results" over an indented paragraph — not a list item's hanging line;
+  // code indents its lines, so there only an aligned one).
   const shift = line.box[0] - prev.box[0];
-  if (block.length === 1 && !BULLET.test(prev.text) && line.box[2] - prev.box[2] > SHORT_FIRST_LINE * size && shift > -size && shift < INDENT_MAX * size) {
+  const started = line.monospace ? Math.abs(shift) < size : shift > -size && shift < INDENT_MAX * size;
+  if (block.length === 1 && !BULLET.test(prev.text) && line.box[2] - prev.box[2] > SHORT_FIRST_LINE * size && started) {
     return { rule: 'after-short-first-line' };
   }
   return null;
