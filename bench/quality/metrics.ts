@@ -102,9 +102,10 @@ export function readingOrderScore(paragraphs: string[], output: string): { score
   for (const p of paragraphs) {
     const needle = normalize(p).slice(0, 40);
     if (needle.length < 8) continue;
+    const copy = seen.get(needle) ?? 0;
+    seen.set(needle, copy + 1);
     let at = hay.indexOf(needle);
-    for (let k = seen.get(needle) ?? 0; k > 0 && at >= 0; k--) at = hay.indexOf(needle, at + 1);
-    seen.set(needle, (seen.get(needle) ?? 0) + 1);
+    for (let k = copy; k > 0 && at >= 0; k--) at = hay.indexOf(needle, at + 1);
     if (at >= 0) positions.push(at);
   }
   const n = positions.length;

@@ -267,6 +267,19 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
   // Limits and exponents are smaller than the text: they join a display, never start one.
   const seeds = lines.filter((l) => l.glyphs?.length && !l.rotated && !l.monospace && !runningSet.has(l) && lineSize(l) >= SCRIPT_SIZE * textSize);
   const bars = regionRules(page, [-Infinity, -Infinity, Infinity, Infinity], textSize);
+  // A piece touching a piece of a text line's row, beside it or over it, or across a bar from
+  // it, is part of that row too (an inline fraction's parts and their scripts, which reach into
+  // the row or out of it).
+  const across = (a: Box, b: Box) => Math.min(a[2], b[2]) > Math.max(a[0], b[0]);
+  const touches = (line: TextLine, p: TextLine) => {
+    const em = lineSize(line);
+    const gapY = Math.max(p.box[1] - line.box[3], line.box[1] - p.box[3]);
+    if (gapY < 0 && Math.max(p.box[0] - line.box[2], line.box[0] - p.box[2]) < TOUCHING * em) return true;
+    if (!across(p.box, line.box)) return false;
+    if (gapY < TOUCHING * em) return true;
+    const [upper, lower] = p.box[1] >= line.box[3] ? [line.box, p.box] : [p.box, line.box];
+    return bars.some((r) => across(r, upper) && across(r, lower) && r[1] - upper[3] > -0.1 * em && r[1] - upper[3] < BAR_CLEARANCE * em && lower[1] - r[3] > -0.1 * em && lower[1] - r[3] < BAR_CLEARANCE * em);
+  };
   // The pieces of the text rows of a column, by the column's extent.
   const rowPiecesOf = new Map<string, Set<TextLine>>();
   for (const seed of seeds) {
@@ -289,19 +302,6 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
     // On the row of a text line of the column: a piece of that line (an inline formula's scripts
     // or fraction parts the text layer set apart), or the display a piece of a paragraph.
     const onTextRow = (b: Box) => [...text].some((t) => t.box[0] < column[1] && t.box[2] > column[0] && Math.min(t.box[3], b[3]) - Math.max(t.box[1], b[1]) > 0.3 * Math.min(t.box[3] - t.box[1], b[3] - b[1]));
-    // A piece touching a piece of a text line's row, beside it or over it, or across a bar from
-    // it, is part of that row too (an inline fraction's parts and their scripts, which reach into
-    // the row or out of it).
-    const across = (a: Box, b: Box) => Math.min(a[2], b[2]) > Math.max(a[0], b[0]);
-    const touches = (line: TextLine, p: TextLine) => {
-      const em = lineSize(line);
-      const gapY = Math.max(p.box[1] - line.box[3], line.box[1] - p.box[3]);
-      if (gapY < 0 && Math.max(p.box[0] - line.box[2], line.box[0] - p.box[2]) < TOUCHING * em) return true;
-      if (!across(p.box, line.box)) return false;
-      if (gapY < TOUCHING * em) return true;
-      const [upper, lower] = p.box[1] >= line.box[3] ? [line.box, p.box] : [p.box, line.box];
-      return bars.some((r) => across(r, upper) && across(r, lower) && r[1] - upper[3] > -0.1 * em && r[1] - upper[3] < BAR_CLEARANCE * em && lower[1] - r[3] > -0.1 * em && lower[1] - r[3] < BAR_CLEARANCE * em);
-    };
     const key = column.join(' ');
     let rowPieces = rowPiecesOf.get(key);
     if (!rowPieces) {

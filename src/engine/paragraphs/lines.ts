@@ -131,38 +131,46 @@ export function splitRunInHeadings(lines: readonly TextLine[]): TextLine[] {
     if (!line.glyphs?.[0]?.style.bold) return [line];
     const cut = leadInCut(line, (g) => g.style.bold);
     if (!cut) return [line];
-    const lead = line.text.slice(0, cut.chars).trim();
-    const sentenceEnds = RUN_IN_END.test(lead);
+    const sentenceEnds = RUN_IN_END.test(cut.lead);
     // A heading ends a sentence, or a new one starts after it: bold words the sentence runs on
     // from are emphasis ("Jim Bainbridge is a consultant…", "WHERE <condition>"). A line mostly
-    // in bold is a heading unless its lead-in ends a sentence (a long run-in heading over a short
-    // rest). The labels that open an abstract or keywords belong to them.
-    if (!(sentenceEnds || /^[\p{Lu}\d]/u.test(line.text.slice(cut.chars).trim())) || (line.bold && !sentenceEnds) || FRONT_MATTER_LABEL.test(lead)) return [line];
+    // in bold is a heading unless its lead-in ends a sentence (a long run-in heading over a short rest).
+    if (!(sentenceEnds || SENTENCE_START.test(cut.rest)) || (line.bold && !sentenceEnds)) return [line];
     return cutLine(line, cut);
   });
 }
 
 /** How a run-in heading ends: a full stop or a colon (IEEE's "a) Results:"), or a dash. */
 export const RUN_IN_END = /[.:—–]$/;
+/** How the sentence after a run-in heading starts. */
+export const SENTENCE_START = /^[\p{Lu}\d]/u;
 /** The labels that open an abstract and its keywords: part of that text, no heading of it. */
-export const FRONT_MATTER_LABEL = /^(abstract|summary|keywords?|key words|index terms)\b/i;
+const FRONT_MATTER_LABEL = /^(abstract|summary|keywords?|key words|index terms)\b/i;
+
+/** Where a line's lead-in ends (in glyphs and in characters of its text), and the text on each side of the cut. */
+export interface LeadInCut {
+  glyphs: number;
+  chars: number;
+  lead: string;
+  rest: string;
+}
 
 /** A line cut in two at a lead-in: the lead-in and the rest, each with its glyphs' weight and slant. */
-export function cutLine(line: TextLine, cut: { glyphs: number; chars: number }): [TextLine, TextLine] {
+export function cutLine(line: TextLine, cut: LeadInCut): [TextLine, TextLine] {
   const head = line.glyphs!.slice(0, cut.glyphs);
   const rest = line.glyphs!.slice(cut.glyphs);
   const boxOf = (gs: typeof head): TextLine['box'] => [Math.min(...gs.map((g) => g.x0)), Math.min(...gs.map((g) => g.y0)), Math.max(...gs.map((g) => g.x1)), Math.max(...gs.map((g) => g.y1))];
   return [
-    { ...line, text: line.text.slice(0, cut.chars).trim(), glyphs: head, box: boxOf(head), bold: head.every((g) => g.style.bold), italic: head.every((g) => g.style.italic) },
-    { ...line, text: line.text.slice(cut.chars).trim(), glyphs: rest, box: boxOf(rest), bold: false, italic: rest.every((g) => g.style.italic) },
+    { ...line, text: cut.lead, glyphs: head, box: boxOf(head), bold: head.every((g) => g.style.bold), italic: head.every((g) => g.style.italic) },
+    { ...line, text: cut.rest, glyphs: rest, box: boxOf(rest), bold: false, italic: rest.every((g) => g.style.italic) },
   ];
 }
 
 /**
- * Where a line's lead-in (its opening glyphs of the style `inLead` picks) ends: in glyphs, and in
- * characters of its text; null when it has none or it is no heading (a caption's label).
+ * Where a line's lead-in (its opening glyphs of the style `inLead` picks) ends; null when it has
+ * none or it is no heading (a caption's label, an abstract's or keywords' label).
  */
-export function leadInCut(line: TextLine, inLead: (g: Glyph) => boolean): { glyphs: number; chars: number } | null {
+export function leadInCut(line: TextLine, inLead: (g: Glyph) => boolean): LeadInCut | null {
   const glyphs = line.glyphs;
   if (!glyphs || line.rotated || line.equation || !glyphs[0] || !inLead(glyphs[0])) return null;
   let lead = 0;
@@ -179,5 +187,7 @@ export function leadInCut(line: TextLine, inLead: (g: Glyph) => boolean): { glyp
     if (!line.text.startsWith(s, at)) return null;
     at += s.length;
   }
-  return /^\s/.test(line.text.slice(at)) ? { glyphs: lead, chars: at } : null;
+  if (!/^\s/.test(line.text.slice(at))) return null;
+  const cut = { glyphs: lead, chars: at, lead: line.text.slice(0, at).trim(), rest: line.text.slice(at).trim() };
+  return FRONT_MATTER_LABEL.test(cut.lead) ? null : cut;
 }

@@ -5,7 +5,7 @@ import type { Paragraph } from '../model/analysis.js';
 import type { TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import { BULLET, isListStart } from '../model/text.js';
-import { cutLine, FRONT_MATTER_LABEL, leadInCut, RUN_IN_END } from './lines.js';
+import { cutLine, leadInCut, RUN_IN_END, SENTENCE_START } from './lines.js';
 import { entry, type TraceValue } from '../model/trace.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
 
@@ -88,10 +88,7 @@ const ITALIC_RUN_IN_WORDS = 2;
 function italicRunIn(line: TextLine): { head: TextLine; rest: TextLine } | null {
   if (line.bold || line.monospace) return null;
   const cut = leadInCut(line, (g) => g.style.italic && !g.style.bold && !g.style.math);
-  if (!cut) return null;
-  const lead = line.text.slice(0, cut.chars).trim();
-  const rest = line.text.slice(cut.chars).trim();
-  if (!RUN_IN_END.test(lead) || FRONT_MATTER_LABEL.test(lead) || lead.split(/\s+/).length < ITALIC_RUN_IN_WORDS || !/^[\p{Lu}\d]/u.test(rest)) return null;
+  if (!cut || !RUN_IN_END.test(cut.lead) || cut.lead.split(/\s+/).length < ITALIC_RUN_IN_WORDS || !SENTENCE_START.test(cut.rest)) return null;
   const [head, body] = cutLine(line, cut);
   return { head, rest: body };
 }
