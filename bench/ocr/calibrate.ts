@@ -17,7 +17,7 @@ import { modelDir, OcrEngine, REC_MODEL, DET_MODEL } from '../../src/engine/inpu
 import { optimizeOnnx } from '../../src/engine/input/ocr/onnx-graph.js';
 import { exposeTensors, quantizableConvolutions, tensorsToCalibrate, type Calibration, type Ranges } from '../../src/engine/input/ocr/quantize.js';
 import { runInterleaved, summarize, type OcrCase } from './compare.js';
-import { degrade, loadRealPages, TUNE_PAGES, type Degradation } from './real-pages.js';
+import { degradedCases, loadRealPages, TUNE_PAGES, type Degradation } from './real-pages.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -46,7 +46,7 @@ async function tuneCases(sets: Array<{ dpi: number; how: Degradation }>): Promis
   const cases: OcrCase[] = [];
   for (const { dpi, how } of sets) {
     const pages = await loadRealPages(corpus, TUNE_PAGES.slice(0, PAGES), dpi);
-    for (const [i, p] of pages.entries()) cases.push({ id: `${p.file}#${p.page}@${dpi}${how}`, truth: p.truth, image: await degrade(p.image, how, dpi, i + 1) });
+    cases.push(...(await degradedCases(pages, how, dpi, `@${dpi}${how}`)));
   }
   return cases;
 }

@@ -4,8 +4,8 @@
 // absolute seconds move with its load.
 // node --import tsx bench/ocr/quant-bench.ts [corpus] [sets, e.g. 200:clean,200:jpeg]
 import { OcrEngine } from '../../src/engine/input/ocr/ocr.js';
-import { runInterleaved, runTesseract, summarize, type OcrCase } from './compare.js';
-import { degrade, DEGRADATIONS, loadRealPages, REPORT_PAGES, type Degradation } from './real-pages.js';
+import { runInterleaved, runTesseract, summarize } from './compare.js';
+import { degradedCases, DEGRADATIONS, loadRealPages, REPORT_PAGES, type Degradation } from './real-pages.js';
 
 const corpus = process.argv[2] ?? '/work/shared/corpus';
 const sets: Array<{ dpi: number; how: Degradation }> = process.argv[3]
@@ -22,8 +22,7 @@ try {
   for (const { dpi, how } of sets) {
     const pages = await loadRealPages(corpus, REPORT_PAGES, dpi);
     if (pages.length === 0) break;
-    const cases: OcrCase[] = [];
-    for (const [i, p] of pages.entries()) cases.push({ id: `${p.file}#${p.page}`, truth: p.truth, image: await degrade(p.image, how, dpi, i + 1) });
+    const cases = await degradedCases(pages, how, dpi);
     // Warm-up: the first run allocates.
     await fp32.recognize(cases[0]!.image);
     await int8.recognize(cases[0]!.image);

@@ -3,8 +3,8 @@
 // 200 and 300 dpi, and at 200 dpi degraded as real scans are. Word accuracy and CPU seconds per
 // page, both engines with their models loaded once.
 import { OcrEngine } from '../../src/engine/input/ocr/ocr.js';
-import { runQuire, runTesseract, summarize, type OcrCase, type Summary } from './compare.js';
-import { degrade, DEGRADATIONS, loadRealPages, REPORT_PAGES, type Degradation } from './real-pages.js';
+import { runQuire, runTesseract, summarize, type Summary } from './compare.js';
+import { degradedCases, DEGRADATIONS, loadRealPages, REPORT_PAGES, type Degradation } from './real-pages.js';
 
 export interface OcrBenchRow {
   set: string;
@@ -27,8 +27,7 @@ export async function benchRealPages(corpus: string): Promise<OcrBenchRow[]> {
     for (const { dpi, how } of SETS) {
       const pages = await loadRealPages(corpus, REPORT_PAGES, dpi);
       if (pages.length === 0) return rows;
-      const cases: OcrCase[] = [];
-      for (const [i, p] of pages.entries()) cases.push({ id: `${p.file}#${p.page}`, truth: p.truth, image: await degrade(p.image, how, dpi, i + 1) });
+      const cases = await degradedCases(pages, how, dpi);
       await engine.recognize(cases[0]!.image); // warm-up: the first run allocates
       const quire = summarize(await runQuire(engine, cases));
       const tess = await runTesseract(cases);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { loadPdfium, PdfDocument, renderPage, type RgbImage } from '../../src/engine/input/pdf/pdfium.js';
 import { extractPage } from '../../src/engine/input/pdf/extract.js';
+import type { OcrCase } from './compare.js';
 
 export interface RealPage {
   /** Path under the corpus folder. */
@@ -97,6 +98,13 @@ async function fromSharp(pipeline: Sharp): Promise<RgbImage> {
  * page laid 1.5° askew, `jpeg` quality-25 compression, `bilevel` a fax-style 1-bit threshold.
  * Seeded: the same page degrades the same way on every run.
  */
+/** Loaded pages as OCR cases, each image degraded `how` (page i seeded i + 1); `tag` ends each case's id. */
+export async function degradedCases(pages: LoadedPage[], how: Degradation, dpi: number, tag = ''): Promise<OcrCase[]> {
+  const cases: OcrCase[] = [];
+  for (const [i, p] of pages.entries()) cases.push({ id: `${p.file}#${p.page}${tag}`, truth: p.truth, image: await degrade(p.image, how, dpi, i + 1) });
+  return cases;
+}
+
 export async function degrade(image: RgbImage, how: Degradation, dpi: number, seed = 1): Promise<RgbImage> {
   const buffer = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
   switch (how) {

@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { OcrEngine } from '../../src/engine/input/ocr/ocr.js';
-import { runInterleaved, runTesseract, summarize, type OcrCase } from './compare.js';
-import { degrade, DEGRADATIONS, loadRealPages, REPORT_PAGES, TUNE_PAGES, type Degradation } from './real-pages.js';
+import { runInterleaved, runTesseract, summarize } from './compare.js';
+import { degradedCases, DEGRADATIONS, loadRealPages, REPORT_PAGES, TUNE_PAGES, type Degradation } from './real-pages.js';
 
 const [other, split = 'tune', setList, flag] = process.argv.slice(2);
 if (!other) throw new Error('usage: versus.ts OTHER_CHECKOUT [tune|report] [dpi:how,...] [--no-tesseract]');
@@ -25,8 +25,7 @@ try {
   for (const { dpi, how } of sets) {
     const loaded = await loadRealPages('../shared/corpus', pages, dpi);
     if (loaded.length === 0) break;
-    const cases: OcrCase[] = [];
-    for (const [i, p] of loaded.entries()) cases.push({ id: `${p.file}#${p.page}`, truth: p.truth, image: await degrade(p.image, how, dpi, i + 1) });
+    const cases = await degradedCases(loaded, how, dpi);
     // Warm-up: the first run allocates.
     await before.recognize(cases[0]!.image);
     await after.recognize(cases[0]!.image);
