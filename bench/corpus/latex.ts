@@ -232,7 +232,7 @@ function bodyTex(w: TexWriter, reg: Registry, blocks: SpecBlock[], style: TexSty
         const wrap = b.wrap && !style.twocolumn && style.cls !== 'beamer';
         const env = wrap ? 'wrapfigure' : 'figure';
         const open = wrap ? `\\begin{wrapfigure}{${r.pick(['r', 'l'])}}{0.42\\linewidth}` : `\\begin{figure}${style.cls === 'beamer' ? '' : r.pick(['[t]', '[h]', '[tbp]', '[!htb]'])}`;
-        out.push(`${open}\n\\centering\n${w.color(id)}\\qmark{${w.c(marker)}}{\\resizebox{${wrap ? '\\linewidth' : `${r.range(0.6, 0.95).toFixed(2)}\\linewidth`}}{!}{${content}}}\n\n${w.color(cap)}\\caption{${w.color(cap)}${texEscape(b.caption)}}\n\\end{${env}}`);
+        out.push(`${open}\n\\centering\n${w.color(id)}\\qmark{${w.c(marker)}}{\\resizebox{${wrap ? '\\linewidth' : `${r.range(0.6, 0.95).toFixed(2)}\\linewidth`}}{!}{${content}}}\n\n\\def\\qcapcolor{q${cap}}${w.color(cap)}\\caption{${w.color(cap)}${texEscape(b.caption)}}\n\\end{${env}}`);
         break;
       }
       case 'equation': {
@@ -279,6 +279,9 @@ function preamble(style: TexStyle, c: Content, reg: Registry, w: TexWriter, shor
   if (style.cls !== 'beamer') lines.push('\\usepackage{enumitem}', '\\usepackage{wrapfig}', '\\usepackage{amsmath}');
   if (style.geometry) lines.push(`\\usepackage[${style.geometry}]{geometry}`);
   if (style.parskip) lines.push('\\usepackage{parskip}');
+  // A figure's label ("Fig. 3.") takes its caption's colour: IEEEtran sets the label outside
+  // the colour given before \\caption, so the truth had captions without their printed label.
+  if (style.cls !== 'beamer') lines.push('\\makeatletter\\def\\qcapcolor{black}\\let\\qfnumfigure\\fnum@figure\\def\\fnum@figure{\\color{\\qcapcolor}\\qfnumfigure}\\makeatother');
   lines.push('\\newsavebox\\qbox\\newsavebox\\qtab', '\\newcommand\\qmark[2]{\\sbox\\qbox{#2}\\smash{\\rlap{\\qfill{#1}{\\wd\\qbox}{\\ht\\qbox}{\\dp\\qbox}}}\\usebox\\qbox}');
   if (style.runningHeads && style.cls !== 'beamer') {
     // Running heads and page numbers: fancyhdr, coloured like every block (one id per kind of
