@@ -37,6 +37,48 @@ export function attachLoneBullets(lines: readonly TextLine[]): TextLine[] {
   return out;
 }
 
+/** A drawn bullet is this many ems across at most (a browser's disc is about 0.35 em)… */
+const VECTOR_BULLET_MAX = 0.7;
+/** …and this many at least (smaller marks are dots of a rule or of a drawing). */
+const VECTOR_BULLET_MIN = 0.15;
+/** Its sides differ by this ratio at most: a dot or a square, not a dash or a bar. */
+const VECTOR_BULLET_ASPECT = 1.6;
+/** Its item's text starts within this many ems right of it. */
+const VECTOR_BULLET_GAP = 2.5;
+/** Lines set smaller than this share of the body size (chart labels beside legend swatches) take no drawn bullet. */
+const VECTOR_BULLET_TEXT_SIZE = 0.8;
+
+/**
+ * A bullet drawn as a shape rather than set as a glyph (browsers paint list markers as small
+ * filled or outlined discs and squares, so a web page printed to PDF has no bullet in its text
+ * layer) is put in front of the line it marks, as the glyph "•": a small, square-ish drawing,
+ * its middle between the line's top and baseline, the line's text starting just right of it.
+ */
+export function attachVectorBullets(lines: readonly TextLine[], graphics: readonly Box[], bodySize: number): TextLine[] {
+  if (!graphics.length) return [...lines];
+  const out = [...lines];
+  const largest = Math.max(...lines.map((l) => l.fontSize));
+  for (const g of graphics) {
+    const w = g[2] - g[0];
+    const h = g[3] - g[1];
+    if (w <= 0 || h <= 0 || Math.max(w, h) > VECTOR_BULLET_MAX * largest || Math.max(w, h) > VECTOR_BULLET_ASPECT * Math.min(w, h)) continue;
+    const cy = (g[1] + g[3]) / 2;
+    const at = out.findIndex((l) => {
+      const size = Math.max(l.fontSize, 1);
+      if (size < VECTOR_BULLET_TEXT_SIZE * bodySize || l.rotated) return false;
+      if (Math.max(w, h) > VECTOR_BULLET_MAX * size || Math.min(w, h) < VECTOR_BULLET_MIN * size) return false;
+      return cy >= l.box[1] && cy <= l.baseline && g[2] <= l.box[0] && l.box[0] - g[2] < VECTOR_BULLET_GAP * size;
+    });
+    if (at < 0) continue;
+    const target = out[at]!;
+    // Something else between the shape and the line (another line's text) means it marks no item.
+    if (out.some((l) => l !== target && l.box[2] > g[2] && l.box[0] < target.box[0] && l.box[1] < cy && l.box[3] > cy)) continue;
+    if (LONE_BULLET.test(target.text[0] ?? '')) continue;
+    out[at] = { ...target, text: `• ${target.text}`, box: [g[0], Math.min(g[1], target.box[1]), target.box[2], Math.max(g[3], target.box[3])] };
+  }
+  return out;
+}
+
 /** A table of contents' page number: arabic or roman, nothing else (no amounts, no decimals). */
 const TOC_NUMBER = /^(\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})$/;
 /** An entry ending in dot leaders: ". . . ." or "....", "…", "· · ·". */

@@ -1,0 +1,57 @@
+// Bullets drawn as shapes (a browser's list markers printed to PDF): the items are found as one
+// list with one item per marker, and small labels beside legend swatches take no bullet.
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../src/engine/index.js';
+import type { TextLine } from '../src/engine/model/document.js';
+import { attachVectorBullets } from '../src/engine/paragraphs/lines.js';
+
+const noOcr = () => Promise.reject(new Error('no OCR expected'));
+
+function line(text: string, x0: number, top: number, size = 11): TextLine {
+  return { text, box: [x0, top, x0 + text.length * size * 0.5, top + size], baseline: top + size * 0.8, fontSize: size, bold: false, italic: false, monospace: false };
+}
+
+describe('bullets drawn as shapes', () => {
+  it('puts a small disc left of a line in front of it, and nothing else', () => {
+    const lines = [line('Body text of the page that runs full width.', 72, 100), line('First item', 90, 120), line('Second item', 90, 140), line('Legend label', 90, 160, 7)];
+    const disc: [number, number, number, number] = [80, 122.5, 84, 126.5];
+    const wide: [number, number, number, number] = [70, 142, 86, 146]; // a dash, not a dot
+    const swatch: [number, number, number, number] = [84, 161, 87, 164]; // beside a small label
+    const out = attachVectorBullets(lines, [disc, wide, swatch], 11);
+    expect(out.map((l) => l.text)).toEqual(['Body text of the page that runs full width.', '• First item', 'Second item', 'Legend label']);
+    expect(out[1]!.box[0]).toBe(80);
+  });
+
+  it('reads a browser-style list (discs, then circles nested) as one list, an item per marker', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    const text = (s: string, x: number, y: number) => page.drawText(s, { x, y: 792 - y, size: 11, font });
+    text('The paragraph before the list runs across the whole column of the page, as body text does.', 72, 100);
+    text('It has a second line, so the body size and the column are clear to the reader.', 72, 114);
+    const items: [string, number][] = [
+      ['The first item is long enough to wrap onto a second line, which', 0],
+      ['stays with it since no marker starts that line.', -1],
+      ['The second item is one line.', 0],
+      ['A nested item marked with a circle', 1],
+      ['The third item closes the list.', 0],
+    ];
+    let y = 140;
+    for (const [s, level] of items) {
+      const x = level === 1 ? 126 : 96;
+      text(s, x, y);
+      if (level === 1) page.drawCircle({ x: x - 10, y: 792 - y + 3.5, size: 1.8, borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+      else if (level === 0) page.drawCircle({ x: x - 10, y: 792 - y + 3.5, size: 1.9, color: rgb(0, 0, 0) });
+      y += 14;
+    }
+    text('The paragraph after the list is body text again and runs across the column of the page.', 72, y + 10);
+    const result = await parseDocument(await doc.save(), { maxPages: 5, ocr: noOcr });
+    const lists = result.content_list.filter((b) => b.type === 'list');
+    expect(lists).toHaveLength(1);
+    expect(lists[0]!.list_items).toHaveLength(4);
+    expect(lists[0]!.list_items![0]).toContain('which stays with it');
+    expect(result.markdown).toMatch(/^- The second item is one line\.$/m);
+    expect(result.markdown).toMatch(/^\s+- A nested item marked with a circle$/m);
+  });
+});
