@@ -7,7 +7,8 @@ import { assembleTruth, readGlyphs, sameLayout } from '../bench/corpus/extract.j
 import { rotateBox } from '../bench/corpus/scan.js';
 import { colourId, idColour, Registry } from '../bench/corpus/spec.js';
 import { FURNITURE, loadCorpus } from '../bench/corpus/truth.js';
-import { scoreCorpusFolder } from '../bench/quality/corpus.js';
+import { scoreCorpusFolder, scoreCorpusResult } from '../bench/quality/corpus.js';
+import type { CorpusTruth } from '../bench/corpus/truth.js';
 import { parseDocument } from '../src/engine/index.js';
 
 describe('colour coding', () => {
@@ -144,5 +145,19 @@ describe('committed corpus sample', () => {
       expect(row.readingOrder).toBeGreaterThan(0.5);
       expect(row.labelAccuracy).toBeGreaterThan(0.2);
     }
+  });
+
+  it('scores list items as the API states them: the bullet the truth read from the page is no part of the item', () => {
+    const box = { page: 0, box: [72, 100, 300, 112] as [number, number, number, number] };
+    const item = (text: string) => ({ text, level: 0, boxes: [box], lines: [{ ...box, text }] });
+    const truth: CorpusTruth = {
+      id: 't-1', family: 't', generator: 'latex', seed: 1, split: 'tune', variant: 'digital', pages: [{ width: 612, height: 792 }],
+      blocks: [{ id: 1, type: 'list', text: '• Cold cache\n• Tail\n– Lazy pool\n1. Numbered', boxes: [box], lines: [], items: [item('• Cold cache'), item('• Tail'), item('– Lazy pool'), item('1. Numbered')] }],
+    } as CorpusTruth;
+    const list = { type: 'list', text: null, page_idx: 0, bbox: [117, 126, 490, 141], sub_type: null, list_items: ['Cold cache', 'Tail', 'Lazy pool', '1. Numbered'] };
+    const result = { markdown: '- Cold cache\n- Tail\n- Lazy pool\n- 1. Numbered', content_list: [list] } as unknown as Parameters<typeof scoreCorpusResult>[1];
+    const score = scoreCorpusResult(truth, result, 0);
+    expect(score.listF1).toBe(1);
+    expect(score.listsWhole).toBe(1);
   });
 });

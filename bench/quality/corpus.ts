@@ -104,8 +104,24 @@ const similar = (a: string, b: string) => normalizedEditDistance(a, b) <= 0.2 ||
 /** Minimum overlap (of the smaller box) for a block to count as the one at a true box. */
 const LABEL_OVERLAP = 0.3;
 
+/** A bullet (with its space) opening a true item: the truth reads it from the page, the API's items drop it. */
+const TRUTH_BULLET = /^[•◦▪▫●○■□‣⁃∙·–—▶►▸*-]\s*/u;
+
+/** The truth as the API states it: list items without their bullets (enumerators stay). */
+function withoutBullets(truth: CorpusTruth): CorpusTruth {
+  return {
+    ...truth,
+    blocks: truth.blocks.map((b) => {
+      if (!b.items) return b;
+      const items = b.items.map((i) => ({ ...i, text: i.text.replace(TRUTH_BULLET, '') }));
+      return { ...b, items, text: items.map((i) => i.text).join('\n') };
+    }),
+  };
+}
+
 /** Scores one parse against its truth. */
-export function scoreCorpusResult(truth: CorpusTruth, result: ParseResult, seconds: number): CorpusDocScore {
+export function scoreCorpusResult(printed: CorpusTruth, result: ParseResult, seconds: number): CorpusDocScore {
+  const truth = withoutBullets(printed);
   const body = truth.blocks.filter((b) => !FURNITURE.has(b.type));
   const textBlocks = body.filter((b) => TEXT_TYPES.has(b.type));
   const markdown = stripMarkdown(result.markdown);
