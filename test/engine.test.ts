@@ -252,6 +252,20 @@ describe('reading order', () => {
     expect(order).toEqual(expected);
   });
 
+  it('reads a three-column section set close over a two-column one section by section', () => {
+    // A web page's CSS columns: no wide gap between the sections, and the lower section's left
+    // column (many lines) runs across the upper gutter, so no gutter runs through the whole page.
+    const column = (label: string, x0: number, x1: number, top: number, count: number) =>
+      Array.from({ length: count }, (_, i) => line(`${label} ${i}`, x0, top + i * 13.5, { box: [x0, top + i * 13.5, x1, top + i * 13.5 + 9] }));
+    const upper = [column('U1', 51, 192, 110, 25), column('U2', 222, 348, 110, 24), column('U3', 417, 540, 110, 3)];
+    const lower = [column('L1', 51, 289, 463, 22), column('L2', 306, 544, 463, 20)];
+    const title = line('A page title across the columns', 51, 62, { box: [51, 62, 405, 78], fontSize: 16 });
+    const order = orderLines([title, ...[...upper, ...lower].flat()], 612).flatMap((s) => s.lines).map((l) => l.text);
+    expect(order).toEqual([title.text, ...[...upper, ...lower].flat().map((l) => l.text)]);
+    // A single column of the same lines stays one segment, top to bottom.
+    expect(orderLines(column('S', 51, 289, 100, 30), 612)).toHaveLength(1);
+  });
+
   it('reads the text of a framed box beside the body as a unit of its own, the body running on without it', () => {
     const body = Array.from({ length: 6 }, (_, i) => line(`Body line ${i} of the section`, 72, 160 + i * 15, { box: [72, 160 + i * 15, 320, 170 + i * 15] }));
     const boxed = [line('Infobox title', 390, 148), line('Founded 1888', 342, 170), line('Location Aarhus', 342, 191)];

@@ -63,6 +63,14 @@ function cut(lines: TextLine[], dir: Direction, out: Segment[], depth: number, p
   }
   const gutter = findGutter(lines, pageWidth);
   if (!gutter) {
+    // No gutter through the whole region, but columns above and below a line of it (a
+    // three-column section over a two-column one, set close): read each section apart.
+    const sections = splitAtColumnChange(lines, pageWidth);
+    if (sections) {
+      const y = Math.round(sections[1][0]!.box[1]);
+      sections.forEach((part, i) => cut(part, dir, out, depth + 1, `${path} › section ${i + 1}/2 (columns change at y ${y})`));
+      return;
+    }
     out.push({ lines: readingSort(lines, dir.rightToLeft), path });
     return;
   }
@@ -133,6 +141,39 @@ function splitAtWidestGap(lines: TextLine[]): [TextLine[], TextLine[]] | null {
     bottom = Math.max(bottom, sorted[i]!.box[3]);
   }
   return at < 0 ? null : [sorted.slice(0, at), sorted.slice(at)];
+}
+
+/** The widest gaps between rows tried as the place where the columns change. */
+const SECTION_CANDIDATES = 24;
+/** A region this small is not split into sections. */
+const SECTION_MIN_LINES = 8;
+
+/**
+ * Where a region without a gutter of its own is two stacked multi-column sections: the widest
+ * gap between rows (no line across it) with a gutter both above and below it. Null when there
+ * is none: a single-column region stays whole.
+ */
+function splitAtColumnChange(lines: TextLine[], pageWidth: number): [TextLine[], TextLine[]] | null {
+  if (lines.length < SECTION_MIN_LINES) return null;
+  const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
+  const gaps: Array<{ at: number; gap: number }> = [];
+  let bottom = sorted[0]!.box[3];
+  for (let i = 1; i < sorted.length; i++) {
+    const gap = sorted[i]!.box[1] - bottom;
+    if (gap > 0) gaps.push({ at: i, gap });
+    bottom = Math.max(bottom, sorted[i]!.box[3]);
+  }
+  gaps.sort((a, b) => b.gap - a.gap);
+  for (const { at } of gaps.slice(0, SECTION_CANDIDATES)) {
+    const above = sorted.slice(0, at);
+    const below = sorted.slice(at);
+    if (hasGutter(above, pageWidth) && hasGutter(below, pageWidth)) return [above, below];
+  }
+  return null;
+}
+
+function hasGutter(lines: TextLine[], pageWidth: number): boolean {
+  return lines.length >= 4 && findGutter(lines, pageWidth) !== null;
 }
 
 /**
