@@ -196,6 +196,23 @@ describe('lettered headings and wrapped items', () => {
     expect(splitParagraphs(lines, 'page', 10).map((p) => p.lines.length)).toEqual([1, 2]);
   });
 
+  it('ends an italic heading line over its upright paragraph, even when it runs nearly full', () => {
+    const italic = (l: TextLine): TextLine => ({ ...l, italic: true, glyphs: [...l.text.replace(/ /g, '')].map((ch, i) => ({ code: ch.codePointAt(0)!, x0: l.box[0] + i * 5, y0: l.box[1], x1: l.box[0] + i * 5 + 5, y1: l.box[3], base: l.baseline, size: 10, style: { bold: false, italic: true, monospace: false, math: false } })) });
+    // IEEE's subsection: "A. Title" in italic, 87% of the column, over an indented paragraph.
+    const heading = italic(at('A. Community-based symptom in follow-up visit', 72, 100, 262));
+    const body = [at('The weekly intervention was referred by 31.4 com-', 84, 112, 300), at('pared with the admission. In contrast, the referral', 72, 124, 300)];
+    expect(splitParagraphs([heading, ...body], 'page', 10).map((p) => p.lines.length)).toEqual([1, 2]);
+    expect(splitParagraphs([heading, ...body], 'page', 10)[1]!.trace[0]!.rule).toBe('slant-change');
+    // An italic first line that runs on (ends in a comma, or to the edge) is the paragraph's own.
+    const runsOn = italic(at('In the words of the report, the margin rose by two,', 72, 100, 262));
+    const wrapped = at('pared with the admission. In contrast, the referral', 72, 112, 300);
+    expect(splitParagraphs([runsOn, wrapped], 'page', 10)).toHaveLength(1);
+    // A line with upright words among its italics is no heading.
+    const mixed = italic(at('A. Community-based symptom in follow-up visit', 72, 100, 262));
+    mixed.glyphs![3] = { ...mixed.glyphs![3]!, style: { ...mixed.glyphs![3]!.style, italic: false } };
+    expect(splitParagraphs([mixed, wrapped], 'page', 10)).toHaveLength(1);
+  });
+
   it('keeps an item that wraps to the margin in one paragraph, and ends a hanging list at the margin', () => {
     const wrappedToMargin = [at('a) Net revenue rose: For this reason, the fiscal', 84, 100, 300), at('dividend was deferred after the portfolio was re-', 72, 112, 300), at('viewed by the board in the spring.', 72, 124, 220)];
     expect(splitParagraphs(wrappedToMargin, 'page', 10).map((p) => p.lines.length)).toEqual([3]);

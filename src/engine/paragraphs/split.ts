@@ -112,6 +112,11 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   }
   if (prev.bold !== line.bold && (isHeadingLike(prev) || isHeadingLike(line))) return { rule: 'weight-change' };
   if (prev.monospace !== line.monospace) return { rule: 'font-change' };
+  // A line all in italic, short of the line after it, over an upright line: a heading set in
+  // italic (IEEE's "A. Results" over its indented paragraph), not a paragraph's first line.
+  if (block.length === 1 && allItalic(prev) && !line.italic && !prev.bold && line.box[2] - prev.box[2] > size && !/[-,;]$/.test(prev.text) && prev.text.length < HEADING_CHARS) {
+    return { rule: 'slant-change' };
+  }
   // A list item starts a new block unless the block is already a list.
   if (isListStart(line.text) && !line.monospace && !isListStart(block[0]!.text)) return { rule: 'list-start' };
   const outdent = listEnd(line, block, right);
@@ -176,6 +181,12 @@ function listEnd(line: TextLine, block: TextLine[], right: number): number | nul
 /** The left edge of a list block's item markers. */
 function markers(block: TextLine[]): number {
   return Math.min(...block.filter((l) => isListStart(l.text)).map((l) => l.box[0]));
+}
+
+/** Every letter of the line is italic (the line's flag only says most are). */
+function allItalic(line: TextLine): boolean {
+  if (!line.italic) return false;
+  return !line.glyphs || line.glyphs.every((g) => g.style.italic || !/\p{L}/u.test(String.fromCodePoint(g.code)));
 }
 
 function isHeadingLike(line: TextLine): boolean {
