@@ -345,6 +345,23 @@ describe('furniture', () => {
     const pages = [slide(0, [title(), ...bullets]), diagram, slide(2, [title(), ...bullets])];
     expect(detectFurniture(pages)[1]!.has(diagram.lines[0]!)).toBe(false);
   });
+
+  it('keeps a section heading in small capitals at the top of a column or under the running head in the body', () => {
+    const head = () => line('Lazy index and compiler pass results', 229, 19, { fontSize: 8 });
+    let n = 0;
+    const column = (x: number, top: number) => Array.from({ length: 12 }, (_, i) => line(`${['Alpha', 'Beta', 'Gamma', 'Delta', 'Omega', 'Sigma', 'Kappa'][n % 7]} ${['rose', 'fell', 'held', 'moved'][n++ % 4]} in a column of running text here`, x, top + i * 12, { box: [x, top + i * 12, x + 250, top + i * 12 + 10] }));
+    // The last page: one short column opening with "VII. PERFORMANCE ANALYSIS" under the running head.
+    const last = pageOf([head(), line('VII. PERFORMANCE ANALYSIS', 100, 52, { fontSize: 8.2 }), ...column(41, 72)], 2);
+    // A page whose left column opens with a heading, the right column's first line beside it.
+    const opening = pageOf([line('III. ACKNOWLEDGEMENTS', 100, 52, { fontSize: 8.2 }), ...column(41, 72), ...column(303, 52)], 3);
+    const pages = [pageOf([head(), ...column(41, 52)], 0), pageOf([head(), ...column(41, 52)], 1), last, opening];
+    const marks = detectFurniture(pages);
+    expect(furnitureOf(last, marks[2]!)).toEqual([[0, 'header']]);
+    expect(furnitureOf(opening, marks[3]!)).toEqual([]);
+    // Alone at the top of a page, with neither, such a line is still a running head.
+    const alone = pageOf([line('Preprint, not peer reviewed', 100, 40, { fontSize: 8.2 }), ...column(41, 67)], 0);
+    expect(furnitureOf(alone, detectFurniture([alone])[0]!)).toEqual([[0, 'header']]);
+  });
 });
 
 describe('overprint and isolated margin lines', () => {

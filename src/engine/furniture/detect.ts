@@ -116,6 +116,10 @@ export function detectFurniture(pages: readonly Page[]): Map<TextLine, Furniture
         label(line, 'page_number', 'pattern', { repeated, top });
       } else if (repeated) label(line, kindAt(top), 'repeated', { pages: pagesWithIt });
       else {
+        // Beside another column's running text, or under the page's repeated running head, a
+        // line is the body's: a section heading in small capitals opening a column or a page.
+        const underRunningHead = top && band.some((b) => b.box[3] <= line.box[1] && (seen.get(signature(b.text)) ?? 0) >= REPEATED_ON_PAGES);
+        if (underRunningHead || besideRunningText(page, line, bodySize)) continue;
         const gap = gapToBody(page, line, top);
         if (isSmallPrint(line.fontSize, bodySize) && line.text.length <= MAX_RUNNING_CHARS && gap > SMALL_PRINT_GAP) {
           label(line, kindAt(top), 'small-print', { em: line.fontSize / bodySize, gapLines: gap });
@@ -187,6 +191,24 @@ function isIsolated(page: Page, line: TextLine, bodySize: number, gap: number): 
 }
 
 /** The empty height between a margin line and the nearest line towards the page's middle, in its line heights. */
+/** A line of running text: set at this share of the body size at least… */
+const RUNNING_TEXT_SIZE = 0.95;
+/** …and this many characters long. */
+const RUNNING_TEXT_CHARS = 30;
+
+/**
+ * A line set beside another column's running text (a section heading in small capitals at the
+ * top of a column, the other column's first line at its height) is in the body, not a running
+ * head or foot: those stand alone in the margin, or with a page number.
+ */
+function besideRunningText(page: Page, line: TextLine, bodySize: number): boolean {
+  return page.lines.some((o) => {
+    if (o === line || o.rotated || o.fontSize < RUNNING_TEXT_SIZE * bodySize || o.text.length < RUNNING_TEXT_CHARS) return false;
+    const overlap = Math.min(o.box[3], line.box[3]) - Math.max(o.box[1], line.box[1]);
+    return overlap > 0.5 * Math.min(o.box[3] - o.box[1], line.box[3] - line.box[1]) && (o.box[0] >= line.box[2] || o.box[2] <= line.box[0]);
+  });
+}
+
 function gapToBody(page: Page, line: TextLine, top: boolean): number {
   let gap = Infinity;
   for (const other of page.lines) {
