@@ -498,6 +498,23 @@ describe('chart labels', () => {
     expect(chart!.lines.map((l) => l.text).sort()).toEqual(['0', '25', '50', '75', 'prevalence']);
     expect(chart!.box[1]).toBeGreaterThan(30);
   });
+
+  it('takes a small, sparse drawing right over a figure caption as the figure, and no such drawing without one', () => {
+    // A small bar chart in a column: five bars and an axis, 125 × 55 points (under 2% of the page).
+    const bars: TextLine['box'][] = [0, 1, 2, 3, 4].map((i) => [380 + i * 24, 120 - 10 * (i % 3) - 10, 392 + i * 24, 120]);
+    const axes: TextLine['box'][] = [[376, 65, 376, 120], [376, 120, 500, 120]];
+    const ticks = ['0', '50', '100'].map((t, i) => at(t, [362, 116 - 25 * i, 372, 122 - 25 * i], 6));
+    const caption = at('Figure 2: Reasonable party.', [377, 140, 496, 150], 10);
+    const body = Array.from({ length: 8 }, (_, i) => at(`Body text line ${i} of the other column of this page`, [57, 300 + i * 12, 293, 310 + i * 12], 10));
+    const [chart] = detectCharts(612, 792, [...body, ...ticks, caption], bars, axes, /^Figure/);
+    expect(chart).toBeDefined();
+    expect(chart!.values.captioned).toBe(1);
+    expect(chart!.lines.map((l) => l.text).sort()).toEqual(['0', '100', '50']);
+    // The same drawing with no caption near it is too small to be a chart by itself.
+    expect(detectCharts(612, 792, [...body, ...ticks], bars, axes, /^Figure/)).toHaveLength(0);
+    // A lone rule over a caption is a separator, not a figure.
+    expect(detectCharts(612, 792, [...body, caption], [], [[376, 130, 500, 130]], /^Figure/)).toHaveLength(0);
+  });
 });
 
 describe('scanned tables', () => {

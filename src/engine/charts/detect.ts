@@ -35,6 +35,10 @@ const MIN_AREA = 0.02;
 const MAX_AREA = 0.6;
 /** Text may cover at most this share of a chart's drawings (a shaded table or a text box is mostly text). */
 const MAX_TEXT_AREA = 0.25;
+/** A line ending a sentence ("…the supernatant.") is the end of a paragraph, not a label. */
+const SENTENCE_END = /\p{Ll}[.!?]$/u;
+/** A label beside a drawing (left or right of it) is at most this long: ticks and legend entries. */
+const SIDE_LABEL_CHARS = 20;
 /** Labels lie within this many ems of the drawings. */
 const LABEL_REACH = 1.5;
 
@@ -54,22 +58,43 @@ export function detectCharts(width: number, height: number, lines: readonly Text
     // Backgrounds and frames (a shape covering much of the cluster) are not plot content.
     const content = cluster.members.filter((e) => !e.shape || area(e.box) < BACKGROUND * area(box));
     const shapeCount = content.filter((e) => e.shape).length;
+    // A drawing right over or under a figure's caption is the figure, however small or sparse
+    // (a small bar chart or two boxes and an arrow in a column): only tiny marks are left out.
+    const captioned = hasCaptionBeside(box, lines, caption, gap) && (shapeCount >= 1 || content.length >= CAPTIONED_MIN_RULES) && box[2] - box[0] > CAPTIONED_MIN_SIZE * gap && box[3] - box[1] > CAPTIONED_MIN_SIZE * gap;
     // A plot draws shapes (bars, curves, areas); a grid of rules with few shapes is a table.
-    if (content.length < MIN_ELEMENTS || shapeCount < Math.max(MIN_SHAPES, SHAPES_PER_RULE * (content.length - shapeCount))) continue;
+    if (!captioned && (content.length < MIN_ELEMENTS || shapeCount < Math.max(MIN_SHAPES, SHAPES_PER_RULE * (content.length - shapeCount)))) continue;
     // Not too small, and not a page frame or border holding the page's text.
-    if (box[2] - box[0] < MIN_WIDTH * width || box[3] - box[1] < MIN_HEIGHT * height || area(box) < MIN_AREA * pageArea || area(box) > MAX_AREA * pageArea) continue;
+    if (!captioned && (box[2] - box[0] < MIN_WIDTH * width || box[3] - box[1] < MIN_HEIGHT * height || area(box) < MIN_AREA * pageArea)) continue;
+    if (area(box) > MAX_AREA * pageArea) continue;
     prose ??= proseLines(lines);
     const labels = chartLabels(box, lines, prose, caption);
     if (!labels) continue;
     // Labels can join two clusters of one figure: overlapping charts are one.
     const overlapping = charts.find((c) => close(c.box, labels.box, gap));
-    const values = { elements: content.length, shapes: shapeCount, labels: labels.lines.length };
+    const values = { elements: content.length, shapes: shapeCount, labels: labels.lines.length, captioned: captioned ? 1 : 0 };
     if (overlapping) {
       overlapping.box = union(overlapping.box, labels.box);
       overlapping.lines = [...new Set([...overlapping.lines, ...labels.lines])];
     } else charts.push({ box: labels.box, lines: labels.lines, values });
   }
   return charts;
+}
+
+/** A figure's caption starts within this many cluster gaps (ems × 0.8) below or above its drawing. */
+const CAPTION_REACH = 4;
+/** A captioned drawing made of rules only has this many at least (a lone rule over a caption is a separator). */
+const CAPTIONED_MIN_RULES = 4;
+/** …and measures this many cluster gaps across and high at least. */
+const CAPTIONED_MIN_SIZE = 3;
+
+/** A figure caption ("Figure 2: …") right under or over the drawing, overlapping it across. */
+function hasCaptionBeside(drawn: Box, lines: readonly TextLine[], caption: RegExp, gap: number): boolean {
+  return lines.some((l) => {
+    if (!caption.test(l.text) || l.box[0] >= drawn[2] || l.box[2] <= drawn[0]) return false;
+    const below = l.box[1] - drawn[3];
+    const above = drawn[1] - l.box[3];
+    return (below > -gap && below < CAPTION_REACH * gap) || (above > -gap && above < CAPTION_REACH * gap);
+  });
 }
 
 /**
@@ -86,10 +111,15 @@ function chartLabels(drawn: Box, lines: readonly TextLine[], prose: Set<TextLine
   // Labels outside the axes (ticks, axis titles, legend), found in two passes.
   for (let pass = 0; pass < 2; pass++) {
     for (const l of lines) {
-      if (taken.has(l) || l.text.length > MAX_LABEL_CHARS || prose.has(l) || caption.test(l.text)) continue;
+      if (taken.has(l) || l.text.length > MAX_LABEL_CHARS || prose.has(l) || caption.test(l.text) || SENTENCE_END.test(l.text)) continue;
       const reach = LABEL_REACH * l.fontSize;
       // Beside the chart or above or below it, not off its corner (a slide's title over its left edge).
-      const besideOrOver = (l.box[0] < box[2] && l.box[2] > box[0]) || (l.box[1] < box[3] && l.box[3] > box[1]);
+      // Over or under it, a label lies within its width (a wider line is the column's text).
+      const overOrUnder = l.box[0] > box[0] - reach && l.box[2] < box[2] + reach;
+      // Beside the drawing, a label is short (a tick, a legend entry); a longer line there is the next column's text.
+      // Nor a word set where the column's prose starts (a heading beside a wrapped figure).
+      const beside = l.box[1] < box[3] && l.box[3] > box[1] && l.text.length <= SIDE_LABEL_CHARS && (NUMERIC.test(l.text) || !startsWithProse(l, prose));
+      const besideOrOver = overOrUnder || beside;
       if (besideOrOver && l.box[0] < box[2] + reach && l.box[2] > box[0] - reach && l.box[1] < box[3] + reach && l.box[3] > box[1] - reach) {
         taken.add(l);
         box[0] = Math.min(box[0], l.box[0]);
@@ -100,6 +130,19 @@ function chartLabels(drawn: Box, lines: readonly TextLine[], prose: Set<TextLine
     }
   }
   return { box, lines: [...taken] };
+}
+
+/** Tick labels: numbers, signs and units of measure only. */
+const NUMERIC = /^[\d\s.,%+−-]+$/;
+/** Prose within this many line pitches above or below a line, starting where it starts, makes it the column's. */
+const PROSE_REACH = 3;
+
+/** A line that starts at the left edge of prose right above or below it. */
+function startsWithProse(line: TextLine, prose: Set<TextLine>): boolean {
+  for (const p of prose) {
+    if (Math.abs(p.box[0] - line.box[0]) < line.fontSize && Math.abs(p.baseline - line.baseline) < PROSE_REACH * NEXT_LINE_PITCH * line.fontSize) return true;
+  }
+  return false;
 }
 
 /**
