@@ -196,6 +196,15 @@ describe('lettered headings and wrapped items', () => {
     expect(splitParagraphs(lines, 'page', 10).map((p) => p.lines.length)).toEqual([1, 2]);
   });
 
+  it('keeps a numbered bold heading wrapped over two short lines in one paragraph', () => {
+    const bold = (l: TextLine): TextLine => ({ ...l, bold: true, fontSize: 15.5, glyphs: [] });
+    const lines = [bold(at('1.1 Worst-case controller of', 67, 180, 247)), { ...bold(at('throughput planning', 66, 197, 201)), baseline: 206 }, { ...at('The worst-case throughput was replaced by the team', 82, 218, 530), fontSize: 14.7, baseline: 226 }];
+    expect(splitParagraphs(lines, 'page', 14.7).map((p) => p.lines.length)).toEqual([2, 1]);
+    // A plain item that stops short still ends its list at the markers' edge.
+    const items = [{ ...at('1. Net revenue rose in the spring', 72, 100, 220), glyphs: [] }, { ...at('The board deferred the payment until the audit was done.', 72, 112, 300), glyphs: [] }];
+    expect(splitParagraphs(items, 'page', 10).map((p) => p.lines.length)).toEqual([1, 1]);
+  });
+
   it('ends an italic heading line over its upright paragraph, even when it runs nearly full', () => {
     const italic = (l: TextLine): TextLine => ({ ...l, italic: true, glyphs: [...l.text.replace(/ /g, '')].map((ch, i) => ({ code: ch.codePointAt(0)!, x0: l.box[0] + i * 5, y0: l.box[1], x1: l.box[0] + i * 5 + 5, y1: l.box[3], base: l.baseline, size: 10, style: { bold: false, italic: true, monospace: false, math: false } })) });
     // IEEE's subsection: "A. Title" in italic, 87% of the column, over an indented paragraph.

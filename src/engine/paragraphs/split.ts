@@ -119,7 +119,10 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   }
   // A list item starts a new block unless the block is already a list.
   if (isListStart(line.text) && !line.monospace && !isListStart(block[0]!.text)) return { rule: 'list-start' };
-  const outdent = listEnd(line, block, right);
+  // A numbered heading wrapped over two lines ("1.1 Worst-case controller of / throughput
+  // planning") ends short like an item, but its bold second line goes on with it.
+  const wrappedHeading = isHeadingLike(prev) && isHeadingLike(line) && Math.abs(prev.fontSize - line.fontSize) <= HEADING_SIZE_CHANGE * size;
+  const outdent = wrappedHeading ? null : listEnd(line, block, right);
   if (outdent !== null) return { rule: 'list-end', values: { outdentEm: outdent } };
   const indent = firstLineIndent(prev, line, block);
   if (indent !== null) return { rule: 'first-line-indent', values: { indentEm: indent } };
