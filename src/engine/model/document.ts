@@ -65,6 +65,8 @@ export interface Page {
   rules?: Box[];
   /** Bounding boxes of the other vector drawings (curves, shapes): plots are made of these. */
   graphics?: Box[];
+  /** Of `graphics`, the filled rectangles: backgrounds of sidebars, code blocks and cells, bars. */
+  fills?: Box[];
   /** How the text was obtained. */
   source: 'text-layer' | 'ocr';
   /** What the input stage decided for the whole page (an OCR'd page's language): every block of the page carries it in its trace. */

@@ -1,16 +1,26 @@
-// Text inside a framed box (a sidebar or an infobox drawn with a border) is read as a unit of its
-// own: the body beside it reads on without it, and the box comes right after the body line above
-// its top. Without frames this is the plain reading order.
+// Text inside a framed box (a sidebar or an infobox drawn with a border, or set on a background
+// of its own) is read as a unit of its own: the body beside it reads on without it, and the box
+// comes right after the body line above its top. Without frames this is the plain reading order.
 import type { Box, TextLine } from '../model/document.js';
-import { containsCentre } from '../model/geometry.js';
+import { containsCentre, intersects } from '../model/geometry.js';
 import type { Segment } from './xy-cut.js';
 
 type Order = (lines: readonly TextLine[], width: number) => Segment[];
 
-export function orderAroundFrames(lines: readonly TextLine[], frames: readonly Box[], width: number, order: Order): Segment[] {
+/**
+ * `frames` are drawn borders, always read apart; `backgrounds` (filled boxes) only when the plain
+ * order breaks their text up: where it reads a background's lines in one run (a shaded box in a
+ * column of its own), that order stands.
+ */
+export function orderAroundFrames(lines: readonly TextLine[], frames: readonly Box[], width: number, order: Order, backgrounds: readonly Box[] = []): Segment[] {
   const segments = order(lines, width);
+  const sequence = segments.flatMap((s) => s.lines);
+  const interleaved = (frame: Box) => {
+    const at = sequence.flatMap((l, i) => (containsCentre(frame, l.box) ? [i] : []));
+    return at.length > 0 && at[at.length - 1]! - at[0]! + 1 > at.length;
+  };
   // Frames holding some of the lines, with body text beside them (a frame around the whole text is no box of its own).
-  const boxes = frames
+  const boxes = [...frames, ...backgrounds.filter(interleaved)]
     .map((frame) => ({ frame, lines: lines.filter((l) => containsCentre(frame, l.box)) }))
     .filter((b) => b.lines.length && b.lines.length < lines.length);
   if (!boxes.length) return segments;
@@ -37,4 +47,22 @@ export function orderAroundFrames(lines: readonly TextLine[], frames: readonly B
     body.splice(k, 1, { ...segment, lines: segment.lines.slice(0, cut) }, ...own, ...(rest.length ? [{ ...segment, lines: rest }] : []));
   }
   return body;
+}
+
+/** A background holds at least this many lines to be a box of its own (one line on a fill is a highlighted word or a cell). */
+const BACKGROUND_MIN_LINES = 2;
+
+/**
+ * Filled rectangles that are the backgrounds of boxes of text (a web page's sidebar, a shaded
+ * note): those holding two lines or more, none overlapping a frame or a larger such background
+ * (a box's title bar inside its background is part of the box).
+ */
+export function backgroundFrames(fills: readonly Box[], lines: readonly TextLine[], frames: readonly Box[]): Box[] {
+  const holding = fills
+    .map((fill) => ({ fill, count: lines.filter((l) => containsCentre(fill, l.box)).length }))
+    .filter((b) => b.count >= BACKGROUND_MIN_LINES && b.count < lines.length)
+    .sort((a, b) => b.count - a.count);
+  const out: Box[] = [];
+  for (const { fill } of holding) if (![...frames, ...out].some((f) => intersects(f, fill))) out.push(fill);
+  return out;
 }

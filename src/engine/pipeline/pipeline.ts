@@ -19,7 +19,7 @@ import { FIGURE_CAPTION } from '../model/text.js';
 import { entry, type StageFailure } from '../model/trace.js';
 import { bodyFontSize, readingSort } from '../model/typography.js';
 import { orderLines, type Segment } from '../order/xy-cut.js';
-import { orderAroundFrames } from '../order/frames.js';
+import { backgroundFrames, orderAroundFrames } from '../order/frames.js';
 import { attachDropCaps, attachLoneBullets, attachTocNumbers, attachVectorBullets, splitRunInHeadings } from '../paragraphs/lines.js';
 import { joinContinuations, splitParagraphs } from '../paragraphs/split.js';
 import { borderlessTables } from '../tables/borderless.js';
@@ -166,7 +166,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const segments = failures.isolated(
     'order',
     at,
-    () => orderAroundFrames(content, frames, page.width, stages.order),
+    () => orderAroundFrames(content, frames, page.width, stages.order, backgroundFrames(page.fills ?? [], content, frames)),
     () => [{ lines: readingSort(content), path: 'page (reading order failed: top to bottom)' }],
   );
   const paragraphs = joinContinuations(segments)

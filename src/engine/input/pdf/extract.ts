@@ -69,7 +69,7 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
     const m = pageToDisplay(pdfium, page, width, height, scratch);
     const { images, pathObjects, formObjects } = extractImages(pdfium, page, m, scratch);
     const imageArea = images.reduce((sum, b) => sum + (b[2] - b[0]) * (b[3] - b[1]), 0);
-    const { rules, graphics } = extractGraphics(pdfium, page, m, scratch);
+    const { rules, graphics, fills } = extractGraphics(pdfium, page, m, scratch);
     const { chars, unusable } = extractChars(pdfium, page, m, scratch);
     const lines = dropOverprint(groupLines(attachAccents(chars), rules));
     const usableChars = chars.filter((c) => c.code > 32).length;
@@ -81,6 +81,7 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
       images,
       rules,
       graphics,
+      fills,
       source: 'text-layer',
       stats: { usableChars, unusableChars: unusable, imageCoverage: Math.min(1, imageArea / (width * height)), pathObjects, formObjects },
     };

@@ -11,6 +11,8 @@ export interface PageGraphics {
   rules: Box[];
   /** Boxes of the other visible path objects (curves, filled shapes, diagonal strokes). */
   graphics: Box[];
+  /** Of those, the filled axis-aligned rectangles (backgrounds of boxes and cells, bars). */
+  fills: Box[];
 }
 
 interface RawPathApi {
@@ -56,7 +58,7 @@ const MAX_FORM_DEPTH = 4;
 export function extractGraphics(pdfium: Pdfium, page: number, m: Affine, scratch: number): PageGraphics {
   const raw = pdfium.pdfium.wasmExports as unknown as RawPathApi;
   const heaps = pdfium.pdfium as unknown as Heaps;
-  const out: PageGraphics = { rules: [], graphics: [] };
+  const out: PageGraphics = { rules: [], graphics: [], fills: [] };
   const count = raw.FPDFPage_CountObjects(page);
   for (let i = 0; i < count; i++) visit(raw, heaps, raw.FPDFPage_GetObject(page, i), m, scratch, out, 0);
   return out;
@@ -166,4 +168,26 @@ function classifySubpath(p: number[], curved: boolean, fill: boolean, stroke: bo
     if (!fill) return;
   }
   if (w > 0 || h > 0) out.graphics.push([x0, y0, x1, y1]);
+  if (fill && w > 0 && h > 0 && isRectangle(p, x0, y0, x1, y1)) out.fills.push([x0, y0, x1, y1]);
+}
+
+/** A rectangle's corners may be rounded by up to this many points (CSS border-radius). */
+const CORNER_RADIUS = 12;
+/** Outlines with more points than this are shapes, not rectangles (a rounded one has 17 or so). */
+const RECTANGLE_POINTS = 24;
+
+/** Every point of the outline lies on the box's edge, and each corner is drawn (within the radius): not an ellipse or a diamond. */
+function isRectangle(p: number[], x0: number, y0: number, x1: number, y1: number): boolean {
+  if (p.length > 2 * RECTANGLE_POINTS) return false;
+  const r = Math.min(CORNER_RADIUS, (x1 - x0) / 4, (y1 - y0) / 4) + 0.5;
+  const corners = [false, false, false, false];
+  for (let i = 0; i < p.length; i += 2) {
+    const x = p[i]!;
+    const y = p[i + 1]!;
+    const dx = Math.min(x - x0, x1 - x);
+    const dy = Math.min(y - y0, y1 - y);
+    if (Math.min(dx, dy) > 0.5) return false;
+    if (dx <= r && dy <= r) corners[(x - x0 < x1 - x ? 0 : 1) + (y - y0 < y1 - y ? 0 : 2)] = true;
+  }
+  return corners.every(Boolean);
 }
