@@ -326,6 +326,16 @@ describe('captions', () => {
     const units = placeRegions(page, [caption], [{ kind: 'image', box: [72, 100, 400, 300], lines: [], trace: [] }]);
     expect(units).toHaveLength(1);
   });
+
+  it('reaches a caption three of its ems below its chart on a short slide page', () => {
+    const slide: Page = { index: 0, width: 363, height: 272, images: [], source: 'text-layer', lines: [] };
+    // 20 points below the chart: more than 6% of the slide's height, less than three 8-point ems.
+    const caption = labelled([line('Redundant vibration mode of torque', 99, 249, { fontSize: 8 })], 'caption');
+    const chart: Region = { kind: 'chart', box: [101, 32, 299, 229], lines: [], trace: [] };
+    expect(placeRegions(slide, [caption], [chart])).toHaveLength(1);
+    // Farther down it stays a paragraph of its own.
+    expect(placeRegions(slide, [labelled([line('Redundant vibration mode of torque', 99, 259, { fontSize: 8 })], 'caption')], [chart])).toHaveLength(2);
+  });
 });
 
 describe('figures anchored by their caption', () => {

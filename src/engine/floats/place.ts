@@ -7,8 +7,10 @@ import { containsCentre, intersects, overlapsX, union, verticalDistance } from '
 import { ANY_CAPTION, CAPTION_LABEL_ONLY, FIGURE_CAPTION, joinLines, TABLE_CAPTION, TABLE_NOTE } from '../model/text.js';
 import { entry } from '../model/trace.js';
 
-/** A caption lies within this share of the page height above or below its float. */
+/** A caption lies within this share of the page height above or below its float… */
 const CAPTION_REACH = 0.06;
+/** …or within this many of its ems (a slide's page is short: the share alone is a line or two). */
+const CAPTION_REACH_EM = 3;
 /** A diagram's label is one short line. */
 const FIGURE_LABEL_CHARS = 40;
 /** A caption's next paragraph continues it when it starts within this many ems below it. */
@@ -101,7 +103,8 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
     const named = pattern.test(textOf(p)) && (p.label === 'text' || p.label === 'title' || p.label === 'caption');
     if (!named && !(p.label === 'caption' && !ANY_CAPTION.test(textOf(p)))) return;
     const pBox = paragraphBox(p);
-    if (verticalDistance(pBox, box) >= reach || !overlapsX(pBox, box)) return;
+    const size = Math.max(...p.lines.map((l) => l.fontSize));
+    if (verticalDistance(pBox, box) >= Math.max(reach, CAPTION_REACH_EM * size) || !overlapsX(pBox, box)) return;
     const side = pBox[3] <= box[1] + 1 ? 'above' : 'below';
     const score = verticalDistance(pBox, box) + (side === prefer ? 0 : page.height);
     if (!best || score < best.score) best = { at, score, side };
