@@ -353,6 +353,16 @@ describe('figures anchored by their caption', () => {
     expect(figure.kind === 'region' && figure.placed.captions).toHaveLength(1);
   });
 
+  it('anchors a figure on the classifier\'s caption without a "Figure" label (a slide\'s), not on a table\'s', () => {
+    const page: Page = { ...pageOf([]), graphics: [[100, 120, 300, 200]] };
+    const bare = labelled([line('Adjusted symptom and prevalence', 100, 215)], 'caption');
+    expect(placeRegions(page, [bare], []).map((u) => u.kind)).toEqual(['region']);
+    const table = labelled([line('Table 2: Adjusted symptom and prevalence', 100, 215)], 'caption');
+    expect(placeRegions(page, [table], []).map((u) => u.kind)).toEqual(['paragraph']);
+    // Plain text under drawings, with no "Figure" label, is no caption.
+    expect(placeRegions(page, [labelled([line('Adjusted symptom and prevalence', 100, 215)], 'text')], []).map((u) => u.kind)).toEqual(['paragraph']);
+  });
+
   it('leaves a caption alone with no drawings above it', () => {
     const caption = labelled([line('Figure 2: The pipeline.', 72, 300)], 'caption');
     expect(placeRegions(pageOf([]), [caption], []).map((u) => u.kind)).toEqual(['paragraph']);

@@ -77,7 +77,9 @@ function drawnFigures(page: Page, units: Unit[], regions: readonly Region[]): Pl
 }
 
 function isFigureCaption(p: LabelledParagraph): boolean {
-  return (p.label === 'caption' || p.label === 'text') && FIGURE_CAPTION.test(textOf(p));
+  const text = textOf(p);
+  // The classifier's caption needs no "Figure" label (a slide's caption is its text alone), only not a table's.
+  return (p.label === 'caption' && !TABLE_CAPTION.test(text)) || (p.label === 'text' && FIGURE_CAPTION.test(text));
 }
 
 /** Text a figure may hold: what the classifier took for a float's own text, or short labels. */
