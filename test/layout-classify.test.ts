@@ -320,6 +320,17 @@ describe('captions', () => {
     expect(far.map((u) => u.kind)).toEqual(['region', 'paragraph']);
   });
 
+  it('ends a caption set under its table at the table\'s note, and takes the note under the caption', () => {
+    const table: Region = { kind: 'table', box: [45, 357, 560, 500], lines: [], trace: [], table: { box: [45, 357, 560, 500], rows: 2, cols: 2, cells: [] } };
+    const caption = labelled([line('Table 1. Net forecast and forecast', 45, 506)], 'caption');
+    const note = labelled([line('Note: However, the deferred cash flow fell after the review.', 45, 521)], 'caption');
+    const units = placeRegions(pageOf([]), [caption, note], [table]);
+    expect(units.map((u) => u.kind)).toEqual(['region']);
+    const placed = units[0]!.kind === 'region' ? units[0]!.placed : undefined;
+    expect(placed!.captions.map((c) => c.lines.map((l) => l.text))).toEqual([['Table 1. Net forecast and forecast']]);
+    expect(placed!.notes.map((c) => c.lines[0]!.text)).toEqual(['Note: However, the deferred cash flow fell after the review.']);
+  });
+
   it('takes a caption the classifier found even without a "Figure" label', () => {
     const page = pageOf([]);
     const caption = labelled([line('Throughput over the week.', 72, 310)], 'caption');

@@ -32,7 +32,9 @@ export function placeRegions(page: Page, paragraphs: readonly LabelledParagraph[
   for (const region of [...images, ...floats]) {
     const table = region.kind === 'table';
     const captions = takeCaption(page, units, region.box, table ? TABLE_CAPTION : FIGURE_CAPTION, table ? 'above' : 'below', region.kind);
-    const notes = table ? takeNotes(page, units, region.box) : [];
+    // Notes follow the table, or its caption when that is set below it.
+    const below = captions.map(paragraphBox).filter((b) => b[1] >= region.box[3] - 1);
+    const notes = table ? takeNotes(page, units, [region.box[0], region.box[1], region.box[2], Math.max(region.box[3], ...below.map((b) => b[3]))]) : [];
     placeInOrder(units, { kind: 'region', placed: { region, captions, notes } });
   }
   for (const placed of drawnFigures(page, units, regions)) placeInOrder(units, { kind: 'region', placed });
@@ -124,7 +126,8 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
   // open a caption of their own; under a label alone, the paragraph right below whatever its type.
   for (let last = paragraphBox(caption); ; ) {
     const u = units[at];
-    if (u?.kind !== 'paragraph' || ANY_CAPTION.test(textOf(u.paragraph))) break;
+    // A caption of its own, or a table's note ("Note: …", set small like the caption), ends it.
+    if (u?.kind !== 'paragraph' || ANY_CAPTION.test(textOf(u.paragraph)) || (kind === 'table' && TABLE_NOTE.test(textOf(u.paragraph)))) break;
     const labelOnly = CAPTION_LABEL_ONLY.test(textOf(whole)) && (u.paragraph.label === 'text' || u.paragraph.label === 'title');
     if (u.paragraph.label !== 'caption' && !labelOnly) break;
     const b = paragraphBox(u.paragraph);
