@@ -80,5 +80,13 @@ describe('backgrounds of boxes', () => {
     expect(read(rowByRow)).toEqual(['body 1', 'box 1', 'box 2', 'body 2', 'body 3']);
     // Read column by column they were together already: that order stands.
     expect(read(columns)).toEqual(['body 1', 'body 2', 'body 3', 'box 1', 'box 2']);
+    // Read between two lines of one column's text (the stretch beside the box, then the line
+    // below it), the box goes before that text instead of cutting it.
+    const flow = (lines: readonly TextLine[]): Segment[] => [
+      { lines: body.slice(0, 2).filter((l) => lines.includes(l)), path: 'beside' },
+      { lines: boxed.filter((l) => lines.includes(l)), path: 'box' },
+      { lines: body.slice(2).filter((l) => lines.includes(l)), path: 'below' },
+    ];
+    expect(read(flow)).toEqual(['body 1', 'box 1', 'box 2', 'body 2', 'body 3']);
   });
 });

@@ -266,6 +266,26 @@ describe('reading order', () => {
     expect(orderLines(column('S', 51, 289, 100, 30), 612)).toHaveLength(1);
   });
 
+  it('reads a wrapped figure\'s caption beside the text apart from the lines it sits beside', () => {
+    const at = (text: string, x0: number, y0: number, x1: number, size = 10.4) => line(text, x0, y0, { box: [x0, y0, x1, y0 + 10], baseline: y0 + 8, fontSize: size });
+    const full = (i: number, y: number) => at(`Full line ${i} of the text runs across the whole width`, 135, y, 480);
+    const narrow = Array.from({ length: 10 }, (_, i) => at(`Narrow line ${i} beside the figure`, 135, 200 + i * 12, 325));
+    // The caption in smaller type, off the text's baselines, two lines right of the gutter.
+    const caption = [at('Fig. 2. Pediatric dose under referral', 336, 257, 480, 9.3), at('planning.', 335, 268, 373, 9.3)];
+    const lines = [full(1, 164), full(2, 176), full(3, 188), ...narrow, ...caption, full(4, 320), full(5, 332), full(6, 344), full(7, 356)];
+    const order = orderLines(lines, 612).flatMap((s) => s.lines).map((l) => l.text);
+    expect(order.slice(3, 13)).toEqual(narrow.map((l) => l.text));
+    expect(order.slice(13, 15)).toEqual(['Fig. 2. Pediatric dose under referral', 'planning.']);
+    // Without the full-width lines: a gutter no line crosses, though the caption's two lines are
+    // too few to stand out of the crossings a gutter allows.
+    const alone = orderLines([...narrow, ...caption], 612);
+    expect(alone.map((s) => s.lines.length)).toEqual([10, 2]);
+    // Labels and values on shared baselines (a form) are read row by row, not as columns.
+    const form = [full(1, 164), full(2, 176), full(3, 188), ...['Name', 'Date', 'Place'].flatMap((k, i) => [at(k, 135, 200 + i * 12, 170), at(`Value ${i}`, 340, 200 + i * 12, 390)]), full(4, 320), full(5, 332), full(6, 344)];
+    const read = orderLines(form, 612).flatMap((s) => s.lines).map((l) => l.text);
+    expect(read.indexOf('Value 0')).toBeLessThan(read.indexOf('Date'));
+  });
+
   it('reads the text of a framed box beside the body as a unit of its own, the body running on without it', () => {
     const body = Array.from({ length: 6 }, (_, i) => line(`Body line ${i} of the section`, 72, 160 + i * 15, { box: [72, 160 + i * 15, 320, 170 + i * 15] }));
     const boxed = [line('Infobox title', 390, 148), line('Founded 1888', 342, 170), line('Location Aarhus', 342, 191)];

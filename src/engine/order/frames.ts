@@ -7,20 +7,32 @@ import type { Segment } from './xy-cut.js';
 
 type Order = (lines: readonly TextLine[], width: number) => Segment[];
 
+/** Text that runs on past a box: the line after it is within this many ems below the line before it. */
+const FLOW_PITCH = 2.5;
+
 /**
  * `frames` are drawn borders, always read apart; `backgrounds` (filled boxes) only when the plain
- * order breaks their text up: where it reads a background's lines in one run (a shaded box in a
- * column of its own), that order stands.
+ * order breaks their text up or reads it in the middle of the text running past it: where it
+ * reads a background's lines in one run between other columns (a shaded box in a column of its
+ * own), that order stands.
  */
 export function orderAroundFrames(lines: readonly TextLine[], frames: readonly Box[], width: number, order: Order, backgrounds: readonly Box[] = []): Segment[] {
   const segments = order(lines, width);
   const sequence = segments.flatMap((s) => s.lines);
-  const interleaved = (frame: Box) => {
+  // A background's text is moved when the plain order breaks it up, or reads it in the middle
+  // of a column's text: the lines before and after it one under the other, at one left edge.
+  const interrupts = (frame: Box) => {
     const at = sequence.flatMap((l, i) => (containsCentre(frame, l.box) ? [i] : []));
-    return at.length > 0 && at[at.length - 1]! - at[0]! + 1 > at.length;
+    if (!at.length) return false;
+    if (at[at.length - 1]! - at[0]! + 1 > at.length) return true;
+    const before = sequence[at[0]! - 1];
+    const after = sequence[at[at.length - 1]! + 1];
+    if (!before || !after) return false;
+    const size = Math.max(before.fontSize, 1);
+    return Math.abs(before.box[0] - after.box[0]) < size && after.box[1] >= before.box[1] && after.baseline - before.baseline < FLOW_PITCH * size;
   };
   // Frames holding some of the lines, with body text beside them (a frame around the whole text is no box of its own).
-  const boxes = [...frames, ...backgrounds.filter(interleaved)]
+  const boxes = [...frames, ...backgrounds.filter(interrupts)]
     .map((frame) => ({ frame, lines: lines.filter((l) => containsCentre(frame, l.box)) }))
     .filter((b) => b.lines.length && b.lines.length < lines.length);
   if (!boxes.length) return segments;

@@ -3,6 +3,7 @@
 // cut the region into bands read top to bottom. Each leaf is a single column of lines.
 import type { TextLine } from '../model/document.js';
 import { isMostlyRightToLeft } from '../model/script.js';
+import { ANY_CAPTION } from '../model/text.js';
 import { readingSort } from '../model/typography.js';
 
 /** A clean full-width gap wider than this many line heights separates bands read in turn. */
@@ -69,6 +70,14 @@ function cut(lines: TextLine[], dir: Direction, out: Segment[], depth: number, p
     if (sections) {
       const y = Math.round(sections[1][0]!.box[1]);
       sections.forEach((part, i) => cut(part, dir, out, depth + 1, `${path} › section ${i + 1}/2 (columns change at y ${y})`));
+      return;
+    }
+    // Columns over part of the region only, between full-width text (a figure wrapped into the
+    // text with its caption beside the lines, a sidebar): that stretch is read apart.
+    const stretch = splitAroundColumnStretch(lines, pageWidth);
+    if (stretch) {
+      const names = ['above the columns', `columns at y ${Math.round(stretch[1][0]!.box[1])}`, 'below the columns'];
+      stretch.forEach((part, i) => cut(part, dir, out, depth + 1, `${path} › ${names[i]}`));
       return;
     }
     out.push({ lines: readingSort(lines, dir.rightToLeft), path });
@@ -172,6 +181,61 @@ function splitAtColumnChange(lines: TextLine[], pageWidth: number): [TextLine[],
   return null;
 }
 
+/** Lines this share of the region's width or wider are full-width text, left out when looking for a stretch's gutter. */
+const WIDE_LINE = 0.6;
+/** At most this share of a stretch's lines share a baseline with a line across its gutter (a form's labels and values all do). */
+const SHARED_BASELINES = 0.5;
+
+/**
+ * A stretch of rows with a gutter that no line of it crosses, between full-width lines above and
+ * below, its narrower side a float's caption (a figure wrapped into the text): [above, stretch,
+ * below], or null. The two sides must not be rows of one table or form (their lines on shared
+ * baselines); each side holds two lines at least.
+ */
+function splitAroundColumnStretch(lines: TextLine[], pageWidth: number): [TextLine[], TextLine[], TextLine[]] | null {
+  if (lines.length < SECTION_MIN_LINES) return null;
+  const minX = Math.min(...lines.map((l) => l.box[0]));
+  const maxX = Math.max(...lines.map((l) => l.box[2]));
+  const narrow = lines.filter((l) => l.box[2] - l.box[0] < WIDE_LINE * (maxX - minX));
+  if (narrow.length < 4) return null;
+  const gutter = findGutter(narrow, pageWidth);
+  if (!gutter) return null;
+  const [gx0, gx1] = gutter;
+  const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
+  // The longest run of consecutive rows (by their tops) that no line crosses the gutter in.
+  let best: [number, number] | null = null;
+  for (let i = 0; i < sorted.length; ) {
+    if (spans(sorted[i]!, gx0, gx1)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < sorted.length && !spans(sorted[j]!, gx0, gx1)) j++;
+    if (!best || j - i > best[1] - best[0]) best = [i, j];
+    i = j;
+  }
+  if (!best) return null;
+  const [from, to] = best;
+  const stretch = sorted.slice(from, to);
+  const above = sorted.slice(0, from);
+  const below = sorted.slice(to);
+  if (!above.length && !below.length) return null;
+  // Clean cuts: nothing above reaches into the stretch, nothing below starts inside it.
+  const top = Math.min(...stretch.map((l) => l.box[1]));
+  const bottom = Math.max(...stretch.map((l) => l.box[3]));
+  if (above.some((l) => l.box[3] > top + 0.5 * l.fontSize) || below.some((l) => l.box[1] < bottom - 0.5 * l.fontSize)) return null;
+  const mid = (gx0 + gx1) / 2;
+  const left = stretch.filter((l) => (l.box[0] + l.box[2]) / 2 < mid);
+  const right = stretch.filter((l) => (l.box[0] + l.box[2]) / 2 >= mid);
+  if (left.length < 2 || right.length < 2) return null;
+  const [fewer, more] = left.length <= right.length ? [left, right] : [right, left];
+  // The narrow side is a float's: its caption is there (a sidebar of text is a framed or shaded box, see frames.ts).
+  if (!fewer.some((l) => ANY_CAPTION.test(l.text))) return null;
+  const shared = fewer.filter((l) => more.some((o) => Math.abs(o.baseline - l.baseline) < 0.2 * l.fontSize)).length;
+  if (shared > SHARED_BASELINES * fewer.length) return null;
+  return [above, stretch, below];
+}
+
 function hasGutter(lines: TextLine[], pageWidth: number): boolean {
   return lines.length >= 4 && findGutter(lines, pageWidth) !== null;
 }
@@ -239,7 +303,15 @@ function findGutter(lines: TextLine[], pageWidth: number): [number, number] | nu
   }
   // Lines allowed across a candidate strip: full-width titles and abstracts, and short lines
   // that poke into the gutter (which lines really span it is decided separately).
-  const maxCrossing = Math.max(2, Math.floor(lines.length * GUTTER_CROSSING));
+  // A side of two or three lines (a wrapped figure's caption beside the text) is itself under
+  // that allowance, and its strip would run on to the region's edge: failing a gutter with
+  // crossings allowed, a strip no line crosses is looked for.
+  return gutterStrip(lines, cover, minX, width, minGap, Math.max(2, Math.floor(lines.length * GUTTER_CROSSING))) ?? gutterStrip(lines, cover, minX, width, minGap, 0);
+}
+
+/** The best strip of `cover` (lines per unit of x) that at most `maxCrossing` lines cross, with two lines or more on each side. */
+function gutterStrip(lines: TextLine[], cover: Uint16Array, minX: number, width: number, minGap: number, maxCrossing: number): [number, number] | null {
+  const bins = cover.length;
   let best: [number, number] | null = null;
   let bestScore = 0;
   let start = -1;
