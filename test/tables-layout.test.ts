@@ -238,3 +238,32 @@ describe('tables in page columns', () => {
     for (const t of items) expect(result.markdown).toContain(t.slice(2));
   });
 });
+
+describe('borderless columns a padding apart', () => {
+  it('parts columns where one column\'s flush-right values end less than a word space from the next column\'s flush-left header', async () => {
+    // Each column 70 pt wide with 2.25 pt of padding: a header set from its column's left edge,
+    // values set flush right. Down the table, a column's values end 4.5 pt (0.45 em) before the
+    // next column's header starts; within each row the cells stand far apart.
+    const rows = [
+      ['Pool', 'Mass', 'Yield', 'Rate'],
+      ['Alpha', '472,891', '99.0 %', '531,480'],
+      ['Beta', '40,696', '711,554', '454.9'],
+      ['Gamma', '381,900', '58 %', '80.88'],
+      ['Delta', '94 %', '250.6', '297,736'],
+      ['Epsilon', '36 %', '61 %', '49,085'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      rows.forEach((row, r) => {
+        const y = 200 + r * 20;
+        drawTexts(c, [{ text: row[0]!, x: 72, y }]);
+        row.slice(1).forEach((text, i) => {
+          const left = 140 + i * 70;
+          const x = r === 0 ? left + 2.25 : left + 70 - 2.25 - font.widthOfTextAtSize(text, 10);
+          drawTexts(c, [{ text, x, y }]);
+        });
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
+});

@@ -4,6 +4,13 @@ import { median } from '../model/numbers.js';
 
 /** A gap between columns is at least this many ems wide (word spaces are 0.2–0.35 em). */
 const MIN_COLUMN_GAP = 0.6;
+/**
+ * From the text layer, a narrower gap will do: its fragments are whole words (the text layer
+ * joins words set a word space apart, and lines are cut only at cell gaps), so a strip clear in
+ * every row is no word space but where one column's cells end and the next one's start (a header
+ * set from its column's left edge over values set flush right, columns a padding apart).
+ */
+const MIN_COLUMN_GAP_GLYPHS = 0.35;
 /** Share of the rows whose fragments may cross a gap (header cells spanning several columns). */
 const CROSSING_ROWS = 0.1;
 
@@ -24,6 +31,7 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
     }
   }
   const allowed = Math.floor(rows.length * CROSSING_ROWS);
+  const minGap = (rows.every((r) => r.every((l) => l.glyphs?.length)) ? MIN_COLUMN_GAP_GLYPHS : MIN_COLUMN_GAP) * size;
   const edges = [box[0]];
   let start = -1;
   // Where in the gap those few fragments are: a header set from the left edge of the column of
@@ -37,7 +45,7 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
     if (open && cover[x] === 0 && firstCovered >= 0) firstCoverEnded = true;
     if ((!open || x === width - 1) && start >= 0) {
       const headerInGap = firstCovered > start && firstCoverEnded;
-      if (x - start >= MIN_COLUMN_GAP * size && start > 0 && x < width - 1) edges.push(x0 + (headerInGap ? firstCovered - 0.5 : (start + x) / 2));
+      if (x - start >= minGap && start > 0 && x < width - 1) edges.push(x0 + (headerInGap ? firstCovered - 0.5 : (start + x) / 2));
       start = -1;
       firstCovered = -1;
       firstCoverEnded = false;
