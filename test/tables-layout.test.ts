@@ -267,3 +267,29 @@ describe('borderless columns a padding apart', () => {
     expect(tables[0]!.table_body).toBe(html(rows));
   });
 });
+
+describe('an invoice\'s totals under its items', () => {
+  it('reads the totals block set under the items\' last columns as a table of its own, not as rows of the items', async () => {
+    const items = [
+      ['Description', 'Qty', 'Price', 'Amount'],
+      ['Eligible admission', '40', '217.55', '5484.92'],
+      ['Confirmed prevalence', '30', '247.36', '3699.76'],
+      ['Acute symptom', '31', '117.96', '5785.71'],
+      ['Chronic screening', '11', '287.50', '6487.17'],
+    ];
+    const totals = [
+      ['Subtotal', '21457.56'],
+      ['VAT 23%', '4935.24'],
+      ['Total due', '26392.80'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      const bottom = drawTable(c, { x: 36, top: 150, colWidths: [300, 60, 80, 80], rows: items, rules: 'none' });
+      // Labels set flush right in the price column, amounts a little right of the items' amounts.
+      totals.forEach(([label, amount], r) => {
+        const y = bottom + 20 + r * 18;
+        drawTexts(c, [{ text: label!, x: 36 + 300 + 60 + 80 - 4 - font.widthOfTextAtSize(label!, 10), y }, { text: amount!, x: 36 + 300 + 60 + 80 + 8, y }]);
+      });
+    });
+    expect(tables.map((t) => t.table_body)).toEqual([html(items), html(totals)]);
+  });
+});

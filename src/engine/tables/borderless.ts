@@ -24,6 +24,8 @@ const MAX_ROW_GAP = 3;
  * invoice's items); a row label wrapped over several lines is set close to its row.
  */
 const TEXT_BLOCK_LINES = 3;
+/** A totals block closes a run of at least this many rows (items over it). */
+const TOTALS_BODY_ROWS = 3;
 const BLANK_LINE = 1.2;
 /** Sizes this share apart are two kinds of text (a table in small print, the page's body beside it). */
 const OTHER_SIZE = 0.15;
@@ -86,7 +88,7 @@ export function borderlessTables(lines: readonly TextLine[], rules: readonly HRu
       return pieces;
     });
   const all = remaining;
-  for (const run of tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all))) {
+  for (const run of tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all)).flatMap(splitTrailingTotals)) {
     // Rows set closer than a cell gap are cut at the run's columns, and join it.
     const cut = rowsCutAtColumns(run, remaining);
     const cutLines = new Set(cut?.cuts.map((c) => c.line));
@@ -142,6 +144,41 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
   const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines)));
   for (const r of runs) note(r, 'pageGutterAt', Math.round(x0));
   return runs;
+}
+
+/**
+ * A run cut before the totals block that closes it: its last rows (two or more) each a label and
+ * an amount set right of the first column's text, the label in a column of numbers (an
+ * invoice's "Subtotal   2,920.65" under its items' prices and amounts). The items are one table,
+ * the totals another. Rows of a table that leave its first column empty hold values, not labels
+ * of their own.
+ */
+function splitTrailingTotals(run: TextLine[][]): TextLine[][][] {
+  let k = run.length;
+  while (k > 0 && isTotalsRow(run[k - 1]!)) k--;
+  if (run.length - k < 2 || k < TOTALS_BODY_ROWS) return [run];
+  const body = run.slice(0, k);
+  const fragments = body.flat();
+  const size = median(fragments.map((l) => l.fontSize)) || 10;
+  const edges = columnEdges(body, extend(null, fragments), size);
+  if (edges.length < 4) return [run];
+  const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
+  const totals = run.slice(k);
+  const numericColumn = (col: number) => {
+    const cells = fragments.filter((l) => colOf(l) === col);
+    return cells.length > 0 && cells.filter((l) => isNumeric(l.text)).length >= 0.5 * cells.length;
+  };
+  const fits = totals.every((row) => row[0]!.box[0] >= edges[1]! && numericColumn(colOf(row[0]!)));
+  if (!fits) return [run];
+  const noted = bounds.get(run);
+  if (noted) bounds.set(body, noted);
+  note(totals, 'totalsBelow', k);
+  return [body, totals];
+}
+
+/** A totals row: a label and then an amount. */
+function isTotalsRow(row: TextLine[]): boolean {
+  return row.length === 2 && !isNumeric(row[0]!.text) && /\p{L}/u.test(row[0]!.text) && isNumeric(row[1]!.text);
 }
 
 /** The x-ranges inside the box that no fragment covers, at least a gutter wide. */
