@@ -293,3 +293,28 @@ describe('an invoice\'s totals under its items', () => {
     expect(tables.map((t) => t.table_body)).toEqual([html(items), html(totals)]);
   });
 });
+
+describe('a table scaled down to the text width', () => {
+  it('cuts rows at the ends of its columns of numbers set flush right, where cells stand closer than a word space', async () => {
+    const rows = [
+      ['Rural patient', '4', '610,302', '19%', '217.7 %'],
+      ['Acute caregiver', '37%', '9%', '354.3 years', '38'],
+      ['Weekly outcome', '4', '164,545', '464,220', '75.34'],
+      ['Weekly survey', '57%', '155,813', '71%', '759,291'],
+      ['Acute outcome', '167.9 %', '63.2 %', '334.5 years', '149.8 %'],
+      ['Acute symptom', '94,292', '374,151', '92.34', '174.5 per 1,000'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      const width = (t: string) => font.widthOfTextAtSize(t, 10);
+      // Each column ends 3.5 pt (0.35 em) left of where the next column's widest cell starts.
+      const ends = [200];
+      for (let col = 2; col < 5; col++) ends.push(ends[ends.length - 1]! + 3.5 + Math.max(...rows.map((r) => width(r[col]!))));
+      rows.forEach((row, r) => {
+        const y = 200 + r * 14;
+        drawTexts(c, [{ text: row[0]!, x: 72, y }, ...row.slice(1).map((text, i) => ({ text, x: ends[i]! - width(text), y }))]);
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
+});

@@ -6,7 +6,7 @@ import { TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
-import { alignedWith, cellFragments, columnAlignment, cutAtColumns, type ColumnAlignment } from './fragments.js';
+import { alignedWith, cellFragments, columnAlignment, cutAtColumns, innerWordEnds, type ColumnAlignment } from './fragments.js';
 import type { TableFound } from './ruled.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
@@ -24,6 +24,14 @@ const MAX_ROW_GAP = 3;
  * invoice's items); a row label wrapped over several lines is set close to its row.
  */
 const TEXT_BLOCK_LINES = 3;
+/** Cell ends this many ems apart are one right-aligned column's (TeX sets them exactly). */
+const ALIGNED_END = 0.1;
+/** …in this many rows or more. */
+const ALIGNED_END_ROWS = 3;
+/** A column edge found from its cells' shared end lies this many ems right of it (the next column's text starts a word space or more away). */
+const EDGE_PAST_END = 0.12;
+/** Share of a column's cells ending at one x that are numbers. */
+const NUMERIC_END_SHARE = 0.5;
 /** A totals block closes a run of at least this many rows (items over it). */
 const TOTALS_BODY_ROWS = 3;
 const BLANK_LINE = 1.2;
@@ -216,7 +224,10 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
   const fragments = run.flat();
   const size = median(fragments.map((l) => l.fontSize)) || 10;
   const box = extend(null, fragments);
-  let edges = headersJoinTheirColumns(run, columnEdges(run, box, size));
+  const parted = headersJoinTheirColumns(run, columnEdges(run, box, size));
+  const alignedEnds = flushRightEnds(run, parted, box, size);
+  const edges = [...parted, ...alignedEnds.map((x) => x + EDGE_PAST_END * size)].sort((a, b) => a - b);
+  const placed = new Set<number>();
   // A list's markers set apart from their items are no column a heading below could be cut at.
   if (edges.length < 3 || isList(run, edges)) return null;
   const own = new Set(fragments);
@@ -224,6 +235,8 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
   const crosses = (l: TextLine) => columnIndex(edges, l.box[0] + TOUCH * size) !== columnIndex(edges, l.box[2] - TOUCH * size);
   // Each column's shared edges, from the cells that keep within it.
   const columns = edges.slice(1).map((_, c) => columnAlignment(fragments.filter((l) => colOf(l) === c && !crosses(l))));
+  // A column found from its cells' shared end ends there, though most of its cells were joined to the next column's.
+  for (const x of alignedEnds) columns[columnIndex(edges, x)]!.right ??= x;
   const spans = (l: TextLine) => l.box[2] > box[0] && l.box[0] < box[2];
   const cuts: CutRows['cuts'] = [];
   let header: TextLine[] | undefined;
@@ -238,18 +251,25 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
       if (cut.pieces.every(isCellLike) && (within || cut.pieces.length >= 3)) {
         header = cut.pieces;
         cuts.push({ line, pieces: cut.pieces });
-        edges = cut.edges;
+        place(cut.edges);
       }
       break;
     }
     if (!within || crosses(line)) break;
   }
   const inside = (l: TextLine) => l.box[0] >= box[0] - SLACK * size && l.box[2] <= box[2] + SLACK * size;
+  function place(moved: number[]) {
+    for (let e = 1; e < edges.length - 1; e++) {
+      if (moved[e] === edges[e] || placed.has(e)) continue;
+      edges[e] = moved[e]!;
+      placed.add(e);
+    }
+  }
   const cutInside = (l: TextLine) => {
     const cut = inside(l) ? cutAtColumns(l, edges, columns) : null;
     if (!cut || !cut.pieces.every(isCellLike)) return null;
-    // The first row cut places the edges (in its gaps) for the rest.
-    if (!cuts.length) edges = cut.edges;
+    // The first row cut at an edge places it (in its gap) for the rest.
+    place(cut.edges);
     return cut.pieces;
   };
   const below: TextLine[][] = [];
@@ -281,6 +301,52 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
     }),
   );
   return cuts.length || moved ? { edges, header, rows, below, cuts } : null;
+}
+
+/**
+ * Where the columns of numbers set flush right end that stand closer than a word space to the
+ * next column's cells (a table scaled down to the text width), and no edge parts yet: an x
+ * where values of several rows end to within a tenth of an em, some as whole fragments, some
+ * inside a fragment that runs on past it ("9%  354.3 years" under "37%"). A column edge goes
+ * just right of each; rowsCutAtColumns cuts the fragments there.
+ */
+function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: number): number[] {
+  // Where cells end: each fragment's end, and inside a fragment each word ending a value.
+  const ends = run
+    .flatMap((row, r) =>
+      row.filter((l) => l.glyphs?.length).flatMap((l) => [
+        { x: l.box[2], r, numeric: isNumeric(lastValue(l.text)), inner: false },
+        ...innerWordEnds(l)
+          .filter((e) => e.x < l.box[2] - size && isNumeric(lastValue(e.before)))
+          .map((e) => ({ x: e.x, r, numeric: true, inner: true })),
+      ]),
+    )
+    .sort((a, b) => a.x - b.x);
+  const fragments = run.flat();
+  const added: number[] = [];
+  for (const anchor of ends) {
+    if (added.some((e) => Math.abs(e - anchor.x) < size)) continue;
+    const group = ends.filter((e) => Math.abs(e.x - anchor.x) <= ALIGNED_END * size);
+    const x = median(group.map((e) => e.x));
+    // Cells of several rows end there, some of them whole fragments, some inside one that runs on.
+    if (new Set(group.map((e) => e.r)).size < ALIGNED_END_ROWS || x >= box[2] - SLACK * size) continue;
+    if (!group.some((e) => e.inner) || !group.some((e) => !e.inner)) continue;
+    // A column of numbers set flush right (a justified column of text ends at one x too).
+    if (group.filter((e) => e.numeric).length < NUMERIC_END_SHARE * group.length) continue;
+    // Already parted: an edge in the white between it and the next text to its right.
+    const next = Math.min(box[2], ...fragments.filter((l) => l.box[0] > x + TOUCH * size).map((l) => l.box[0]));
+    if (edges.some((e) => e >= x - ALIGNED_END * size && e <= next)) continue;
+    added.push(x);
+  }
+  return added;
+}
+
+/** The value a run of values ends with: the text after the last wide space (a cell's unit stays with its number). */
+function lastValue(text: string): string {
+  const words = text.split(/\s+/);
+  // "9% 354.3" ends with "354.3"; "372.4 h" is one value with its unit.
+  for (let k = words.length - 1; k >= 0; k--) if (isNumeric(words.slice(k).join(' '))) return words.slice(k).join(' ');
+  return text;
 }
 
 /**

@@ -126,6 +126,18 @@ export function cutAtColumns(line: TextLine, edges: readonly number[], columns: 
   return { pieces: cutBefore(line, text, cuts), edges: moved };
 }
 
+/** Where the line's words but its last end, with the text up to there (from its glyphs; none without them). */
+export function innerWordEnds(line: TextLine): { x: number; before: string }[] {
+  const text = glyphText(line);
+  if (!text) return [];
+  const { glyphs, chars } = text;
+  const out: { x: number; before: string }[] = [];
+  for (let i = 1; i < glyphs.length; i++) {
+    if (glyphs[i]!.x0 - glyphs[i - 1]!.x1 > WORD_GAP * Math.max(glyphs[i]!.size, glyphs[i - 1]!.size)) out.push({ x: glyphs[i - 1]!.x1, before: line.text.slice(0, chars[i]!.i).trim() });
+  }
+  return out;
+}
+
 /** Whether some gap between neighbouring glyphs could be a cell gap (most lines have none: a quick pass). */
 function hasWideGap(glyphs: readonly Glyph[]): boolean {
   let last: Glyph | undefined;
