@@ -28,12 +28,6 @@ describe('cell fragments', () => {
     expect(parts.map((p) => p.text)).toEqual(['Total due', 'Growth rate']);
   });
 
-  it('cuts a row of values joined into one line, its cell gaps outnumbering its word spaces', () => {
-    // "472,891   99.0 req/s   81   531,480   158.1 GB": four cell gaps of unlike widths, two spaces.
-    const parts = cellFragments(line([['472,891', 0], ['99.0', 60], ['req/s', 83], ['81', 140], ['531,480', 180], ['158.1', 240], ['GB', 268]]));
-    expect(parts.map((p) => p.text)).toEqual(['472,891', '99.0 req/s', '81', '531,480', '158.1 GB']);
-  });
-
   it('keeps a justified line whole: all its spaces are stretched alike', () => {
     const words: [string, number][] = [];
     let x = 0;

@@ -266,6 +266,35 @@ describe('borderless columns a padding apart', () => {
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toBe(html(rows));
   });
+
+  it('keeps a footnote mark set half an em after its value in that value\'s cell, not in a column of its own', async () => {
+    const rows = [
+      ['Cost', 'Total', 'Excluded', 'Direct'],
+      ['Salaries', '1,314,000', '', '940,750'],
+      ['Bad debts', '10,000', '10,000 (1)', ''],
+      ['Office rent', '170,000', '', '150,000'],
+      ['Subcontracts', '175,000', '107,000 (2)', ''],
+      ['Printing', '48,000', '', '37,000'],
+      ['Postage', '82,000', '', '82,000'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      const width = (t: string) => font.widthOfTextAtSize(t, 10);
+      const ends = [200, 280, 360];
+      rows.forEach((row, r) => {
+        const y = 200 + r * 14;
+        drawTexts(c, [{ text: row[0]!, x: 72, y }]);
+        row.slice(1).forEach((text, i) => {
+          const [value, mark] = r === 0 ? [text] : text.split(' ');
+          if (!value) return;
+          drawTexts(c, [{ text: value, x: ends[i]! - width(value), y }]);
+          // The mark right of the column's values, 5 pt (half an em) after them.
+          if (mark) drawTexts(c, [{ text: mark, x: ends[i]! + 5, y }]);
+        });
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
 });
 
 describe('an invoice\'s totals under its items', () => {
@@ -316,5 +345,35 @@ describe('a table scaled down to the text width', () => {
     });
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toBe(html(rows));
+  });
+});
+
+describe('a book\'s table of contents', () => {
+  it('keeps as text a contents whose chapters run out to their page numbers without leaders and whose sections have them', async () => {
+    const dots = ' . . . . . . . . . . . . . . . . . . . .';
+    const entries: [string, string, boolean][] = [
+      ['1', 'Chemicals and reagents', false],
+      ['2', 'Ethics statement', false],
+      ['3', 'Instrumentation', false],
+      ['3.1', 'Aqueous sequence under specimen', true],
+      ['3.2', 'Purified concentration and incubation', true],
+      ['4', 'Western blotting', false],
+      ['4.1', 'Aqueous concentration for spectrum', true],
+      ['4.2', 'Sterile chromatography in protocol', true],
+      ['5', 'Enzyme kinetics', false],
+      ['6', 'Limitations', false],
+      ['6.1', 'Mean control group and substrate results', true],
+    ];
+    const pages = [3, 4, 5, 5, 5, 7, 7, 7, 10, 11, 11];
+    const tables = await tablesOf((c) => {
+      entries.forEach(([number, title, leaders], i) => {
+        const y = 150 + i * 16;
+        // Chapters: the number a cell gap from the title; sections indented, the title run out with dots.
+        if (leaders) drawTexts(c, [{ text: `${number} ${title}${dots}`, x: 86, y }]);
+        else drawTexts(c, [{ text: number, x: 72, y }, { text: title, x: 86, y }]);
+        drawTexts(c, [{ text: String(pages[i]), x: 530, y }]);
+      });
+    });
+    expect(tables).toHaveLength(0);
   });
 });

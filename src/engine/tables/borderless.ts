@@ -616,6 +616,11 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   return above && below ? [] : labels;
 }
 
+/** A section's number before its title in a table of contents ("3", "3.1", "A.2", "IV"). */
+const SECTION_NUMBER = /^(\d{1,3}(\.\d{1,3})*|[A-Z](\.\d{1,3})*|[IVXL]{1,6})\.?(\s|$)/;
+/** Share of a contents' rows whose titles are numbered. */
+const NUMBERED_TITLES = 0.8;
+
 /** A list item's marker: a number or letter with its stop or bracket, or a bullet. */
 const LIST_MARKER = /^(\(?(\d{1,3}(\.\d{1,3})*|[a-zA-Z]|[ivxlcIVXLC]{1,6})[.)]|[•◦▪‣·●○■□–—-])$/u;
 
@@ -633,6 +638,7 @@ function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine
   const last = edges.length - 2;
   const pages: number[] = [];
   let leaders = 0;
+  let numbered = 0;
   for (const row of run) {
     const cells = [...row].sort((a, b) => a.box[0] - b.box[0]);
     const page = cells[cells.length - 1]!;
@@ -640,9 +646,14 @@ function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine
     if (!/^\d{1,4}$/.test(page.text.trim())) return false;
     pages.push(Number(page.text.trim()));
     // The title may be too long to be a cell: any line on the page number's baseline.
-    if (lines.some((l) => l !== page && Math.abs(l.baseline - page.baseline) <= SAME_ROW * page.fontSize && TRAILING_LEADERS.test(l.text))) leaders++;
+    const title = lines.filter((l) => l !== page && Math.abs(l.baseline - page.baseline) <= SAME_ROW * page.fontSize).sort((a, b) => a.box[0] - b.box[0]);
+    if (title.some((l) => TRAILING_LEADERS.test(l.text))) leaders++;
+    if (title.length && SECTION_NUMBER.test(title[0]!.text)) numbered++;
   }
-  return pages.length >= 2 && leaders >= pages.length / 2 && pages.every((p, i) => i === 0 || p >= pages[i - 1]!);
+  if (pages.length < 2 || !pages.every((p, i) => i === 0 || p >= pages[i - 1]!)) return false;
+  // A book's contents run its chapters' titles out to their page numbers without leaders, its
+  // sections' with them: numbered titles, some with leaders, are contents too.
+  return leaders >= pages.length / 2 || (leaders > 0 && numbered >= NUMBERED_TITLES * pages.length);
 }
 
 /**

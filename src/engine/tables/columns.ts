@@ -11,6 +11,8 @@ const MIN_COLUMN_GAP = 0.6;
  * set from its column's left edge over values set flush right, columns a padding apart).
  */
 const MIN_COLUMN_GAP_GLYPHS = 0.35;
+/** …when every row's cells on its two sides stand this many ems apart. */
+const ROW_CELL_GAP = 1;
 /** Share of the rows whose fragments may cross a gap (header cells spanning several columns). */
 const CROSSING_ROWS = 0.1;
 
@@ -31,7 +33,9 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
     }
   }
   const allowed = Math.floor(rows.length * CROSSING_ROWS);
-  const minGap = (rows.every((r) => r.every((l) => l.glyphs?.length)) ? MIN_COLUMN_GAP_GLYPHS : MIN_COLUMN_GAP) * size;
+  const glyphs = rows.every((r) => r.every((l) => l.glyphs?.length));
+  // A strip narrower than a column gap parts columns only where no row has cells close on its two sides.
+  const wide = (from: number, to: number) => to - from >= MIN_COLUMN_GAP * size || (glyphs && to - from >= MIN_COLUMN_GAP_GLYPHS * size && rowsApart(rows, from, to, size));
   const edges = [box[0]];
   let start = -1;
   // Where in the gap those few fragments are: a header set from the left edge of the column of
@@ -45,7 +49,7 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
     if (open && cover[x] === 0 && firstCovered >= 0) firstCoverEnded = true;
     if ((!open || x === width - 1) && start >= 0) {
       const headerInGap = firstCovered > start && firstCoverEnded;
-      if (x - start >= minGap && start > 0 && x < width - 1) edges.push(x0 + (headerInGap ? firstCovered - 0.5 : (start + x) / 2));
+      if (start > 0 && x < width - 1 && wide(x0 + start, x0 + x)) edges.push(x0 + (headerInGap ? firstCovered - 0.5 : (start + x) / 2));
       start = -1;
       firstCovered = -1;
       firstCoverEnded = false;
@@ -53,6 +57,20 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
   }
   edges.push(box[2]);
   return edges;
+}
+
+/**
+ * Whether every row's cells on the two sides of the strip [from, to] stand a cell gap apart or
+ * more: the strip is narrow because one row's cells end where another's start (a flush-left
+ * header over flush-right values), not because a row sets two pieces close together (a value
+ * and its footnote mark).
+ */
+function rowsApart(rows: readonly TextLine[][], from: number, to: number, size: number): boolean {
+  return rows.every((row) => {
+    const left = Math.max(-Infinity, ...row.filter((l) => l.box[2] <= to).map((l) => l.box[2]));
+    const right = Math.min(Infinity, ...row.filter((l) => l.box[0] >= from).map((l) => l.box[0]));
+    return right - left >= ROW_CELL_GAP * size;
+  });
 }
 
 /** The column (0-based) of position x, given column edges. */

@@ -10,8 +10,6 @@ import { median } from '../model/numbers.js';
 const CELL_GAP = 1;
 /** …and this many times the line's usual word space, when it has other spaces. */
 const GAP_OVER_SPACES = 2.5;
-/** Wide gaps within this many ems of each other are alike (a justified line's stretched spaces). */
-const ALIKE_GAPS = 0.1;
 /** Gaps between glyphs narrower than this many ems are inside a word (kerning, letter spacing). */
 const WORD_GAP = 0.15;
 
@@ -27,17 +25,10 @@ export function cellFragments(line: TextLine): TextLine[] {
     if (width > WORD_GAP * Math.max(glyphs[i]!.size, glyphs[i - 1]!.size)) gaps.push({ at: i, width });
   }
   const size = median(glyphs.map((g) => g.size)) || line.fontSize;
-  const wide = gaps.filter((g) => g.width >= CELL_GAP * size).map((g) => g.width);
-  const spaces = gaps.filter((g) => g.width < CELL_GAP * size).map((g) => g.width);
-  // A justified line's stretched spaces are all alike; a row's cell gaps differ with its cells' widths.
-  const alike = wide.length >= 2 && Math.max(...wide) - Math.min(...wide) <= ALIKE_GAPS * size;
   const cuts = gaps.filter((g) => {
     if (g.width < CELL_GAP * size) return false;
     const others = gaps.filter((o) => o !== g).map((o) => o.width);
-    if (!others.length || g.width >= GAP_OVER_SPACES * median(others)) return true;
-    // Cell gaps outnumbering the word spaces (a row of values joined into one line): the usual
-    // space is the word spaces'.
-    return spaces.length > 0 && !alike && g.width >= GAP_OVER_SPACES * median(spaces);
+    return !others.length || g.width >= GAP_OVER_SPACES * median(others);
   });
   return cuts.length ? cutBefore(line, text, cuts.map((c) => c.at)) : [line];
 }
