@@ -377,3 +377,25 @@ describe('a book\'s table of contents', () => {
     expect(tables).toHaveLength(0);
   });
 });
+
+describe('row labels run out with leader dots', () => {
+  it('takes long labels led out to the table and set off its rows\' baselines as its first column, with a caption above and prose below', async () => {
+    const dots = ' . . .';
+    const labels = ['Cold replica', 'Persistent scheduler and checkpoint', 'The median request is evicted in Lyon between 2026 and', 'The persistent worker pool returns in Zurich between', 'The warm compiler pass was merged in Zurich'];
+    const values = [['Latency', 'Persistent'], ['51', '459.3'], ['614,709', '568,540'], ['54%', '322.0'], ['36%', '22.4']];
+    const tables = await tablesOf((c, _page, font) => {
+      drawTexts(c, [{ text: 'TAIL LATENCY AND LATENCY', x: 250, y: 90 }]);
+      labels.forEach((label, r) => {
+        const y = 120 + r * 15;
+        // The values' baseline; the label 7 pt lower, its dots ending short of the values.
+        values[r]!.forEach((v, i) => drawTexts(c, [{ text: v, x: [440, 520][i]! - font.widthOfTextAtSize(v, 10), y }]));
+        let text = label + dots;
+        while (font.widthOfTextAtSize(text + ' .', 10) < 320) text += ' .';
+        drawTexts(c, [{ text, x: 50, y: y + 7 }]);
+      });
+      drawTexts(c, [{ text: 'Partners. The warm latency times out in Krakow between August 4, 2023 and 23 August 2023.', x: 50, y: 215 }]);
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(labels.map((l, r) => [l, ...values[r]!])));
+  });
+});

@@ -68,6 +68,8 @@ const SAME_ROW_OCR = 0.4;
 const OFF_ROW_LABELS = 0.5;
 /** A row label wrapped below its row's values ends within this many ems of the run's last row. */
 const LABEL_BELOW = 2.5;
+/** A row label's leader dots end within this many ems of the table's first column. */
+const LEADER_REACH = 4;
 /** Tolerances in ems of the table's text: a line touching a column edge, or sticking out of a region's side (OCR boxes jitter by a third of an em). */
 const TOUCH = 0.05;
 const SLACK = 0.3;
@@ -315,9 +317,9 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
   const ends = run
     .flatMap((row, r) =>
       row.filter((l) => l.glyphs?.length).flatMap((l) => [
-        { x: l.box[2], r, numeric: isNumeric(lastValue(l.text)), inner: false },
+        { x: l.box[2], r, numeric: isFigure(lastValue(l.text)), inner: false },
         ...innerWordEnds(l)
-          .filter((e) => e.x < l.box[2] - size && isNumeric(lastValue(e.before)))
+          .filter((e) => e.x < l.box[2] - size && isFigure(lastValue(e.before)))
           .map((e) => ({ x: e.x, r, numeric: true, inner: true })),
       ]),
     )
@@ -339,6 +341,11 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
     added.push(x);
   }
   return added;
+}
+
+/** A whole number with its digits (a dash standing for none is set anywhere in its column; "2," is cut off its "800"). */
+function isFigure(text: string): boolean {
+  return /\d/.test(text) && !/[.,]$/.test(text) && isNumeric(text);
 }
 
 /** The value a run of values ends with: the text after the last wide space (a cell's unit stays with its number). */
@@ -582,7 +589,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
     return cy >= box[1] - TOUCH * size && cy <= box[3] + TOUCH * size && l.box[0] >= box[0] - size && l.box[2] <= box[2] + size;
   });
   // Running text inside the region: a table beside a column of prose, not one table.
-  if (members.filter((l) => !isCellLike(l)).length > MAX_PROSE_LINES * members.length) return null;
+  if (members.filter((l) => !isCellLike(l) && !labels.includes(l)).length > MAX_PROSE_LINES * members.length) return null;
   const table = gridTable(members, edges, box, size, labels);
   spanOverRules(table, edges, rules, size);
   centreSpanningCells(table, size);
@@ -606,7 +613,11 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
     const cy = (l.box[1] + l.box[3]) / 2;
     return cy >= box[1] - TOUCH * size && cy <= box[3] + LABEL_BELOW * size;
   });
-  if (labels.length < 2 || !labels.every(isCellLike)) return [];
+  // A label run out with leader dots to the table is one, however long.
+  const ledOut = (l: TextLine) => TRAILING_LEADERS.test(l.text) && zoneRight - l.box[2] < LEADER_REACH * size;
+  if (labels.length < 2 || !labels.every((l) => isCellLike(l) || ledOut(l))) return [];
+  // Labels run out with leaders to the table are its rows' labels, whatever stands around them.
+  if (labels.filter(ledOut).length >= 0.5 * labels.length) return labels;
   const x0 = Math.min(...labels.map((l) => l.box[0]));
   const x1 = Math.max(...labels.map((l) => l.box[2]));
   // A page column runs on both above and below (a caption's short last line stands above only).
