@@ -399,3 +399,24 @@ describe('row labels run out with leader dots', () => {
     expect(tables[0]!.table_body).toBe(html(labels.map((l, r) => [l, ...values[r]!])));
   });
 });
+
+describe('two columns of values far apart, their row labels set off their baselines', () => {
+  it('reads them as a table of three, its headers set flush right over the values', async () => {
+    const labels = [['Recombinant control group'], ['Mean enzyme of absorbance'], ['Relative specimen'], ['Mean control group under se-', 'quence'], ['Relative pellet under cen-', 'trifugation']];
+    const values = [['60%', '887,674'], ['59.8', '68.81'], ['823,348', '55'], ['2.2 mL', '3%'], ['14', '85.7']];
+    const tables = await tablesOf((c, _page, font) => {
+      const right = (text: string, end: number, y: number) => drawTexts(c, [{ text, x: end - font.widthOfTextAtSize(text, 10), y }]);
+      // Headers flush right over their columns, three spaces (0.83 em) apart: one line of text.
+      drawTexts(c, [{ text: 'Significant   Recombinant cohort', x: 348 - font.widthOfTextAtSize('Significant', 10), y: 110 }]);
+      drawTexts(c, [{ text: 'Sterile protocol', x: 129, y: 118 }]);
+      values.forEach((row, r) => {
+        const y = 134 + r * 24;
+        right(row[0]!, 348, y);
+        right(row[1]!, 479, y);
+        labels[r]!.forEach((t, i) => drawTexts(c, [{ text: t, x: 129, y: y + 7 + i * 11 }]));
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html([['Sterile protocol', 'Significant', 'Recombinant cohort'], ...values.map((v, r) => [labels[r]!.join(' ').replace('- ', ''), ...v])]));
+  });
+});

@@ -250,7 +250,10 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
     // column edges or more (a line of prose matches one by chance now and then).
     const within = line.box[0] >= box[0] - SLACK * size;
     if (cut) {
-      if (cut.pieces.every(isCellLike) && (within || cut.pieces.length >= 3)) {
+      // A header set flush right over its flush-right values reaches left of them by its own width only.
+      const first = cut.pieces[0]!;
+      const flushRight = alignedWith(first.box[2], columns[columnIndex(edges, first.box[2] - TOUCH * size)]?.right, size) && first.box[0] >= box[0] - (first.box[2] - first.box[0]);
+      if (cut.pieces.every(isCellLike) && (within || flushRight || cut.pieces.length >= 3)) {
         header = cut.pieces;
         cuts.push({ line, pieces: cut.pieces });
         place(cut.edges);
@@ -569,13 +572,14 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   if (clean < CLEAN_FRAGMENTS * fragments.length) return null;
   const multi = run.filter((row) => new Set(row.map(colOf)).size >= 2).length;
   if (multi < MULTI_COLUMN_ROWS * run.length) return null;
-  if (!looksTabular(fragments, edges, ruled, run.length)) return null;
-  if (isContents(run, edges, lines) || isList(run, edges)) return null;
   // Row labels set off the rows' baselines (wrapped, centred on their row) are the first column.
   // Their zone: left of the run, or its first column when few of its rows have text there.
   const inFirst = run.filter((row) => row.some((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === 0)).length;
   const ownFirst = inFirst > 0 && inFirst < OFF_ROW_LABELS * run.length && edges.length > 2;
   const labels = rowLabels(box, ownFirst ? edges[1]! : box[0], lines, new Set(fragments), size);
+  // Two columns of values labelled left of them are a table of three, however far apart they stand.
+  if (!looksTabular(fragments, edges, ruled, run.length, labels.length > 0 && !ownFirst)) return null;
+  if (isContents(run, edges, lines) || isList(run, edges)) return null;
   if (labels.length && !ownFirst) {
     const x0 = Math.min(...labels.map((l) => l.box[0]));
     edges = [x0, (Math.max(...labels.map((l) => l.box[2])) + box[0]) / 2, ...edges.slice(1)];
@@ -671,7 +675,7 @@ function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine
  * Whether fragments in columns look like data rather than text: numeric columns, or at least
  * three columns of short fragments.
  */
-function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, rows: number): boolean {
+function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, rows: number, labelled = false): boolean {
   const cols = edges.length - 1;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
   const numeric = fragments.filter((l) => isNumeric(l.text)).length / fragments.length;
@@ -682,7 +686,7 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, ro
   const wordyCols = [...byCol.values()].filter((lengths) => median(lengths) > WORDY_COLUMN_CHARS).length;
   if (wordyCols >= 2) return false;
   // Two columns far apart are a chart's two axes or a page's margins, not a table.
-  if (cols === 2 && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!)) return false;
+  if (cols === 2 && !labelled && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!)) return false;
   if (numeric >= 0.3) return true;
   if (ruled) return meanLength <= 30;
   // Three or more columns of short words: a table when numbers or many rows confirm it.
