@@ -420,3 +420,31 @@ describe('two columns of values far apart, their row labels set off their baseli
     expect(tables[0]!.table_body).toBe(html([['Sterile protocol', 'Significant', 'Recombinant cohort'], ...values.map((v, r) => [labels[r]!.join(' ').replace('- ', ''), ...v])]));
   });
 });
+
+describe('row labels wrapped, their leaders on their last line', () => {
+  it('takes the wrapped labels\' long first lines into the first column with their led-out last lines', async () => {
+    const labels = [['Quarterly revenue'], ['At the same time, the net exposure rose after the', 'forecast'], ['Adjusted tax liability'], ['For this reason, the forecast was reconciled'], ['Consolidated operating cost']];
+    const values = [['Cash flow', 'Annual operating cost'], ['916,293', '24'], ['252,323', '35.5'], ['42.13', '203.9 USD'], ['13', '55%']];
+    const tables = await tablesOf((c, _page, font) => {
+      const right = (text: string, end: number, y: number) => drawTexts(c, [{ text, x: end - font.widthOfTextAtSize(text, 9), y, size: 9 }]);
+      // The header one line, its words a space apart, each column's values flush right under its header.
+      const ends = [380 + font.widthOfTextAtSize('Cash flow', 9), 380 + font.widthOfTextAtSize('Cash flow Annual operating cost', 9)];
+      drawTexts(c, [{ text: 'Cash flow Annual operating cost', x: 380, y: 120, size: 9 }]);
+      let y = 120;
+      labels.forEach((label, r) => {
+        if (r > 0) values[r]!.forEach((v, i) => right(v, ends[i]!, y));
+        label.forEach((t, i) => {
+          let text = t;
+          if (i === label.length - 1) while (font.widthOfTextAtSize(text + ' .', 9) < 230) text += ' .';
+          drawTexts(c, [{ text, x: 135, y: y + 8 + i * 10, size: 9 }]);
+        });
+        y += 8 + label.length * 10 + 2;
+      });
+      drawTexts(c, [{ text: 'Table 2. Regional budget line in dividend changes', x: 200, y: y + 16 }]);
+    });
+    expect(tables).toHaveLength(1);
+    // The labels are the first column (their rows' placement is the label rows' own matter).
+    for (const r of [2, 3, 4]) expect(tables[0]!.table_body).toContain(`<tr><td>${labels[r]!.join(' ')}</td><td>${values[r]![0]}</td><td>${values[r]![1]}</td></tr>`);
+    expect(tables[0]!.table_body).toContain('<td>At the same time, the net exposure rose after the');
+  });
+});

@@ -619,9 +619,10 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   });
   // A label run out with leader dots to the table is one, however long.
   const ledOut = (l: TextLine) => TRAILING_LEADERS.test(l.text) && zoneRight - l.box[2] < LEADER_REACH * size;
+  // Labels run out with leaders to the table are its rows' labels, whatever stands around them
+  // (the first lines of a wrapped label, its leaders on its last, are as long as the column).
+  if (labels.length >= 2 && labels.filter(ledOut).length >= 0.5 * labels.length) return labels;
   if (labels.length < 2 || !labels.every((l) => isCellLike(l) || ledOut(l))) return [];
-  // Labels run out with leaders to the table are its rows' labels, whatever stands around them.
-  if (labels.filter(ledOut).length >= 0.5 * labels.length) return labels;
   const x0 = Math.min(...labels.map((l) => l.box[0]));
   const x1 = Math.max(...labels.map((l) => l.box[2]));
   // A page column runs on both above and below (a caption's short last line stands above only).
