@@ -448,3 +448,21 @@ describe('row labels wrapped, their leaders on their last line', () => {
     expect(tables[0]!.table_body).toContain('<td>At the same time, the net exposure rose after the');
   });
 });
+
+describe('an invoice item too long to be a cell', () => {
+  it('lets a long description into its column, ending short of the quantities, instead of spanning it over them', async () => {
+    const items = [
+      ['Description', 'Qty', 'Unit price', 'Amount'],
+      ['Mean supernatant of enzyme', '38', '727.23', '8346.95'],
+      ['The recombinant pellet was resuspended in Aarhus between 2026 and', '3', '873.69', '3260.57'],
+      ['Significant protocol in pellet', '13', '334.47', '2974.69'],
+      ['Residual buffer for sample', '7', '102.50', '717.50'],
+      ['The mean reagent was filtered by 11% compared with the protocol', '40', '496.75', '7674.40'],
+    ];
+    const tables = await tablesOf((c) => {
+      drawTable(c, { x: 50, top: 200, colWidths: [390, 40, 60, 60], rows: items, rules: 'none' });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(items));
+  });
+});

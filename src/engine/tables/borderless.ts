@@ -68,6 +68,8 @@ const SAME_ROW_OCR = 0.4;
 const OFF_ROW_LABELS = 0.5;
 /** A row label wrapped below its row's values ends within this many ems of the run's last row. */
 const LABEL_BELOW = 2.5;
+/** A long cell is let into its column when it ends this many ems before the next column's text. */
+const LONG_CELL_GAP = 1;
 /** A row label's leader dots end within this many ems of the table's first column. */
 const LEADER_REACH = 4;
 /** Tolerances in ems of the table's text: a line touching a column edge, or sticking out of a region's side (OCR boxes jitter by a third of an em). */
@@ -594,6 +596,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   });
   // Running text inside the region: a table beside a column of prose, not one table.
   if (members.filter((l) => !isCellLike(l) && !labels.includes(l)).length > MAX_PROSE_LINES * members.length) return null;
+  makeRoomForLongCells(edges, members, size);
   const table = gridTable(members, edges, box, size, labels);
   spanOverRules(table, edges, rules, size);
   centreSpanningCells(table, size);
@@ -602,6 +605,23 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   const filled = table.cells.reduce((n, c) => n + c.colSpan, 0) / (table.rows * table.cols);
   if (table.rows < 2 || filled < MIN_FILLED) return null;
   return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled, offRowLabels: labels.length, ...bounds.get(run) } };
+}
+
+/**
+ * Column edges moved right to let in the region's long lines that start in a column and end in
+ * the white before the next column's text (an invoice item's description too long to be a cell
+ * of the run, whose columns the short descriptions placed): each such edge goes between the
+ * longest of them and the next column. A line reaching into the next column's text still spans.
+ */
+function makeRoomForLongCells(edges: number[], members: readonly TextLine[], size: number): void {
+  for (let k = 1; k < edges.length - 1; k++) {
+    const next = Math.min(...members.filter((l) => l.box[0] >= edges[k]!).map((l) => l.box[0]));
+    if (!Number.isFinite(next)) continue;
+    const ends = members.filter((l) => l.box[0] < edges[k]! && l.box[0] >= edges[k - 1]! - size && l.box[2] > edges[k]!).map((l) => l.box[2]);
+    if (!ends.length) continue;
+    const end = Math.max(...ends);
+    if (next - end >= LONG_CELL_GAP * size) edges[k] = (end + next) / 2;
+  }
 }
 
 /**
