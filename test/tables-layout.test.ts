@@ -466,3 +466,29 @@ describe('an invoice item too long to be a cell', () => {
     expect(tables[0]!.table_body).toBe(html(items));
   });
 });
+
+describe('a word processor\'s table: headers set from their columns\' left edges over values set flush right', () => {
+  it('parts the columns where the values end 0.38 em before the next header starts, measured from the text, not in whole points', async () => {
+    const rows = [
+      ['Clause', 'Effective', 'Contractual obligation'],
+      ['Prior amendment', '71%', '90'],
+      ['Prior notice under notice', '56%', '977,643'],
+      ['Material breach', '77%', '5.50'],
+      ['Material party', '23%', '90.3 months'],
+      ['Reasonable jurisdiction', '17', '1%'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      const width = (t: string) => font.widthOfTextAtSize(t, 10);
+      // Columns start at 61, 220, 378.6; the values' ink ends at 375.3, 3.8 pt before the next
+      // header's ink starts at 379.05: three whole points of white between them.
+      rows.forEach((row, r) => {
+        const y = 200 + r * 15;
+        drawTexts(c, [{ text: row[0]!, x: 61, y }]);
+        if (r === 0) drawTexts(c, [{ text: row[1]!, x: 220, y }, { text: row[2]!, x: 378.6, y }]);
+        else drawTexts(c, [{ text: row[1]!, x: 375.6 - width(row[1]!), y }, { text: row[2]!, x: 535.6 - width(row[2]!), y }]);
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
+});

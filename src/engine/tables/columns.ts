@@ -35,7 +35,14 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
   const allowed = Math.floor(rows.length * CROSSING_ROWS);
   const glyphs = rows.every((r) => r.every((l) => l.glyphs?.length));
   // A strip narrower than a column gap parts columns only where no row has cells close on its two sides.
-  const wide = (from: number, to: number) => to - from >= MIN_COLUMN_GAP * size || (glyphs && to - from >= MIN_COLUMN_GAP_GLYPHS * size && rowsApart(rows, from, to, size));
+  const wide = (from: number, to: number) => {
+    if (to - from >= MIN_COLUMN_GAP * size) return true;
+    if (!glyphs) return false;
+    // The strip's true width, from the fragments' edges (the cover counts whole units).
+    const left = Math.max(from - 1, ...rows.flat().filter((l) => l.box[2] <= from + 1).map((l) => l.box[2]));
+    const right = Math.min(to + 1, ...rows.flat().filter((l) => l.box[0] >= to - 1).map((l) => l.box[0]));
+    return right - left >= MIN_COLUMN_GAP_GLYPHS * size && rowsApart(rows, left, right, size);
+  };
   const edges = [box[0]];
   let start = -1;
   // Where in the gap those few fragments are: a header set from the left edge of the column of
