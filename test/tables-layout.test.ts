@@ -468,6 +468,32 @@ describe('an invoice item too long to be a cell', () => {
 });
 
 describe('a word processor\'s table: headers set from their columns\' left edges over values set flush right', () => {
+  it('parts columns a cell padding apart: the values end 0.3 em before the next header, every row\'s cells far apart', async () => {
+    const rows = [
+      ['Confidential', 'Reasonable', 'Obligation', 'Remedy'],
+      ['Exclusive obligation', '99.7 EUR', '70.43', '66'],
+      ['Material termination', '17.9', '77', '506,205'],
+      ['Applicable obligation', '93%', '58.6', '2'],
+      ['Effective party', '82.5 days', '104.7 days', '810,924'],
+      ['Statutory liability', '73%', '4', '0.51'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      const width = (t: string) => font.widthOfTextAtSize(t, 10);
+      // Columns 100 pt wide from 66; headers 2 pt inside their left edges, values 1 pt inside
+      // their right edges: 3 pt (0.3 em) between a column's values and the next header.
+      rows.forEach((row, r) => {
+        const y = 200 + r * 15;
+        drawTexts(c, [{ text: row[0]!, x: 66, y }]);
+        row.slice(1).forEach((text, i) => {
+          const left = 166 + i * 100;
+          drawTexts(c, [{ text, x: r === 0 ? left + 2 : left + 100 - 1 - width(text), y }]);
+        });
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
+
   it('parts the columns where the values end 0.38 em before the next header starts, measured from the text, not in whole points', async () => {
     const rows = [
       ['Clause', 'Effective', 'Contractual obligation'],

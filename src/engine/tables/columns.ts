@@ -8,9 +8,10 @@ const MIN_COLUMN_GAP = 0.6;
  * From the text layer, a narrower gap will do: its fragments are whole words (the text layer
  * joins words set a word space apart, and lines are cut only at cell gaps), so a strip clear in
  * every row is no word space but where one column's cells end and the next one's start (a header
- * set from its column's left edge over values set flush right, columns a padding apart).
+ * set from its column's left edge over values set flush right, columns a cell padding apart:
+ * 0.3 em in Word tables), as long as no row sets two pieces close on its two sides (rowsApart).
  */
-const MIN_COLUMN_GAP_GLYPHS = 0.35;
+const MIN_COLUMN_GAP_GLYPHS = 0.25;
 /** …when every row's cells on its two sides stand this many ems apart. */
 const ROW_CELL_GAP = 1;
 /** Share of the rows whose fragments may cross a gap (header cells spanning several columns). */
