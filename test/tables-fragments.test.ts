@@ -1,7 +1,7 @@
 // Lines cut at the gaps between table cells, from glyph positions.
 import { describe, expect, it } from 'vitest';
 import type { Glyph, TextLine } from '../src/engine/model/document.js';
-import { cellFragments } from '../src/engine/tables/fragments.js';
+import { cellFragments, cutAtColumns } from '../src/engine/tables/fragments.js';
 
 const SIZE = 10;
 const STYLE = { bold: false, italic: false, monospace: false, math: false };
@@ -41,5 +41,13 @@ describe('cell fragments', () => {
   it('keeps a line whole when its text and glyphs do not correspond', () => {
     const l = line([['ab', 0], ['cd', 40]]);
     expect(cellFragments({ ...l, text: 'abXcd' })).toHaveLength(1);
+  });
+
+  it('cuts a row at its column edge where a value ends, not inside a number whose thousands are set apart', () => {
+    // "2,400  2, 800": the next column's three-digit values start where "800" does, the
+    // previous column's values end where "2,400" does.
+    const l = line([['2,400', 0], ['2,', 33], ['800', 45]]);
+    const cut = cutAtColumns(l, [-30, 42, 90], [{ right: 25 }, { left: 45 }]);
+    expect(cut?.pieces.map((p) => p.text)).toEqual(['2,400', '2, 800']);
   });
 });

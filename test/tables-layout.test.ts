@@ -238,3 +238,283 @@ describe('tables in page columns', () => {
     for (const t of items) expect(result.markdown).toContain(t.slice(2));
   });
 });
+
+describe('borderless columns a padding apart', () => {
+  it('parts columns where one column\'s flush-right values end less than a word space from the next column\'s flush-left header', async () => {
+    // Each column 70 pt wide with 2.25 pt of padding: a header set from its column's left edge,
+    // values set flush right. Down the table, a column's values end 4.5 pt (0.45 em) before the
+    // next column's header starts; within each row the cells stand far apart.
+    const rows = [
+      ['Pool', 'Mass', 'Yield', 'Rate'],
+      ['Alpha', '472,891', '99.0 %', '531,480'],
+      ['Beta', '40,696', '711,554', '454.9'],
+      ['Gamma', '381,900', '58 %', '80.88'],
+      ['Delta', '94 %', '250.6', '297,736'],
+      ['Epsilon', '36 %', '61 %', '49,085'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      rows.forEach((row, r) => {
+        const y = 200 + r * 20;
+        drawTexts(c, [{ text: row[0]!, x: 72, y }]);
+        row.slice(1).forEach((text, i) => {
+          const left = 140 + i * 70;
+          const x = r === 0 ? left + 2.25 : left + 70 - 2.25 - font.widthOfTextAtSize(text, 10);
+          drawTexts(c, [{ text, x, y }]);
+        });
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
+
+  it('keeps a footnote mark set half an em after its value in that value\'s cell, not in a column of its own', async () => {
+    const rows = [
+      ['Cost', 'Total', 'Excluded', 'Direct'],
+      ['Salaries', '1,314,000', '', '940,750'],
+      ['Bad debts', '10,000', '10,000 (1)', ''],
+      ['Office rent', '170,000', '', '150,000'],
+      ['Subcontracts', '175,000', '107,000 (2)', ''],
+      ['Printing', '48,000', '', '37,000'],
+      ['Postage', '82,000', '', '82,000'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      const width = (t: string) => font.widthOfTextAtSize(t, 10);
+      const ends = [200, 280, 360];
+      rows.forEach((row, r) => {
+        const y = 200 + r * 14;
+        drawTexts(c, [{ text: row[0]!, x: 72, y }]);
+        row.slice(1).forEach((text, i) => {
+          const [value, mark] = r === 0 ? [text] : text.split(' ');
+          if (!value) return;
+          drawTexts(c, [{ text: value, x: ends[i]! - width(value), y }]);
+          // The mark right of the column's values, 5 pt (half an em) after them.
+          if (mark) drawTexts(c, [{ text: mark, x: ends[i]! + 5, y }]);
+        });
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
+});
+
+describe('an invoice\'s totals under its items', () => {
+  it('reads the totals block set under the items\' last columns as a table of its own, not as rows of the items', async () => {
+    const items = [
+      ['Description', 'Qty', 'Price', 'Amount'],
+      ['Eligible admission', '40', '217.55', '5484.92'],
+      ['Confirmed prevalence', '30', '247.36', '3699.76'],
+      ['Acute symptom', '31', '117.96', '5785.71'],
+      ['Chronic screening', '11', '287.50', '6487.17'],
+    ];
+    const totals = [
+      ['Subtotal', '21457.56'],
+      ['VAT 23%', '4935.24'],
+      ['Total due', '26392.80'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      const bottom = drawTable(c, { x: 36, top: 150, colWidths: [300, 60, 80, 80], rows: items, rules: 'none' });
+      // Labels set flush right in the price column, amounts a little right of the items' amounts.
+      totals.forEach(([label, amount], r) => {
+        const y = bottom + 20 + r * 18;
+        drawTexts(c, [{ text: label!, x: 36 + 300 + 60 + 80 - 4 - font.widthOfTextAtSize(label!, 10), y }, { text: amount!, x: 36 + 300 + 60 + 80 + 8, y }]);
+      });
+    });
+    expect(tables.map((t) => t.table_body)).toEqual([html(items), html(totals)]);
+  });
+});
+
+describe('a table scaled down to the text width', () => {
+  it('cuts rows at the ends of its columns of numbers set flush right, where cells stand closer than a word space', async () => {
+    const rows = [
+      ['Rural patient', '4', '610,302', '19%', '217.7 %'],
+      ['Acute caregiver', '37%', '9%', '354.3 years', '38'],
+      ['Weekly outcome', '4', '164,545', '464,220', '75.34'],
+      ['Weekly survey', '57%', '155,813', '71%', '759,291'],
+      ['Acute outcome', '167.9 %', '63.2 %', '334.5 years', '149.8 %'],
+      ['Acute symptom', '94,292', '374,151', '92.34', '174.5 per 1,000'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      const width = (t: string) => font.widthOfTextAtSize(t, 10);
+      // Each column ends 3.5 pt (0.35 em) left of where the next column's widest cell starts.
+      const ends = [200];
+      for (let col = 2; col < 5; col++) ends.push(ends[ends.length - 1]! + 3.5 + Math.max(...rows.map((r) => width(r[col]!))));
+      rows.forEach((row, r) => {
+        const y = 200 + r * 14;
+        drawTexts(c, [{ text: row[0]!, x: 72, y }, ...row.slice(1).map((text, i) => ({ text, x: ends[i]! - width(text), y }))]);
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
+});
+
+describe('a book\'s table of contents', () => {
+  it('keeps as text a contents whose chapters run out to their page numbers without leaders and whose sections have them', async () => {
+    const dots = ' . . . . . . . . . . . . . . . . . . . .';
+    const entries: [string, string, boolean][] = [
+      ['1', 'Chemicals and reagents', false],
+      ['2', 'Ethics statement', false],
+      ['3', 'Instrumentation', false],
+      ['3.1', 'Aqueous sequence under specimen', true],
+      ['3.2', 'Purified concentration and incubation', true],
+      ['4', 'Western blotting', false],
+      ['4.1', 'Aqueous concentration for spectrum', true],
+      ['4.2', 'Sterile chromatography in protocol', true],
+      ['5', 'Enzyme kinetics', false],
+      ['6', 'Limitations', false],
+      ['6.1', 'Mean control group and substrate results', true],
+    ];
+    const pages = [3, 4, 5, 5, 5, 7, 7, 7, 10, 11, 11];
+    const tables = await tablesOf((c) => {
+      entries.forEach(([number, title, leaders], i) => {
+        const y = 150 + i * 16;
+        // Chapters: the number a cell gap from the title; sections indented, the title run out with dots.
+        if (leaders) drawTexts(c, [{ text: `${number} ${title}${dots}`, x: 86, y }]);
+        else drawTexts(c, [{ text: number, x: 72, y }, { text: title, x: 86, y }]);
+        drawTexts(c, [{ text: String(pages[i]), x: 530, y }]);
+      });
+    });
+    expect(tables).toHaveLength(0);
+  });
+});
+
+describe('row labels run out with leader dots', () => {
+  it('takes long labels led out to the table and set off its rows\' baselines as its first column, with a caption above and prose below', async () => {
+    const dots = ' . . .';
+    const labels = ['Cold replica', 'Persistent scheduler and checkpoint', 'The median request is evicted in Lyon between 2026 and', 'The persistent worker pool returns in Zurich between', 'The warm compiler pass was merged in Zurich'];
+    const values = [['Latency', 'Persistent'], ['51', '459.3'], ['614,709', '568,540'], ['54%', '322.0'], ['36%', '22.4']];
+    const tables = await tablesOf((c, _page, font) => {
+      drawTexts(c, [{ text: 'TAIL LATENCY AND LATENCY', x: 250, y: 90 }]);
+      labels.forEach((label, r) => {
+        const y = 120 + r * 15;
+        // The values' baseline; the label 7 pt lower, its dots ending short of the values.
+        values[r]!.forEach((v, i) => drawTexts(c, [{ text: v, x: [440, 520][i]! - font.widthOfTextAtSize(v, 10), y }]));
+        let text = label + dots;
+        while (font.widthOfTextAtSize(text + ' .', 10) < 320) text += ' .';
+        drawTexts(c, [{ text, x: 50, y: y + 7 }]);
+      });
+      drawTexts(c, [{ text: 'Partners. The warm latency times out in Krakow between August 4, 2023 and 23 August 2023.', x: 50, y: 215 }]);
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(labels.map((l, r) => [l, ...values[r]!])));
+  });
+});
+
+describe('two columns of values far apart, their row labels set off their baselines', () => {
+  it('reads them as a table of three, its headers set flush right over the values', async () => {
+    const labels = [['Recombinant control group'], ['Mean enzyme of absorbance'], ['Relative specimen'], ['Mean control group under se-', 'quence'], ['Relative pellet under cen-', 'trifugation']];
+    const values = [['60%', '887,674'], ['59.8', '68.81'], ['823,348', '55'], ['2.2 mL', '3%'], ['14', '85.7']];
+    const tables = await tablesOf((c, _page, font) => {
+      const right = (text: string, end: number, y: number) => drawTexts(c, [{ text, x: end - font.widthOfTextAtSize(text, 10), y }]);
+      // Headers flush right over their columns, three spaces (0.83 em) apart: one line of text.
+      drawTexts(c, [{ text: 'Significant   Recombinant cohort', x: 348 - font.widthOfTextAtSize('Significant', 10), y: 110 }]);
+      drawTexts(c, [{ text: 'Sterile protocol', x: 129, y: 118 }]);
+      values.forEach((row, r) => {
+        const y = 134 + r * 24;
+        right(row[0]!, 348, y);
+        right(row[1]!, 479, y);
+        labels[r]!.forEach((t, i) => drawTexts(c, [{ text: t, x: 129, y: y + 7 + i * 11 }]));
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html([['Sterile protocol', 'Significant', 'Recombinant cohort'], ...values.map((v, r) => [labels[r]!.join(' ').replace('- ', ''), ...v])]));
+  });
+});
+
+describe('row labels wrapped, their leaders on their last line', () => {
+  it('takes the wrapped labels\' long first lines into the first column with their led-out last lines', async () => {
+    const labels = [['Quarterly revenue'], ['At the same time, the net exposure rose after the', 'forecast'], ['Adjusted tax liability'], ['For this reason, the forecast was reconciled'], ['Consolidated operating cost']];
+    const values = [['Cash flow', 'Annual operating cost'], ['916,293', '24'], ['252,323', '35.5'], ['42.13', '203.9 USD'], ['13', '55%']];
+    const tables = await tablesOf((c, _page, font) => {
+      const right = (text: string, end: number, y: number) => drawTexts(c, [{ text, x: end - font.widthOfTextAtSize(text, 9), y, size: 9 }]);
+      // The header one line, its words a space apart, each column's values flush right under its header.
+      const ends = [380 + font.widthOfTextAtSize('Cash flow', 9), 380 + font.widthOfTextAtSize('Cash flow Annual operating cost', 9)];
+      drawTexts(c, [{ text: 'Cash flow Annual operating cost', x: 380, y: 120, size: 9 }]);
+      let y = 120;
+      labels.forEach((label, r) => {
+        if (r > 0) values[r]!.forEach((v, i) => right(v, ends[i]!, y));
+        label.forEach((t, i) => {
+          let text = t;
+          if (i === label.length - 1) while (font.widthOfTextAtSize(text + ' .', 9) < 230) text += ' .';
+          drawTexts(c, [{ text, x: 135, y: y + 8 + i * 10, size: 9 }]);
+        });
+        y += 8 + label.length * 10 + 2;
+      });
+      drawTexts(c, [{ text: 'Table 2. Regional budget line in dividend changes', x: 200, y: y + 16 }]);
+    });
+    expect(tables).toHaveLength(1);
+    // The labels are the first column (their rows' placement is the label rows' own matter).
+    for (const r of [2, 3, 4]) expect(tables[0]!.table_body).toContain(`<tr><td>${labels[r]!.join(' ')}</td><td>${values[r]![0]}</td><td>${values[r]![1]}</td></tr>`);
+    expect(tables[0]!.table_body).toContain('<td>At the same time, the net exposure rose after the');
+  });
+});
+
+describe('an invoice item too long to be a cell', () => {
+  it('lets a long description into its column, ending short of the quantities, instead of spanning it over them', async () => {
+    const items = [
+      ['Description', 'Qty', 'Unit price', 'Amount'],
+      ['Mean supernatant of enzyme', '38', '727.23', '8346.95'],
+      ['The recombinant pellet was resuspended in Aarhus between 2026 and', '3', '873.69', '3260.57'],
+      ['Significant protocol in pellet', '13', '334.47', '2974.69'],
+      ['Residual buffer for sample', '7', '102.50', '717.50'],
+      ['The mean reagent was filtered by 11% compared with the protocol', '40', '496.75', '7674.40'],
+    ];
+    const tables = await tablesOf((c) => {
+      drawTable(c, { x: 50, top: 200, colWidths: [390, 40, 60, 60], rows: items, rules: 'none' });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(items));
+  });
+});
+
+describe('a word processor\'s table: headers set from their columns\' left edges over values set flush right', () => {
+  it('parts columns a cell padding apart: the values end 0.3 em before the next header, every row\'s cells far apart', async () => {
+    const rows = [
+      ['Confidential', 'Reasonable', 'Obligation', 'Remedy'],
+      ['Exclusive obligation', '99.7 EUR', '70.43', '66'],
+      ['Material termination', '17.9', '77', '506,205'],
+      ['Applicable obligation', '93%', '58.6', '2'],
+      ['Effective party', '82.5 days', '104.7 days', '810,924'],
+      ['Statutory liability', '73%', '4', '0.51'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      const width = (t: string) => font.widthOfTextAtSize(t, 10);
+      // Columns 100 pt wide from 66; headers 2 pt inside their left edges, values 1 pt inside
+      // their right edges: 3 pt (0.3 em) between a column's values and the next header.
+      rows.forEach((row, r) => {
+        const y = 200 + r * 15;
+        drawTexts(c, [{ text: row[0]!, x: 66, y }]);
+        row.slice(1).forEach((text, i) => {
+          const left = 166 + i * 100;
+          drawTexts(c, [{ text, x: r === 0 ? left + 2 : left + 100 - 1 - width(text), y }]);
+        });
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
+
+  it('parts the columns where the values end 0.38 em before the next header starts, measured from the text, not in whole points', async () => {
+    const rows = [
+      ['Clause', 'Effective', 'Contractual obligation'],
+      ['Prior amendment', '71%', '90'],
+      ['Prior notice under notice', '56%', '977,643'],
+      ['Material breach', '77%', '5.50'],
+      ['Material party', '23%', '90.3 months'],
+      ['Reasonable jurisdiction', '17', '1%'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      const width = (t: string) => font.widthOfTextAtSize(t, 10);
+      // Columns start at 61, 220, 378.6; the values' ink ends at 375.3, 3.8 pt before the next
+      // header's ink starts at 379.05: three whole points of white between them.
+      rows.forEach((row, r) => {
+        const y = 200 + r * 15;
+        drawTexts(c, [{ text: row[0]!, x: 61, y }]);
+        if (r === 0) drawTexts(c, [{ text: row[1]!, x: 220, y }, { text: row[2]!, x: 378.6, y }]);
+        else drawTexts(c, [{ text: row[1]!, x: 375.6 - width(row[1]!), y }, { text: row[2]!, x: 535.6 - width(row[2]!), y }]);
+      });
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
+});

@@ -6,7 +6,7 @@ import { TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
-import { alignedWith, cellFragments, columnAlignment, cutAtColumns, type ColumnAlignment } from './fragments.js';
+import { alignedWith, cellFragments, columnAlignment, cutAtColumns, innerWordEnds, type ColumnAlignment } from './fragments.js';
 import type { TableFound } from './ruled.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
@@ -24,6 +24,16 @@ const MAX_ROW_GAP = 3;
  * invoice's items); a row label wrapped over several lines is set close to its row.
  */
 const TEXT_BLOCK_LINES = 3;
+/** Cell ends this many ems apart are one right-aligned column's (TeX sets them exactly). */
+const ALIGNED_END = 0.1;
+/** …in this many rows or more. */
+const ALIGNED_END_ROWS = 3;
+/** A column edge found from its cells' shared end lies this many ems right of it (the next column's text starts a word space or more away). */
+const EDGE_PAST_END = 0.12;
+/** Share of a column's cells ending at one x that are numbers. */
+const NUMERIC_END_SHARE = 0.5;
+/** A totals block closes a run of at least this many rows (items over it). */
+const TOTALS_BODY_ROWS = 3;
 const BLANK_LINE = 1.2;
 /** Sizes this share apart are two kinds of text (a table in small print, the page's body beside it). */
 const OTHER_SIZE = 0.15;
@@ -58,6 +68,10 @@ const SAME_ROW_OCR = 0.4;
 const OFF_ROW_LABELS = 0.5;
 /** A row label wrapped below its row's values ends within this many ems of the run's last row. */
 const LABEL_BELOW = 2.5;
+/** A long cell is let into its column when it ends this many ems before the next column's text. */
+const LONG_CELL_GAP = 1;
+/** A row label's leader dots end within this many ems of the table's first column. */
+const LEADER_REACH = 4;
 /** Tolerances in ems of the table's text: a line touching a column edge, or sticking out of a region's side (OCR boxes jitter by a third of an em). */
 const TOUCH = 0.05;
 const SLACK = 0.3;
@@ -86,7 +100,7 @@ export function borderlessTables(lines: readonly TextLine[], rules: readonly HRu
       return pieces;
     });
   const all = remaining;
-  for (const run of tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all))) {
+  for (const run of tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all)).flatMap(splitTrailingTotals)) {
     // Rows set closer than a cell gap are cut at the run's columns, and join it.
     const cut = rowsCutAtColumns(run, remaining);
     const cutLines = new Set(cut?.cuts.map((c) => c.line));
@@ -144,6 +158,41 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
   return runs;
 }
 
+/**
+ * A run cut before the totals block that closes it: its last rows (two or more) each a label and
+ * an amount set right of the first column's text, the label in a column of numbers (an
+ * invoice's "Subtotal   2,920.65" under its items' prices and amounts). The items are one table,
+ * the totals another. Rows of a table that leave its first column empty hold values, not labels
+ * of their own.
+ */
+function splitTrailingTotals(run: TextLine[][]): TextLine[][][] {
+  let k = run.length;
+  while (k > 0 && isTotalsRow(run[k - 1]!)) k--;
+  if (run.length - k < 2 || k < TOTALS_BODY_ROWS) return [run];
+  const body = run.slice(0, k);
+  const fragments = body.flat();
+  const size = median(fragments.map((l) => l.fontSize)) || 10;
+  const edges = columnEdges(body, extend(null, fragments), size);
+  if (edges.length < 4) return [run];
+  const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
+  const totals = run.slice(k);
+  const numericColumn = (col: number) => {
+    const cells = fragments.filter((l) => colOf(l) === col);
+    return cells.length > 0 && cells.filter((l) => isNumeric(l.text)).length >= 0.5 * cells.length;
+  };
+  const fits = totals.every((row) => row[0]!.box[0] >= edges[1]! && numericColumn(colOf(row[0]!)));
+  if (!fits) return [run];
+  const noted = bounds.get(run);
+  if (noted) bounds.set(body, noted);
+  note(totals, 'totalsBelow', k);
+  return [body, totals];
+}
+
+/** A totals row: a label and then an amount. */
+function isTotalsRow(row: TextLine[]): boolean {
+  return row.length === 2 && !isNumeric(row[0]!.text) && /\p{L}/u.test(row[0]!.text) && isNumeric(row[1]!.text);
+}
+
 /** The x-ranges inside the box that no fragment covers, at least a gutter wide. */
 function emptyStrips(fragments: TextLine[], box: Box, size: number): [number, number][] {
   const spans = fragments.map((l) => [l.box[0], l.box[2]] as const).sort((a, b) => a[0] - b[0]);
@@ -179,7 +228,10 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
   const fragments = run.flat();
   const size = median(fragments.map((l) => l.fontSize)) || 10;
   const box = extend(null, fragments);
-  let edges = headersJoinTheirColumns(run, columnEdges(run, box, size));
+  const parted = headersJoinTheirColumns(run, columnEdges(run, box, size));
+  const alignedEnds = flushRightEnds(run, parted, box, size);
+  const edges = [...parted, ...alignedEnds.map((x) => x + EDGE_PAST_END * size)].sort((a, b) => a - b);
+  const placed = new Set<number>();
   // A list's markers set apart from their items are no column a heading below could be cut at.
   if (edges.length < 3 || isList(run, edges)) return null;
   const own = new Set(fragments);
@@ -187,6 +239,8 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
   const crosses = (l: TextLine) => columnIndex(edges, l.box[0] + TOUCH * size) !== columnIndex(edges, l.box[2] - TOUCH * size);
   // Each column's shared edges, from the cells that keep within it.
   const columns = edges.slice(1).map((_, c) => columnAlignment(fragments.filter((l) => colOf(l) === c && !crosses(l))));
+  // A column found from its cells' shared end ends there, though most of its cells were joined to the next column's.
+  for (const x of alignedEnds) columns[columnIndex(edges, x)]!.right ??= x;
   const spans = (l: TextLine) => l.box[2] > box[0] && l.box[0] < box[2];
   const cuts: CutRows['cuts'] = [];
   let header: TextLine[] | undefined;
@@ -198,21 +252,31 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
     // column edges or more (a line of prose matches one by chance now and then).
     const within = line.box[0] >= box[0] - SLACK * size;
     if (cut) {
-      if (cut.pieces.every(isCellLike) && (within || cut.pieces.length >= 3)) {
+      // A header set flush right over its flush-right values reaches left of them by its own width only.
+      const first = cut.pieces[0]!;
+      const flushRight = alignedWith(first.box[2], columns[columnIndex(edges, first.box[2] - TOUCH * size)]?.right, size) && first.box[0] >= box[0] - (first.box[2] - first.box[0]);
+      if (cut.pieces.every(isCellLike) && (within || flushRight || cut.pieces.length >= 3)) {
         header = cut.pieces;
         cuts.push({ line, pieces: cut.pieces });
-        edges = cut.edges;
+        place(cut.edges);
       }
       break;
     }
     if (!within || crosses(line)) break;
   }
   const inside = (l: TextLine) => l.box[0] >= box[0] - SLACK * size && l.box[2] <= box[2] + SLACK * size;
+  function place(moved: number[]) {
+    for (let e = 1; e < edges.length - 1; e++) {
+      if (moved[e] === edges[e] || placed.has(e)) continue;
+      edges[e] = moved[e]!;
+      placed.add(e);
+    }
+  }
   const cutInside = (l: TextLine) => {
     const cut = inside(l) ? cutAtColumns(l, edges, columns) : null;
     if (!cut || !cut.pieces.every(isCellLike)) return null;
-    // The first row cut places the edges (in its gaps) for the rest.
-    if (!cuts.length) edges = cut.edges;
+    // The first row cut at an edge places it (in its gap) for the rest.
+    place(cut.edges);
     return cut.pieces;
   };
   const below: TextLine[][] = [];
@@ -244,6 +308,57 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
     }),
   );
   return cuts.length || moved ? { edges, header, rows, below, cuts } : null;
+}
+
+/**
+ * Where the columns of numbers set flush right end that stand closer than a word space to the
+ * next column's cells (a table scaled down to the text width), and no edge parts yet: an x
+ * where values of several rows end to within a tenth of an em, some as whole fragments, some
+ * inside a fragment that runs on past it ("9%  354.3 years" under "37%"). A column edge goes
+ * just right of each; rowsCutAtColumns cuts the fragments there.
+ */
+function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: number): number[] {
+  // Where cells end: each fragment's end, and inside a fragment each word ending a value.
+  const ends = run
+    .flatMap((row, r) =>
+      row.filter((l) => l.glyphs?.length).flatMap((l) => [
+        { x: l.box[2], r, numeric: isFigure(lastValue(l.text)), inner: false },
+        ...innerWordEnds(l)
+          .filter((e) => e.x < l.box[2] - size && isFigure(lastValue(e.before)))
+          .map((e) => ({ x: e.x, r, numeric: true, inner: true })),
+      ]),
+    )
+    .sort((a, b) => a.x - b.x);
+  const fragments = run.flat();
+  const added: number[] = [];
+  for (const anchor of ends) {
+    if (added.some((e) => Math.abs(e - anchor.x) < size)) continue;
+    const group = ends.filter((e) => Math.abs(e.x - anchor.x) <= ALIGNED_END * size);
+    const x = median(group.map((e) => e.x));
+    // Cells of several rows end there, some of them whole fragments, some inside one that runs on.
+    if (new Set(group.map((e) => e.r)).size < ALIGNED_END_ROWS || x >= box[2] - SLACK * size) continue;
+    if (!group.some((e) => e.inner) || !group.some((e) => !e.inner)) continue;
+    // A column of numbers set flush right (a justified column of text ends at one x too).
+    if (group.filter((e) => e.numeric).length < NUMERIC_END_SHARE * group.length) continue;
+    // Already parted: an edge in the white between it and the next text to its right.
+    const next = Math.min(box[2], ...fragments.filter((l) => l.box[0] > x + TOUCH * size).map((l) => l.box[0]));
+    if (edges.some((e) => e >= x - ALIGNED_END * size && e <= next)) continue;
+    added.push(x);
+  }
+  return added;
+}
+
+/** A whole number with its digits (a dash standing for none is set anywhere in its column; "2," is cut off its "800"). */
+function isFigure(text: string): boolean {
+  return /\d/.test(text) && !/[.,]$/.test(text) && isNumeric(text);
+}
+
+/** The value a run of values ends with: the text after the last wide space (a cell's unit stays with its number). */
+function lastValue(text: string): string {
+  const words = text.split(/\s+/);
+  // "9% 354.3" ends with "354.3"; "372.4 h" is one value with its unit.
+  for (let k = words.length - 1; k >= 0; k--) if (isNumeric(words.slice(k).join(' '))) return words.slice(k).join(' ');
+  return text;
 }
 
 /**
@@ -459,13 +574,14 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   if (clean < CLEAN_FRAGMENTS * fragments.length) return null;
   const multi = run.filter((row) => new Set(row.map(colOf)).size >= 2).length;
   if (multi < MULTI_COLUMN_ROWS * run.length) return null;
-  if (!looksTabular(fragments, edges, ruled, run.length)) return null;
-  if (isContents(run, edges, lines) || isList(run, edges)) return null;
   // Row labels set off the rows' baselines (wrapped, centred on their row) are the first column.
   // Their zone: left of the run, or its first column when few of its rows have text there.
   const inFirst = run.filter((row) => row.some((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === 0)).length;
   const ownFirst = inFirst > 0 && inFirst < OFF_ROW_LABELS * run.length && edges.length > 2;
   const labels = rowLabels(box, ownFirst ? edges[1]! : box[0], lines, new Set(fragments), size);
+  // Two columns of values labelled left of them are a table of three, however far apart they stand.
+  if (!looksTabular(fragments, edges, ruled, run.length, labels.length > 0 && !ownFirst)) return null;
+  if (isContents(run, edges, lines) || isList(run, edges)) return null;
   if (labels.length && !ownFirst) {
     const x0 = Math.min(...labels.map((l) => l.box[0]));
     edges = [x0, (Math.max(...labels.map((l) => l.box[2])) + box[0]) / 2, ...edges.slice(1)];
@@ -479,7 +595,8 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
     return cy >= box[1] - TOUCH * size && cy <= box[3] + TOUCH * size && l.box[0] >= box[0] - size && l.box[2] <= box[2] + size;
   });
   // Running text inside the region: a table beside a column of prose, not one table.
-  if (members.filter((l) => !isCellLike(l)).length > MAX_PROSE_LINES * members.length) return null;
+  if (members.filter((l) => !isCellLike(l) && !labels.includes(l)).length > MAX_PROSE_LINES * members.length) return null;
+  makeRoomForLongCells(edges, members, size);
   const table = gridTable(members, edges, box, size, labels);
   spanOverRules(table, edges, rules, size);
   centreSpanningCells(table, size);
@@ -488,6 +605,23 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   const filled = table.cells.reduce((n, c) => n + c.colSpan, 0) / (table.rows * table.cols);
   if (table.rows < 2 || filled < MIN_FILLED) return null;
   return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled, offRowLabels: labels.length, ...bounds.get(run) } };
+}
+
+/**
+ * Column edges moved right to let in the region's long lines that start in a column and end in
+ * the white before the next column's text (an invoice item's description too long to be a cell
+ * of the run, whose columns the short descriptions placed): each such edge goes between the
+ * longest of them and the next column. A line reaching into the next column's text still spans.
+ */
+function makeRoomForLongCells(edges: number[], members: readonly TextLine[], size: number): void {
+  for (let k = 1; k < edges.length - 1; k++) {
+    const next = Math.min(...members.filter((l) => l.box[0] >= edges[k]!).map((l) => l.box[0]));
+    if (!Number.isFinite(next)) continue;
+    const ends = members.filter((l) => l.box[0] < edges[k]! && l.box[0] >= edges[k - 1]! - size && l.box[2] > edges[k]!).map((l) => l.box[2]);
+    if (!ends.length) continue;
+    const end = Math.max(...ends);
+    if (next - end >= LONG_CELL_GAP * size) edges[k] = (end + next) / 2;
+  }
 }
 
 /**
@@ -503,7 +637,12 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
     const cy = (l.box[1] + l.box[3]) / 2;
     return cy >= box[1] - TOUCH * size && cy <= box[3] + LABEL_BELOW * size;
   });
-  if (labels.length < 2 || !labels.every(isCellLike)) return [];
+  // A label run out with leader dots to the table is one, however long.
+  const ledOut = (l: TextLine) => TRAILING_LEADERS.test(l.text) && zoneRight - l.box[2] < LEADER_REACH * size;
+  // Labels run out with leaders to the table are its rows' labels, whatever stands around them
+  // (the first lines of a wrapped label, its leaders on its last, are as long as the column).
+  if (labels.length >= 2 && labels.filter(ledOut).length >= 0.5 * labels.length) return labels;
+  if (labels.length < 2 || !labels.every((l) => isCellLike(l) || ledOut(l))) return [];
   const x0 = Math.min(...labels.map((l) => l.box[0]));
   const x1 = Math.max(...labels.map((l) => l.box[2]));
   // A page column runs on both above and below (a caption's short last line stands above only).
@@ -512,6 +651,11 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   const below = left.some((l) => beside(l) && l.box[1] > box[3] && l.box[1] <= box[3] + GUTTER_REACH * size);
   return above && below ? [] : labels;
 }
+
+/** A section's number before its title in a table of contents ("3", "3.1", "A.2", "IV"). */
+const SECTION_NUMBER = /^(\d{1,3}(\.\d{1,3})*|[A-Z](\.\d{1,3})*|[IVXL]{1,6})\.?(\s|$)/;
+/** Share of a contents' rows whose titles are numbered. */
+const NUMBERED_TITLES = 0.8;
 
 /** A list item's marker: a number or letter with its stop or bracket, or a bullet. */
 const LIST_MARKER = /^(\(?(\d{1,3}(\.\d{1,3})*|[a-zA-Z]|[ivxlcIVXLC]{1,6})[.)]|[•◦▪‣·●○■□–—-])$/u;
@@ -530,6 +674,7 @@ function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine
   const last = edges.length - 2;
   const pages: number[] = [];
   let leaders = 0;
+  let numbered = 0;
   for (const row of run) {
     const cells = [...row].sort((a, b) => a.box[0] - b.box[0]);
     const page = cells[cells.length - 1]!;
@@ -537,16 +682,21 @@ function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine
     if (!/^\d{1,4}$/.test(page.text.trim())) return false;
     pages.push(Number(page.text.trim()));
     // The title may be too long to be a cell: any line on the page number's baseline.
-    if (lines.some((l) => l !== page && Math.abs(l.baseline - page.baseline) <= SAME_ROW * page.fontSize && TRAILING_LEADERS.test(l.text))) leaders++;
+    const title = lines.filter((l) => l !== page && Math.abs(l.baseline - page.baseline) <= SAME_ROW * page.fontSize).sort((a, b) => a.box[0] - b.box[0]);
+    if (title.some((l) => TRAILING_LEADERS.test(l.text))) leaders++;
+    if (title.length && SECTION_NUMBER.test(title[0]!.text)) numbered++;
   }
-  return pages.length >= 2 && leaders >= pages.length / 2 && pages.every((p, i) => i === 0 || p >= pages[i - 1]!);
+  if (pages.length < 2 || !pages.every((p, i) => i === 0 || p >= pages[i - 1]!)) return false;
+  // A book's contents run its chapters' titles out to their page numbers without leaders, its
+  // sections' with them: numbered titles, some with leaders, are contents too.
+  return leaders >= pages.length / 2 || (leaders > 0 && numbered >= NUMBERED_TITLES * pages.length);
 }
 
 /**
  * Whether fragments in columns look like data rather than text: numeric columns, or at least
  * three columns of short fragments.
  */
-function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, rows: number): boolean {
+function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, rows: number, labelled = false): boolean {
   const cols = edges.length - 1;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
   const numeric = fragments.filter((l) => isNumeric(l.text)).length / fragments.length;
@@ -557,7 +707,7 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, ro
   const wordyCols = [...byCol.values()].filter((lengths) => median(lengths) > WORDY_COLUMN_CHARS).length;
   if (wordyCols >= 2) return false;
   // Two columns far apart are a chart's two axes or a page's margins, not a table.
-  if (cols === 2 && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!)) return false;
+  if (cols === 2 && !labelled && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!)) return false;
   if (numeric >= 0.3) return true;
   if (ruled) return meanLength <= 30;
   // Three or more columns of short words: a table when numbers or many rows confirm it.

@@ -4,6 +4,16 @@ import { median } from '../model/numbers.js';
 
 /** A gap between columns is at least this many ems wide (word spaces are 0.2–0.35 em). */
 const MIN_COLUMN_GAP = 0.6;
+/**
+ * From the text layer, a narrower gap will do: its fragments are whole words (the text layer
+ * joins words set a word space apart, and lines are cut only at cell gaps), so a strip clear in
+ * every row is no word space but where one column's cells end and the next one's start (a header
+ * set from its column's left edge over values set flush right, columns a cell padding apart:
+ * 0.3 em in Word tables), as long as no row sets two pieces close on its two sides (rowsApart).
+ */
+const MIN_COLUMN_GAP_GLYPHS = 0.25;
+/** …when every row's cells on its two sides stand this many ems apart. */
+const ROW_CELL_GAP = 1;
 /** Share of the rows whose fragments may cross a gap (header cells spanning several columns). */
 const CROSSING_ROWS = 0.1;
 
@@ -24,6 +34,16 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
     }
   }
   const allowed = Math.floor(rows.length * CROSSING_ROWS);
+  const glyphs = rows.every((r) => r.every((l) => l.glyphs?.length));
+  // A strip narrower than a column gap parts columns only where no row has cells close on its two sides.
+  const wide = (from: number, to: number) => {
+    if (to - from >= MIN_COLUMN_GAP * size) return true;
+    if (!glyphs) return false;
+    // The strip's true width, from the fragments' edges (the cover counts whole units).
+    const left = Math.max(from - 1, ...rows.flat().filter((l) => l.box[2] <= from + 1).map((l) => l.box[2]));
+    const right = Math.min(to + 1, ...rows.flat().filter((l) => l.box[0] >= to - 1).map((l) => l.box[0]));
+    return right - left >= MIN_COLUMN_GAP_GLYPHS * size && rowsApart(rows, left, right, size);
+  };
   const edges = [box[0]];
   let start = -1;
   // Where in the gap those few fragments are: a header set from the left edge of the column of
@@ -37,7 +57,7 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
     if (open && cover[x] === 0 && firstCovered >= 0) firstCoverEnded = true;
     if ((!open || x === width - 1) && start >= 0) {
       const headerInGap = firstCovered > start && firstCoverEnded;
-      if (x - start >= MIN_COLUMN_GAP * size && start > 0 && x < width - 1) edges.push(x0 + (headerInGap ? firstCovered - 0.5 : (start + x) / 2));
+      if (start > 0 && x < width - 1 && wide(x0 + start, x0 + x)) edges.push(x0 + (headerInGap ? firstCovered - 0.5 : (start + x) / 2));
       start = -1;
       firstCovered = -1;
       firstCoverEnded = false;
@@ -45,6 +65,20 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
   }
   edges.push(box[2]);
   return edges;
+}
+
+/**
+ * Whether every row's cells on the two sides of the strip [from, to] stand a cell gap apart or
+ * more: the strip is narrow because one row's cells end where another's start (a flush-left
+ * header over flush-right values), not because a row sets two pieces close together (a value
+ * and its footnote mark).
+ */
+function rowsApart(rows: readonly TextLine[][], from: number, to: number, size: number): boolean {
+  return rows.every((row) => {
+    const left = Math.max(-Infinity, ...row.filter((l) => l.box[2] <= to).map((l) => l.box[2]));
+    const right = Math.min(Infinity, ...row.filter((l) => l.box[0] >= from).map((l) => l.box[0]));
+    return right - left >= ROW_CELL_GAP * size;
+  });
 }
 
 /** The column (0-based) of position x, given column edges. */

@@ -92,9 +92,11 @@ export function cutAtColumns(line: TextLine, edges: readonly number[], columns: 
   if (line.rotated || line.equation) return null;
   const text = glyphText(line);
   if (!text || text.glyphs.length < 2) return null;
-  const { glyphs } = text;
+  const { glyphs, chars } = text;
   const size = median(glyphs.map((g) => g.size)) || line.fontSize;
   const cuts: number[] = [];
+  // A number's thousands set apart ("2, 800") is no cell gap.
+  const inNumber = (i: number) => /\d,$/.test((chars[i - 2]?.ch ?? '') + chars[i - 1]!.ch) && /\d/.test(chars[i]!.ch);
   const moved = [...edges];
   for (let e = 1; e < edges.length - 1; e++) {
     const edge = edges[e]!;
@@ -104,7 +106,7 @@ export function cutAtColumns(line: TextLine, edges: readonly number[], columns: 
     let best = -1;
     for (let i = 1; i < glyphs.length; i++) {
       const gap = glyphs[i]!.x0 - glyphs[i - 1]!.x1;
-      if (gap <= WORD_GAP * size) continue;
+      if (gap <= WORD_GAP * size || inNumber(i)) continue;
       if (!alignedWith(glyphs[i - 1]!.x1, before?.right, size) && !alignedWith(glyphs[i]!.x0, after?.left, size)) continue;
       if (best < 0 || Math.abs(glyphs[i]!.x0 - edge) < Math.abs(glyphs[best]!.x0 - edge)) best = i;
     }
@@ -115,6 +117,19 @@ export function cutAtColumns(line: TextLine, edges: readonly number[], columns: 
   // One gap per edge, left to right.
   if (!cuts.length || cuts.some((c, i) => i > 0 && c <= cuts[i - 1]!)) return null;
   return { pieces: cutBefore(line, text, cuts), edges: moved };
+}
+
+/** Where the line's words but its last end, with the text up to there (from its glyphs; none without them). */
+export function innerWordEnds(line: TextLine): { x: number; before: string }[] {
+  const text = glyphText(line);
+  if (!text) return [];
+  const { glyphs, chars } = text;
+  const out: { x: number; before: string }[] = [];
+  for (let i = 1; i < glyphs.length; i++) {
+    // A word ends where the text has a space (glyphs of a number set apart are one word).
+    if (chars[i]!.i - chars[i - 1]!.i > 1 && glyphs[i]!.x0 - glyphs[i - 1]!.x1 > WORD_GAP * Math.max(glyphs[i]!.size, glyphs[i - 1]!.size)) out.push({ x: glyphs[i - 1]!.x1, before: line.text.slice(0, chars[i]!.i).trim() });
+  }
+  return out;
 }
 
 /** Whether some gap between neighbouring glyphs could be a cell gap (most lines have none: a quick pass). */
