@@ -4,7 +4,7 @@
 import type { Box, Glyph, GlyphStyle, Page, TextLine } from '../../model/document.js';
 import { isMostlyRightToLeft, isRightToLeft } from '../../model/script.js';
 import { transformBox, type Affine } from './affine.js';
-import { fontCodeToUnicode } from '../../model/math-fonts.js';
+import { fontCodeToUnicode, isMathFont } from '../../model/math-fonts.js';
 import { extractGraphics } from './paths.js';
 import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';
 import { InputError } from '../sniff.js';
@@ -253,7 +253,8 @@ function fontInfo(pdfium: Pdfium, font: number, cache: Map<number, FontInfo>): F
     bold: weight >= 600 || (flags & FONT_FLAG_FORCE_BOLD) !== 0 || /bold|black|heavy|semibold|demi/.test(lower) || TEX_BOLD.test(lower),
     italic: (flags & FONT_FLAG_ITALIC) !== 0 || /italic|oblique/.test(lower) || TEX_ITALIC.test(lower),
     monospace: (flags & FONT_FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol|menlo|typewriter|cmtt|sfmono|inconsolata/.test(lower),
-    math: MATH_FONT.test(lower),
+    // TeX's math fonts of other families by name (kpfonts' Kp--M-…, Euler's EURM, newpx's NewPXMI).
+    math: MATH_FONT.test(lower) || isMathFont(name.replace(/^[A-Z]{6}\+/, '')),
   };
   const info = { style, font: name.replace(/^[A-Z]{6}\+/, '') };
   cache.set(font, info);
