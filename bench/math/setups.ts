@@ -37,6 +37,9 @@ export const FONT_SETUPS: FontSetup[] = [
   { name: 'mdcharter', engine: 'pdflatex', preamble: '\\usepackage[charter]{mathdesign}', split: 'tune' },
   { name: 'eulervm', engine: 'pdflatex', preamble: `\\usepackage{eulervm}${AMS}`, split: 'tune' },
   { name: 'pagella-math', engine: 'lualatex', preamble: '\\usepackage{unicode-math}\\setmainfont{TeX Gyre Pagella}\\setmathfont{TeX Gyre Pagella Math}', split: 'tune' },
+  // T1-encoded text (cm-super's EC fonts) with Computer Modern math: the text-font encoding of
+  // lmodern and fourier, whose math fonts are others.
+  { name: 'cm-t1', engine: 'pdflatex', preamble: `\\usepackage[T1]{fontenc}${AMS}`, split: 'tune' },
 ];
 
 export interface Template {
