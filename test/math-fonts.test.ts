@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { formulaLatex } from '../src/engine/math/index.js';
 import type { Glyph } from '../src/engine/model/document.js';
-import { fontAlphabet, fontCodeToUnicode, isMathFont } from '../src/engine/model/math-fonts.js';
+import { fontAlphabet, fontCodeToUnicode, isMathFont, repairCode } from '../src/engine/model/math-fonts.js';
 
 const MATH = { bold: false, italic: true, monospace: false, math: true };
 
@@ -78,5 +78,94 @@ describe('font-specific layouts', () => {
   it('reads newpx\'s symbol font above 0x7f as newtx\'s: its math accents', () => {
     expect(fontCodeToUnicode('pxsys', 0xae)).toBe(0x20d7);
     expect(fontCodeToUnicode('pxsys', 0xa4)).toBe(0x307);
+  });
+});
+
+describe('Euler (eulervm)', () => {
+  it('reads Euler roman (EURM) letters as math italic variables, not fraktur', () => {
+    expect(fontAlphabet('EURM10', 0x61)).toBeUndefined();
+    expect(fontAlphabet('EURM7', 0x4b)).toBeUndefined();
+    expect(fontCodeToUnicode('EURM10', 0x3d)).toBe(cp('/'));
+    expect(fontAlphabet('EUFM10', 0x61)).toBe('mathfrak');
+    expect(formulaLatex({ glyphs: [g('x', 100, 200, 'EURM10'), g('y', 106, 200, 'EURM10')] }).latex).toBe('xy');
+  });
+
+  it('reads the slanted ⩽ and ⩾ a font sets for \\leq and \\geq as those relations', () => {
+    const out = formulaLatex({ glyphs: [g('a', 100, 200, 'EURM10'), g('⩽', 108, 200, 'MSAM10'), g('b', 116, 200, 'EURM10')] });
+    expect(out.latex).toBe('a\\leq b');
+  });
+});
+
+describe('what a font\'s glyph names say wrongly', () => {
+  it('reads mathpazo\'s coproduct, which its name maps to ⨿, as \\coprod', () => {
+    expect(repairCode('PazoMath', 0x2a3f)).toBe(0x2210);
+    expect(repairCode('CMSY10', 0x2a3f)).toBeUndefined();
+  });
+
+  it('reads the angle brackets of glyph names angleleft/angleright (U+2329, U+232A) as \\langle and \\rangle', () => {
+    const out = formulaLatex({ glyphs: [g('\u2329', 100, 200, 'MathDesign-CH-Regular-Symbol-10'), g('x', 105, 200, 'CharterBT-Italic'), g('\u232a', 110, 200, 'MathDesign-CH-Regular-Symbol-10')] });
+    expect(out.latex).toBe('\\langle x\\rangle');
+  });
+});
+
+describe('OpenType math fonts\' Greek', () => {
+  it('keeps the symbol variants of Mathematical Italic Greek apart from the letters (𝜖 \\epsilon, 𝜀 \\varepsilon, 𝜗 \\vartheta, 𝜙 \\phi)', () => {
+    const read = (code: number) => formulaLatex({ glyphs: [{ ...g('x', 100, 200, 'TeXGyrePagellaMath-Regular'), code }] }).latex;
+    expect(read(0x1d716)).toBe('\\epsilon');
+    expect(read(0x1d700)).toBe('\\varepsilon');
+    expect(read(0x1d717)).toBe('\\vartheta');
+    expect(read(0x1d703)).toBe('\\theta');
+    expect(read(0x1d719)).toBe('\\phi');
+    expect(read(0x1d711)).toBe('\\varphi');
+    expect(read(0x1d71a)).toBe('\\varrho');
+    expect(read(0x1d6fc)).toBe('\\alpha');
+    // Bold italic: the same variants, bold.
+    expect(read(0x1d750)).toBe('\\boldsymbol{\\epsilon}');
+  });
+});
+
+describe('radical indices of OpenType math fonts', () => {
+  it('takes an index kerned left of the sign (RadicalKernBeforeDegree) as the index, not as a script of what precedes', () => {
+    const font = 'TeXGyrePagellaMath-Regular';
+    const at = (char: string, x0: number, x1: number, y0: number, y1: number, base: number, size: number) => ({ ...g(char, x0, base, font, size), x1, y0, y1 });
+    const glyphs = [
+      at('2', 206.8, 211.7, 176.6, 184.3, 184.2, 10.9),
+      at('9', 212.3, 217.0, 176.6, 184.4, 184.2, 10.9),
+      at('√', 219.3, 226.1, 172.0, 188.6, 183.2, 10.9),
+      at('4', 218.1, 221.4, 175.3, 179.5, 179.5, 6),
+      at('g', 225.4, 231.2, 178.9, 187.2, 184.2, 10.9),
+      at('7', 232.0, 236.9, 176.6, 184.3, 184.2, 10.9),
+    ];
+    expect(formulaLatex({ glyphs, rules: [[225.8, 172.4, 240.2, 172.4]] }).latex).toBe('29\\sqrt[4]{g7}');
+  });
+});
+
+describe('big delimiters of OpenType math fonts', () => {
+  it('stacks a right parenthesis whose extender lines up with its hooks at the right edge only', () => {
+    const font = 'TeXGyrePagellaMath-Regular';
+    const at = (char: string, x0: number, x1: number, y0: number, y1: number, base: number, size = 10.9) => ({ ...g(char, x0, base, font, size), x1, y0, y1 });
+    const glyphs = [
+      at('⎛', 271.6, 276.4, 152.2, 165.6, 165.6), at('⎜', 271.6, 272.5, 165.0, 169.4, 169.4), at('⎜', 271.6, 272.5, 168.5, 172.9, 172.9), at('⎝', 271.6, 276.4, 175.7, 189.0, 189.0),
+      at('a', 282.4, 288.1, 153.0, 159.9, 159.9), at('b', 319.5, 325.2, 153.0, 159.9, 159.9),
+      at('c', 282.4, 288.1, 166.0, 173.5, 173.5), at('d', 319.5, 325.2, 166.0, 173.5, 173.5),
+      at('e', 282.4, 288.1, 181.7, 187.0, 187.0), at('f', 319.5, 325.2, 181.7, 187.0, 187.0),
+      at('⎞', 335.6, 340.4, 152.2, 165.6, 165.6), at('⎟', 339.5, 340.4, 165.0, 169.4, 169.4), at('⎟', 339.5, 340.4, 168.5, 172.9, 172.9), at('⎠', 335.6, 340.4, 175.7, 189.0, 189.0),
+    ];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\begin{pmatrix}a & b \\\\ c & d \\\\ e & f\\end{pmatrix}');
+  });
+});
+
+describe('tall bars of OpenType math fonts', () => {
+  it('stacks the extender pieces the text layer calls ∣ (overlapping end to end) into one bar: a vmatrix', () => {
+    const font = 'TeXGyrePagellaMath-Regular';
+    const at = (char: string, x0: number, x1: number, y0: number, y1: number, base: number, size = 10) => ({ ...g(char, x0, base, font, size), x1, y0, y1 });
+    const bar = (x: number) => [196.6, 203.3, 209.1, 214.9, 220.7].map((y) => at('∣', x, x + 0.7, y, y + 8.1, y + 8.1));
+    const glyphs = [
+      ...bar(286.7),
+      at('a', 292, 297, 203, 208.5, 208.5), at('b', 310, 315, 203, 208.5, 208.5),
+      at('c', 292, 297, 216, 221.5, 221.5), at('d', 310, 315, 216, 221.5, 221.5),
+      ...bar(320),
+    ];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\begin{vmatrix}a & b \\\\ c & d\\end{vmatrix}');
   });
 });

@@ -22,6 +22,9 @@ const AXIS = 0.25;
 const AXIS_TOLERANCE = 0.12;
 /** A radical's index starts over the sign's hook: at most this far (em) left of the sign (else it is a script of what precedes). */
 const INDEX_OVERHANG = 0.1;
+/** …or, reaching this share of the sign's width into it, at most this far (em) left of it. */
+const INDEX_INTO_SIGN = 0.2;
+const INDEX_KERNED_OVERHANG = 0.4;
 /** A wide accent is centred on its base: bases centred this close (em) under it are as good. */
 const WIDE_ACCENT_CENTRING = 0.02;
 /** At most this many units at each side of those under a wide accent can be part of its base. */
@@ -226,7 +229,10 @@ function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Uni
     if (radical) {
       const radicand = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size && u !== radical), rule, 'below');
       const height = radical.y1 - radical.y0;
-      const index = pool.filter((u) => u !== radical && u.role !== 'rule' && u.x1 <= radical.x0 + 0.7 * (radical.x1 - radical.x0) && u.x0 >= radical.x0 - INDEX_OVERHANG * size && u.y1 <= radical.y0 + 0.6 * height && u.y1 > radical.y0 - 0.5 * size && u.size < 0.85 * size);
+      // OpenType math fonts kern the index further left (RadicalKernBeforeDegree): one reaching
+      // well into the sign's box is its index however far left it starts.
+      const overSign = (u: Unit) => u.x0 >= radical.x0 - INDEX_OVERHANG * size || (u.x1 > radical.x0 + INDEX_INTO_SIGN * (radical.x1 - radical.x0) && u.x0 >= radical.x0 - INDEX_KERNED_OVERHANG * size);
+      const index = pool.filter((u) => u !== radical && u.role !== 'rule' && u.x1 <= radical.x0 + 0.7 * (radical.x1 - radical.x0) && overSign(u) && u.y1 <= radical.y0 + 0.6 * height && u.y1 > radical.y0 - 0.5 * size && u.size < 0.85 * size);
       const root = index.length ? `[${layout(index, depth + 1, script(style))}]` : '';
       const base = radicand.length ? dominantBase(radicand) : radical.base;
       const bundled = union([radical, rule, ...radicand, ...index], base, size, `\\sqrt${root}{${layout(radicand, depth + 1, style)}}`, 'ord');

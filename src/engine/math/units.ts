@@ -199,9 +199,15 @@ function mergePieces(units: Unit[], bodySize: number): Unit[] {
   }
   // A tall bar (vmatrix, \left|) is the extension font's bar repeated: bars touching end to end
   // in one column are pieces of one bar (bars of rows of an alignment stand apart).
-  const bars = units.filter((u) => !u.piece && (u.char === '|' || u.char === '‖'));
-  for (const u of bars) {
-    if (bars.some((o) => o !== u && o.char === u.char && Math.abs(o.x0 - u.x0) < 0.1 * bodySize && Math.max(o.y0 - u.y1, u.y0 - o.y1) < BAR_JOIN * bodySize)) u.piece = true;
+  // OpenType math fonts repeat their extender, which the text layer calls ∣ or ∥ (vmatrix in
+  // TeX Gyre Pagella Math): those pieces are the bar's too.
+  const bars = units.filter((u) => !u.piece && (u.char === '|' || u.char === '‖' || u.char === '∣' || u.char === '∥'));
+  const barOf = (c: string | undefined) => (c === '∣' ? '|' : c === '∥' ? '‖' : c);
+  const inStack = bars.filter((u) => bars.some((o) => o !== u && barOf(o.char) === barOf(u.char) && Math.abs(o.x0 - u.x0) < 0.1 * bodySize && Math.max(o.y0 - u.y1, u.y0 - o.y1) < BAR_JOIN * bodySize));
+  for (const u of inStack) {
+    u.piece = true;
+    const bar = barOf(u.char)!;
+    if (bar !== u.char) Object.assign(u, { char: bar, latex: symbolOf(bar).latex, role: symbolOf(bar).role });
   }
   const pieces = units.filter((u) => u.piece).sort((a, b) => a.y0 - b.y0);
   const used = new Set<Unit>();
@@ -214,7 +220,10 @@ function mergePieces(units: Unit[], bodySize: number): Unit[] {
       if (used.has(q) || (q.char !== p.char && !q.extension && !p.extension)) continue;
       const last = stack[stack.length - 1]!;
       const gap = p.char === '|' || p.char === '‖' ? BAR_JOIN : 0.3;
-      if (Math.abs(q.x0 - last.x0) < 0.3 * bodySize && q.y0 - last.y1 < gap * bodySize && q.y0 >= last.y0) {
+      // A right delimiter's pieces line up at their right edge (an OpenType font's extender is
+      // narrower than the hooks, and its box is the ink's), a left one's at their left.
+      const aligned = Math.abs(q.x0 - last.x0) < 0.3 * bodySize || Math.abs(q.x1 - last.x1) < 0.3 * bodySize;
+      if (aligned && q.x0 < last.x1 && q.x1 > last.x0 && q.y0 - last.y1 < gap * bodySize && q.y0 >= last.y0) {
         stack.push(q);
         used.add(q);
       }

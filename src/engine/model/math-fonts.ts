@@ -12,9 +12,10 @@ const FAMILIES: [RegExp, Family][] = [
   // newtx's symbolsb font (txsyb) holds \mathbb's letters.
   [/^n?txsyb/i, 'blackboard'],
   [/^(cmsy|cmbsy|lmsy|LMMathSymbols|txsy|ntxsy|Fourier-Math-Symbols|zplsy|pxsy|hfbrsy)/i, 'symbols'],
-  [/^(cmmi|cmmib|lmmi|LMMathItalic|NewTXMI|NewPXMI|txmi(?!a)|rtxmi|zplmi|pxmi(?!a)|hfbrmi)/i, 'italic'],
+  // Euler's roman (EURM, EURB) is the math italic of eulervm, in CMMI's layout (eurm10.afm).
+  [/^(cmmi|cmmib|lmmi|LMMathItalic|NewTXMI|NewPXMI|txmi(?!a)|rtxmi|zplmi|pxmi(?!a)|hfbrmi|eurm|eurb)/i, 'italic'],
   [/^(msbm|txmia|Fourier-Math-BlackBoard|bbold|dsrom|bbm|hfbrbs)/i, 'blackboard'],
-  [/^(eufm|eufb|eurm|yfrak)/i, 'fraktur'],
+  [/^(eufm|eufb|yfrak)/i, 'fraktur'],
   [/^(rsfs|zpzccmry|Fourier-Math-Cal|eusm|eusb|cmbsy)/i, 'script'],
 ];
 
@@ -149,6 +150,8 @@ export function repairCode(font: string | undefined, code: number): number | und
   if (code === 0x2206) return 0x394;
   if (code === 0x2126) return 0x3a9;
   if (code === 0xb5) return 0x3bc;
+  // mathpazo's PazoMath sets \coprod (text and display size) as a glyph its name maps to ⨿ (\amalg, which mathpazo takes from CMSY).
+  if (code === 0x2a3f && /^PazoMath/i.test(font ?? '')) return 0x2210;
   if (family(font) === 'extension' && ((code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe000 && code <= 0xf8ff))) return UNKNOWN_DELIMITER;
   return undefined;
 }
