@@ -1,7 +1,10 @@
 // Glyph identity from math fonts of families the engine was not tuned on (round 6: the tune split
 // gained newpx, mathpazo, kpfonts, Computer Modern Bright, mathdesign's Charter, Euler and TeX
 // Gyre Pagella Math): their fonts are known by what their names say of TeX's math font roles.
+import { beginText, endText, moveText, PDFDocument, PDFHexString, PDFName, setFontAndSize, showText } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { loadPdfium, PdfDocument } from '../src/engine/index.js';
+import { extractPage } from '../src/engine/input/pdf/extract.js';
 import { formulaLatex } from '../src/engine/math/index.js';
 import type { Glyph } from '../src/engine/model/document.js';
 import { fontAlphabet, fontCodeToUnicode, isMathFont, repairCode } from '../src/engine/model/math-fonts.js';
@@ -167,5 +170,55 @@ describe('tall bars of OpenType math fonts', () => {
       ...bar(320),
     ];
     expect(formulaLatex({ glyphs }).latex).toBe('\\begin{vmatrix}a & b \\\\ c & d\\end{vmatrix}');
+  });
+});
+
+describe('φ and ϕ', () => {
+  it('reads TeX\'s \\phi and \\varphi right in the math italics whose text layer swaps them (CM Bright, kpfonts, mathdesign)', () => {
+    const read = (char: string, font: string) => formulaLatex({ glyphs: [g(char, 100, 200, font)] }).latex;
+    expect(read('φ', 'HFBRMI10')).toBe('\\phi');
+    expect(read('ϕ', 'HFBRMI10')).toBe('\\varphi');
+    expect(read('φ', 'Kp--M-Italic')).toBe('\\phi');
+    expect(read('φ', 'MathDesign-CH-Regular-Italic-MathItalic-10')).toBe('\\phi');
+    expect(read('ε', 'MathDesign-CH-Regular-Italic-MathItalic-10')).toBe('\\epsilon');
+    // CMMI's come out right.
+    expect(read('ϕ', 'CMMI10')).toBe('\\phi');
+    expect(read('ε', 'CMMI10')).toBe('\\varepsilon');
+    expect(read('ε', 'HFBRMI10')).toBe('\\varepsilon');
+  });
+});
+
+describe('code 32 of TeX\'s extension and symbol fonts', () => {
+  it('is a glyph (CMEX\'s \\Bigg( , CMSY\'s ←), not a space', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    // As pdfTeX embeds them: glyph names no Unicode table knows, code 32 among them.
+    const font = (base: string, names: string[]) => doc.context.register(doc.context.obj({
+      Type: 'Font', Subtype: 'Type1', BaseFont: base, FirstChar: 0, LastChar: 127, Widths: Array<number>(128).fill(500),
+      Encoding: doc.context.obj({ Type: 'Encoding', Differences: [32, ...names.map((n) => PDFName.of(n))] }),
+    }));
+    const ex = page.node.newFontDictionary('FX', font('CMEX10', ['parenleftBigg', 'parenrightBigg']));
+    const sy = page.node.newFontDictionary('FS', font('CMSY10', ['arrowleftTeX', 'arrowrightTeX']));
+    page.pushOperators(beginText(), setFontAndSize(ex, 10), moveText(100, 700), showText(PDFHexString.of('2021')), endText(), beginText(), setFontAndSize(sy, 10), moveText(130, 700), showText(PDFHexString.of('2021')), endText());
+    const pdf = PdfDocument.open(await loadPdfium(), await doc.save());
+    try {
+      const glyphs = extractPage(pdf, 0).lines.flatMap((l) => l.glyphs ?? []);
+      expect(glyphs.map((q) => String.fromCodePoint(q.code))).toEqual(['(', ')', '←', '→']);
+    } finally {
+      pdf.close();
+    }
+  });
+});
+
+describe('a matrix without delimiters after a relation', () => {
+  it('keeps "v =" before the matrix, not in the first cell of its middle row', () => {
+    const font = 'CMMI10';
+    // Three rows of two columns; "v =" on the middle row, a thick space left of the first column.
+    const glyphs = [
+      g('a', 130, 188, font), g('b', 160, 188, font),
+      g('v', 106, 200, font), { ...g('=', 113, 200, 'CMR10'), style: { ...MATH, italic: false } }, g('c', 130, 200, font), g('d', 160, 200, font),
+      g('e', 130, 212, font), g('f', 160, 212, font),
+    ];
+    expect(formulaLatex({ glyphs }).latex).toBe('v=\\begin{array}{cc}a & b \\\\ c & d \\\\ e & f\\end{array}');
   });
 });

@@ -430,8 +430,29 @@ function stackRows(rows: Unit[][], depth: number, style: Style | undefined): str
   // (multline's first row left, last row right) are gathered.
   const columns = columnCuts(rows);
   const sideBySide = rows.filter((r) => new Set(r.map((u) => columns.filter((c) => centreX(u) > c).length)).size > 1).length;
+  const lead = columns.length && sideBySide ? leadOf(rows, size) : undefined;
+  if (lead) return join([readRow(lead.lead, depth, style), stackRows(lead.rest, depth, style)]);
   if (columns.length && sideBySide) return `\\begin{array}{${'c'.repeat(columns.length + 1)}}${cells(rows, depth, text(style))}\\end{array}`;
   return `\\begin{gathered}${rows.map((r) => readRow(r, depth, style)).join(' \\\\ ')}\\end{gathered}`;
+}
+
+/**
+ * What stands before a matrix without delimiters ("v = " of v = \begin{matrix}…): on a row
+ * between the first and the last, ending in a relation, left of every other row's units; TeX
+ * sets it only a thick space from the first column, too close for a column of its own.
+ */
+function leadOf(rows: Unit[][], size: number): { lead: Unit[]; rest: Unit[][] } | undefined {
+  if (rows.length < 2) return undefined;
+  for (let i = 1; i < rows.length - 1; i++) {
+    const left = Math.min(...rows.filter((_, j) => j !== i).flat().map((u) => u.x0));
+    const row = [...rows[i]!].sort((a, b) => a.x0 - b.x0);
+    const lead = row.filter((u) => u.x1 <= left + 0.05 * size);
+    if (!lead.length || lead[lead.length - 1]!.role !== 'rel') continue;
+    const rest = rows.map((r, j) => (j === i ? r.filter((u) => !lead.includes(u)) : r)).filter((r) => r.length);
+    if (rest.length < 2) continue;
+    return { lead, rest };
+  }
+  return undefined;
 }
 
 /** x positions that separate columns in every row: gaps wider than COLUMN_GAP em in the union of the rows. */

@@ -150,11 +150,20 @@ export function repairCode(font: string | undefined, code: number): number | und
   if (code === 0x2206) return 0x394;
   if (code === 0x2126) return 0x3a9;
   if (code === 0xb5) return 0x3bc;
+  // TeX's \phi is the stroked ϕ and \varphi the open φ; these fonts' glyph names give them the
+  // other way round (TeX's ToUnicode table reads "phi" as ϕ, which is right for CMMI and Latin
+  // Modern; CM Bright's, kpfonts' and mathdesign's italics draw the open form under that name).
+  if (SWAPPED_PHI.test(font ?? '') && (code === 0x3c6 || code === 0x3d5)) return code === 0x3c6 ? 0x3d5 : 0x3c6;
+  if (SWAPPED_EPSILON.test(font ?? '') && (code === 0x3b5 || code === 0x3f5)) return code === 0x3b5 ? 0x3f5 : 0x3b5;
   // mathpazo's PazoMath sets \coprod (text and display size) as a glyph its name maps to ⨿ (\amalg, which mathpazo takes from CMSY).
   if (code === 0x2a3f && /^PazoMath/i.test(font ?? '')) return 0x2210;
   if (family(font) === 'extension' && ((code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe000 && code <= 0xf8ff))) return UNKNOWN_DELIMITER;
   return undefined;
 }
+
+/** Math italic fonts whose φ and ϕ (and ε and ϵ) come out of the text layer swapped. */
+const SWAPPED_PHI = /^(hfbrmi|kp-+m-(bold-?)?italic|mathdesign-.*-mathitalic)/i;
+const SWAPPED_EPSILON = /^mathdesign-.*-mathitalic/i;
 
 /** A tall glyph of an extension font whose identity the text layer hides: a delimiter, side decided by position. */
 export const UNKNOWN_DELIMITER = 0xfffc;

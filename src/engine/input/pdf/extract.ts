@@ -178,6 +178,11 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
         }
         mapped = known;
       } else if (lowCode) mapped = fontCodeToUnicode(object?.font, code) ?? code;
+      else if (code === 32 && !generated && raw.FPDFText_HasUnicodeMapError(textPage, i) === 1) {
+        // Code 32 of TeX's extension and symbol fonts is a glyph (CMEX's \Bigg( , CMSY's ←), not
+        // a space: PDFium finds no Unicode for it.
+        mapped = fontCodeToUnicode(object?.font, code) ?? code;
+      }
       // Characters outside the BMP (mathematical italic 𝑥) come as two UTF-16 halves.
       const prev = chars[chars.length - 1];
       if (code >= 0xdc00 && code <= 0xdfff && prev && prev.code >= 0xd800 && prev.code <= 0xdbff) {
