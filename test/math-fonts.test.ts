@@ -222,3 +222,40 @@ describe('a matrix without delimiters after a relation', () => {
     expect(formulaLatex({ glyphs }).latex).toBe('v=\\begin{array}{cc}a & b \\\\ c & d \\\\ e & f\\end{array}');
   });
 });
+
+describe('text words in formulas', () => {
+  it('keep the interword space after them (cases\' "\\text{if } x")', () => {
+    const TEXT = { bold: false, italic: false, monospace: false, math: false };
+    const upright = (char: string, x: number) => ({ ...g(char, x, 200, 'CMR10'), x1: x + 2.8, style: TEXT });
+    const glyphs = [upright('i', 100), upright('f', 102.8), g('x', 109.2, 200, 'CMMI10'), { ...g('>', 116, 200, 'CMMI10'), style: { ...MATH, italic: false } }, g('1', 124, 200, 'CMR10')];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\text{if }x>1');
+    // Set close, no space.
+    expect(formulaLatex({ glyphs: [upright('i', 100), upright('f', 102.8), g('x', 106, 200, 'CMMI10')] }).latex).toBe('\\text{if}x');
+  });
+});
+
+describe('\\hbar built of a macron and an h', () => {
+  it('reads a macron struck through the h\'s ascender as \\hbar, one above the h as \\bar{h}', () => {
+    const h = g('h', 100, 200, 'CMMI10');
+    const macron = (y0: number) => ({ ...g('\u00af', 100, y0 + 0.6, 'CMR10'), x1: 104, y0, y1: y0 + 0.6, style: { ...MATH, italic: false } });
+    expect(formulaLatex({ glyphs: [h, macron(194.5)] }).latex).toBe('\\hbar');
+    expect(formulaLatex({ glyphs: [h, macron(191.5)] }).latex).toBe('\\bar{h}');
+  });
+});
+
+describe('mathdesign\'s extension font above 0x7f', () => {
+  it('reads its other sizes of delimiters, radicals and wide accents (md-chr7v glyph names)', () => {
+    const font = 'MathDesign-CH-Regular-Extension-10';
+    expect(fontCodeToUnicode(font, 0x80)).toBe(cp('('));
+    expect(fontCodeToUnicode(font, 0x8a)).toBe(cp(')'));
+    expect(fontCodeToUnicode(font, 0x95)).toBe(cp('['));
+    expect(fontCodeToUnicode(font, 0x98)).toBe(cp(']'));
+    expect(fontCodeToUnicode(font, 0xa7)).toBe(cp('{'));
+    expect(fontCodeToUnicode(font, 0xaa)).toBe(cp('}'));
+    expect(fontCodeToUnicode(font, 0xc3)).toBe(cp('\\'));
+    expect(fontCodeToUnicode(font, 0xc6)).toBe(cp('√'));
+    expect(fontCodeToUnicode(font, 0xd7)).toBe(0x302);
+    expect(fontCodeToUnicode(font, 0xdc)).toBe(0x303);
+    expect(fontCodeToUnicode('CMEX10', 0xc6)).toBeUndefined();
+  });
+});

@@ -35,6 +35,8 @@ const TOUCHING = 0.3;
 const WIDE_ACCENT_SUBSCRIPT_DROP = 0.3;
 /** Horizontal gap (em) between columns of a matrix, cases or array. */
 const COLUMN_GAP = 0.6;
+/** A text word this far (em) or more from what follows had a space after it (an interword space is 0.33 em). */
+const TEXT_SPACE = 0.2;
 
 const centreX = (u: Unit) => (u.x0 + u.x1) / 2;
 const centreY = (u: Unit) => (u.y0 + u.y1) / 2;
@@ -117,6 +119,12 @@ function bundleAccents(pool: Unit[], depth: number, style: Style | undefined): U
     under.sort((a, b) => a.y0 - b.y0 || Math.abs(centreX(a) - centreX(accent)) - Math.abs(centreX(b) - centreX(accent)));
     const first = under[0]!;
     const base = width > 1.2 * (first.x1 - first.x0) ? wideBase(pool, accent, first) : [first];
+    // TeX's \hbar without amssymb is a macron struck through an h's ascender, not set above it.
+    if (accent.latex === '\\bar' && base.length === 1 && first.char === 'h' && accent.y1 > first.y0 + 0.08 * first.size) {
+      pool = pool.filter((u) => u !== accent && u !== first);
+      pool.push({ ...union([accent, first], first.base, first.size, '\\hbar', 'ord'), char: 'ℏ' });
+      continue;
+    }
     const command = base.length > 1 && (accent.latex === '\\hat' || accent.latex === '\\tilde') ? accent.latex.replace('\\', '\\wide') : accent.latex;
     const inner = base.length > 1 ? layout(base, depth + 1, style) : first.latex;
     // On the row of its base's biggest units (not of a superscript the accent covers).
@@ -523,6 +531,8 @@ export function readRow(units: Unit[], depth: number, style?: Style): string {
       // A wide space between two ordinary atoms (ords touch in TeX) is a \quad. Thinner gaps are
       // left out: between italic glyphs they are the glyphs' own side bearings as often as a \,.
       if (prev && prev.role === 'ord' && u.role === 'ord' && u.x0 - reach > 0.75 * size) tokens.push('\\quad');
+      // A word of text followed by an interword space keeps it (cases' "\text{if } x").
+      else if (prev && /^\\text\{[^{}]*[^ {}]\}$/.test(prev.latex) && tokens[tokens.length - 1] === prev.latex && u.x0 - prev.x1 > TEXT_SPACE * size) tokens[tokens.length - 1] = `${prev.latex.slice(0, -1)} }`;
       tokens.push(u.axis !== undefined ? fraction(u, style) : u.latex);
       prev = u;
       reach = u.x1;

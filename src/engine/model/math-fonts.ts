@@ -73,6 +73,17 @@ const txExtensionRuns: [number, string][] = [
 for (const [start, chars] of txExtensionRuns) [...chars].forEach((c, i) => (TX_EXTENSION[start + i] = c));
 
 /**
+ * mathdesign's extension fonts (MathDesign-…-Extension, md-chr7v.pfb) above 0x7f: more sizes of
+ * each delimiter (parenleftbig2, …), radicals and wide accents, by their glyph names.
+ */
+const MD_EXTENSION: Record<number, string> = {};
+const mdExtensionRuns: [number, string][] = [
+  [0x80, '((('], [0x83, '⟦⟦⟦⟦⟦⟦⟦'], [0x8a, ')))'], [0x8d, '⟧⟧⟧⟧⟧⟧⟧'], [0x94, '[[[]]]⌊⌊⌊⌋⌋⌋⌈⌈⌈⌉⌉⌉{{{}}}⟨⟨⟨'],
+  [0xb6, '⟩⟩⟩⟦⟧'], [0xc0, '///\\\\\\√√√'], [0xd2, '\u0302\u0302\u0302\u0302\u0302\u0302\u0302\u0302\u0302\u0302'], [0xdc, '\u0303\u0303\u0303\u0303\u0303\u0303\u0303\u0303\u0303\u0303'],
+];
+for (const [start, chars] of mdExtensionRuns) [...chars].forEach((c, i) => (MD_EXTENSION[start + i] = c));
+
+/**
  * Euler's extension font (EUEX) departs from CMEX's layout where it has no delimiter of CMEX's
  * (euex10.afm): bigger braces at 0x0a–0x0f, arrows from 0x20.
  */
@@ -130,7 +141,7 @@ export function fontCodeToUnicode(font: string | undefined, code: number): numbe
   const f = family(font);
   let char: string | undefined;
   // An extension font's glyph the PDF names with U+FFFD: a sized delimiter of unknown shape.
-  if (f === 'extension') char = code === 0xfffd ? String.fromCodePoint(UNKNOWN_DELIMITER) : ((/^euex/i.test(font ?? '') ? EULER_EXTENSION[code] : undefined) ?? EXTENSION[code] ?? (/^n?txb?ex/i.test(font ?? '') ? TX_EXTENSION[code] : undefined));
+  if (f === 'extension') char = code === 0xfffd ? String.fromCodePoint(UNKNOWN_DELIMITER) : ((/^euex/i.test(font ?? '') ? EULER_EXTENSION[code] : undefined) ?? EXTENSION[code] ?? (/^n?txb?ex/i.test(font ?? '') ? TX_EXTENSION[code] : /^mathdesign-/i.test(font ?? '') ? MD_EXTENSION[code] : undefined));
   // newpx's pxsys is txsys's layout in Palatino.
   else if (f === 'symbols') char = SYMBOLS[code] ?? (/^(n?tx|px)b?sys/i.test(font ?? '') ? TX_SYMBOLS[code] : undefined);
   else if (f === 'italic') char = ITALIC[code];
