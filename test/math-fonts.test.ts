@@ -259,3 +259,54 @@ describe('mathdesign\'s extension font above 0x7f', () => {
     expect(fontCodeToUnicode('CMEX10', 0xc6)).toBeUndefined();
   });
 });
+
+describe('column alignment of a delimited array', () => {
+  const font = 'TeXGyrePagellaMath-Regular';
+  const at = (char: string, x0: number, x1: number, y0: number, y1: number, base: number, size = 10.9) => ({ ...g(char, x0, base, font, size), x1, y0, y1 });
+  const parens = [
+    at('⎛', 271.6, 276.4, 152.2, 165.6, 165.6), at('⎜', 271.6, 272.5, 165.0, 169.4, 169.4), at('⎜', 271.6, 272.5, 168.5, 172.9, 172.9), at('⎝', 271.6, 276.4, 175.7, 189.0, 189.0),
+    at('⎞', 335.6, 340.4, 152.2, 165.6, 165.6), at('⎟', 339.5, 340.4, 165.0, 169.4, 169.4), at('⎟', 339.5, 340.4, 168.5, 172.9, 172.9), at('⎠', 335.6, 340.4, 175.7, 189.0, 189.0),
+  ];
+  it('reads columns set flush left or right as an array with that alignment', () => {
+    const glyphs = [
+      ...parens,
+      at('a', 282.4, 288.1, 153.0, 159.9, 159.9), at('b', 319.5, 325.2, 153.0, 159.9, 159.9),
+      at('c', 282.4, 288.1, 166.0, 173.5, 173.5), at('1', 288.5, 294.2, 166.0, 173.5, 173.5), at('2', 294.6, 300.3, 166.0, 173.5, 173.5), at('d', 319.5, 325.2, 166.0, 173.5, 173.5),
+      at('e', 282.4, 288.1, 181.7, 187.0, 187.0), at('f', 319.5, 325.2, 181.7, 187.0, 187.0),
+    ];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\left(\\begin{array}{lc}a & b \\\\ c12 & d \\\\ e & f\\end{array}\\right)');
+  });
+  it('keeps a matrix whose columns are centred a pmatrix', () => {
+    const glyphs = [
+      ...parens,
+      at('a', 288.1, 293.8, 153.0, 159.9, 159.9), at('b', 319.5, 325.2, 153.0, 159.9, 159.9),
+      at('c', 282.4, 288.1, 166.0, 173.5, 173.5), at('1', 288.5, 294.2, 166.0, 173.5, 173.5), at('2', 294.6, 300.3, 166.0, 173.5, 173.5), at('d', 319.5, 325.2, 166.0, 173.5, 173.5),
+      at('e', 288.1, 293.8, 181.7, 187.0, 187.0), at('f', 319.5, 325.2, 181.7, 187.0, 187.0),
+    ];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\begin{pmatrix}a & b \\\\ c12 & d \\\\ e & f\\end{pmatrix}');
+  });
+});
+
+describe('scripts of scripts', () => {
+  it('reads a superscript of a subscript, back near the row\'s baseline, as the subscript\'s (i_{\\Xi^{4}})', () => {
+    // TeX: i at 10 pt; \Xi at 7 pt lowered 1.5 pt; 4 at 5 pt raised 2.5 pt above \Xi's baseline.
+    const glyphs = [g('i', 100, 200, 'CMMI10'), { ...g('Ξ', 103.5, 201.5, 'CMR7', 7), style: { ...MATH, italic: false } }, { ...g('4', 107.3, 199.0, 'CMR5', 5), style: { ...MATH, italic: false } }, g('x', 115, 200, 'CMMI10')];
+    expect(formulaLatex({ glyphs }).latex).toBe('i_{\\Xi^{4}}x');
+  });
+});
+
+describe('norms', () => {
+  it('reads a pair of ∥ on one row as the norm\'s \\|, a single one as \\parallel', () => {
+    const bar = (x: number) => ({ ...g('∥', x, 202.5, 'CMSY10'), y0: 192.5, style: { ...MATH, italic: false } });
+    expect(formulaLatex({ glyphs: [bar(100), g('x', 104, 200, 'CMMI10'), bar(110)] }).latex).toBe('\\|x\\|');
+    expect(formulaLatex({ glyphs: [g('a', 96, 200, 'CMMI10'), bar(102), g('b', 108, 200, 'CMMI10')] }).latex).toBe('a\\parallel b');
+  });
+});
+
+describe('scripts of scripts and limits at the side', () => {
+  it('leaves an integral\'s upper limit, beside and above the lower one, to the integral', () => {
+    const int = { ...g('∫', 100, 203, 'CMEX10'), x1: 105.5, y0: 188, y1: 211, style: { ...MATH, italic: false } };
+    const glyphs = [int, { ...g('0', 104, 205, 'CMR7', 7), style: { ...MATH, italic: false } }, g('b', 107.5, 193, 'CMMI7', 7), g('f', 112, 200, 'CMMI10')];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\int_{0}^{b}f');
+  });
+});

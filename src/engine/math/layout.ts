@@ -5,6 +5,7 @@
 // delimiters the rows between them), innermost first; what remains are rows, and each row is
 // read along its baseline, with raised and lowered smaller units as super- and subscripts.
 import { boxOf, type Unit } from './units.js';
+import type { Box } from '../model/document.js';
 
 /** How deep structures nest before the rest is read flat (a guard against pathological input). */
 const MAX_DEPTH = 12;
@@ -347,7 +348,10 @@ function bundleDelimited(pool: Unit[], depth: number, style: Style | undefined):
     if (rows.length > 1) {
       const env = !right ? 'cases' : MATRIX_ENVIRONMENTS[open + close];
       const body = cells(rows, depth, text(style));
-      latex = env ? `\\begin{${env}}${body}\\end{${env}}` : `\\left${DELIMITER_LATEX[open] ?? '('}\\begin{matrix}${body}\\end{matrix}\\right${DELIMITER_LATEX[close] ?? ')'}`;
+      // Columns set flush left or right are an array's, not a matrix's (whose columns are centred).
+      const spec = right ? columnAlignments(rows) : '';
+      if (right && /[lr]/.test(spec)) latex = `\\left${DELIMITER_LATEX[open] ?? '('}\\begin{array}{${spec}}${body}\\end{array}\\right${DELIMITER_LATEX[close] ?? ')'}`;
+      else latex = env ? `\\begin{${env}}${body}\\end{${env}}` : `\\left${DELIMITER_LATEX[open] ?? '('}\\begin{matrix}${body}\\end{matrix}\\right${DELIMITER_LATEX[close] ?? ')'}`;
     } else {
       const inner = layout(content, depth + 1, style);
       latex = right ? `\\left${DELIMITER_LATEX[open] ?? '('} ${inner} \\right${DELIMITER_LATEX[close] ?? ')'}` : `\\left${DELIMITER_LATEX[open] ?? '\\{'} ${inner} \\right.`;
@@ -477,6 +481,33 @@ function columnCuts(rows: Unit[][]): number[] {
   return cuts;
 }
 
+/**
+ * How each column's cells line up: l when their left edges agree and their right edges do not,
+ * r the other way round, c otherwise (centred, or one cell, or cells of one width).
+ */
+export function columnAlignments(rows: Unit[][]): string {
+  const cuts = columnCuts(rows);
+  const size = Math.max(...rows.flat().map((u) => u.size));
+  const spec: string[] = [];
+  for (let c = 0; c <= cuts.length; c++) {
+    const boxes = rows
+      .map((row) => row.filter((u) => u.role !== 'rule' && cuts.filter((x) => centreX(u) > x).length === c))
+      .filter((cell) => cell.length)
+      .map((cell) => boxOf(cell));
+    const spread = (f: (b: Box) => number) => Math.max(...boxes.map(f)) - Math.min(...boxes.map(f));
+    const left = spread((b) => b[0]);
+    const right = spread((b) => b[2]);
+    const centre = spread((b) => (b[0] + b[2]) / 2);
+    const flush = ALIGN_TOLERANCE * size;
+    if (boxes.length < 2 || centre <= flush || (left > flush && right > flush)) spec.push('c');
+    else spec.push(left <= right ? 'l' : 'r');
+  }
+  return spec.join('');
+}
+
+/** Cells whose edges agree within this (em) are flush on that side. */
+const ALIGN_TOLERANCE = 0.15;
+
 /** Rows cut into cells at the columns' gaps: "a & b \\ c & d". */
 function cells(rows: Unit[][], depth: number, style: Style | undefined): string {
   const cuts = columnCuts(rows);
@@ -526,6 +557,15 @@ export function readRow(units: Unit[], depth: number, style?: Style): string {
     pendingSub = [];
   };
   for (const u of sorted) {
+    // A superscript of a subscript (i_{\Xi^4}) comes back near the row's baseline: set smaller
+    // than the subscript, right after it, above its baseline and reaching into its height, it is
+    // the subscript's (an integral's upper limit, of the lower one's size and far above, is not).
+    const lastSub = pendingSub.length && !pendingSup.length ? pendingSub.reduce((a, b) => (b.x1 > a.x1 ? b : a)) : undefined;
+    if (lastSub && u.size < SCRIPT_SIZE * size && !u.tall && u.size < 0.9 * lastSub.size && u.y1 > lastSub.y0 && u.x0 >= lastSub.x1 - 0.02 * size && u.x0 - lastSub.x1 < 0.15 * size && u.base < lastSub.base - 0.15 * lastSub.size) {
+      pendingSub.push(u);
+      reach = Math.max(reach, u.x1);
+      continue;
+    }
     if (onLine(u)) {
       flush();
       // A wide space between two ordinary atoms (ords touch in TeX) is a \quad. Thinner gaps are

@@ -145,7 +145,7 @@ export function toUnits(glyphs: Glyph[], rules: Box[], bodySize: number): Unit[]
   // that glyph's box: it is no glyph of its own.
   const selector = (g: Glyph) => g.code >= 0xfe00 && g.code <= 0xfe0f && visible.some((o) => o !== g && !(o.code >= 0xfe00 && o.code <= 0xfe0f) && Math.abs(o.x0 - g.x0) < 0.05 * bodySize && Math.abs(o.x1 - g.x1) < 0.05 * bodySize && Math.abs(o.y0 - g.y0) < 0.05 * bodySize);
   const units = visible.filter((g) => !selector(g)).flatMap((g) => glyphUnits(g, bodySize));
-  const merged = mergeIntegrals(mergeDots(mergeNegations(mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0))))));
+  const merged = pairNorms(mergeIntegrals(mergeDots(mergeNegations(mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0)))))));
   for (const r of rules) {
     if (![r[0], r[1], r[2], r[3]].every(Number.isFinite) || r[2] - r[0] < 0.2 * bodySize) continue;
     const y = (r[1] + r[3]) / 2;
@@ -304,6 +304,23 @@ function mergeIntegrals(units: Unit[]): Unit[] {
     for (const u of run.slice(1)) absorbed.add(u);
   }
   return units.filter((u) => !absorbed.has(u));
+}
+
+/**
+ * TeX's \| and \parallel are one glyph (CMSY's bardbl), which the text layer calls ∥: on one
+ * row, an even number of them of one size are the pairs of a norm, \|x\|, not relations.
+ */
+function pairNorms(units: Unit[]): Unit[] {
+  const bars = units.filter((u) => u.char === '∥').sort((a, b) => a.x0 - b.x0);
+  const done = new Set<Unit>();
+  for (const first of bars) {
+    if (done.has(first)) continue;
+    const row = bars.filter((u) => !done.has(u) && Math.abs(u.base - first.base) < 0.1 * first.size && Math.abs(u.size - first.size) < 0.1 * first.size && Math.abs(u.y1 - u.y0 - (first.y1 - first.y0)) < 0.1 * first.size);
+    row.forEach((u) => done.add(u));
+    if (row.length < 2 || row.length % 2) continue;
+    for (const u of row) Object.assign(u, { char: '‖', latex: '\\|', role: 'fence' });
+  }
+  return units;
 }
 
 /** Negated relations TeX has a name for; any other takes \not. */
