@@ -310,3 +310,17 @@ describe('scripts of scripts and limits at the side', () => {
     expect(formulaLatex({ glyphs }).latex).toBe('\\int_{0}^{b}f');
   });
 });
+
+describe('an overline over a fraction inside a fraction', () => {
+  it('reads the overlined fraction in the style of the part it is in (\\dfrac in a display fraction\'s numerator)', () => {
+    const up = { ...MATH, italic: false };
+    const glyphs = [
+      { ...g('−', 99, 191.5, 'CMSY10'), y0: 190.5, y1: 191.1, style: up },
+      { ...g('a', 105, 188, 'CMMI10'), y0: 182 },
+      { ...g('b', 105, 199, 'CMMI10'), y0: 192.5 },
+      { ...g('c', 104, 211, 'CMMI10'), y0: 204 },
+    ];
+    const rules: [number, number, number, number][] = [[104, 190.8, 111, 190.8], [103.5, 180.5, 111.5, 180.5], [98, 200.5, 113, 200.5]];
+    expect(formulaLatex({ glyphs, rules }).latex).toBe('\\frac{-\\overline{\\dfrac{a}{b}}}{c}');
+  });
+});

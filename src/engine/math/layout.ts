@@ -244,7 +244,7 @@ function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Uni
       const index = pool.filter((u) => u !== radical && u.role !== 'rule' && u.x1 <= radical.x0 + 0.7 * (radical.x1 - radical.x0) && overSign(u) && u.y1 <= radical.y0 + 0.6 * height && u.y1 > radical.y0 - 0.5 * size && u.size < 0.85 * size);
       const root = index.length ? `[${layout(index, depth + 1, script(style))}]` : '';
       const base = radicand.length ? dominantBase(radicand) : radical.base;
-      const bundled = union([radical, rule, ...radicand, ...index], base, size, `\\sqrt${root}{${layout(radicand, depth + 1, style)}}`, 'ord');
+      const bundled: Unit = { ...union([radical, rule, ...radicand, ...index], base, size, `\\sqrt${root}{${layout(radicand, depth + 1, style)}}`, 'ord'), restyle: (st: unknown) => `\\sqrt${root}{${layout(radicand, depth + 1, st as Style)}}` };
       pool = pool.filter((u) => u !== radical && u !== rule && !radicand.includes(u) && !index.includes(u));
       pool.push(bundled);
       continue;
@@ -259,6 +259,8 @@ function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Uni
       pool = pool.filter((u) => u !== rule);
       continue;
     }
+    // An overline keeps the style of the row it ends up on, which may be a fraction's part.
+    const restyle = above.length && below.length ? undefined : (st: unknown) => (below.length ? `\\overline{${layout(below, depth + 1, st as Style)}}` : `\\underline{${layout(above, depth + 1, st as Style)}}`);
     // A fraction is set in the size of its parts (a fraction inside a denominator is script
     // size) and sits on the math axis: its baseline is a quarter em under the bar.
     const partSize = Math.max(...[...above, ...below].map((u) => u.size));
@@ -266,7 +268,7 @@ function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Uni
     const symbols = [...above, ...below].filter((u) => u.char !== undefined && !u.tall);
     // (The largest: scripts in the parts are smaller.)
     const partsSize = symbols.length ? Math.max(...symbols.map((u) => u.size)) : partSize;
-    const bundled: Unit = { ...union([rule, ...above, ...below], base, partSize, latex, 'ord'), ...(above.length && below.length ? { axis: rule.y0, partsSize } : {}) };
+    const bundled: Unit = { ...union([rule, ...above, ...below], base, partSize, latex, 'ord'), ...(above.length && below.length ? { axis: rule.y0, partsSize } : { restyle }) };
     pool = pool.filter((u) => u !== rule && !above.includes(u) && !below.includes(u));
     pool.push(bundled);
   }
@@ -573,7 +575,7 @@ export function readRow(units: Unit[], depth: number, style?: Style): string {
       if (prev && prev.role === 'ord' && u.role === 'ord' && u.x0 - reach > 0.75 * size) tokens.push('\\quad');
       // A word of text followed by an interword space keeps it (cases' "\text{if } x").
       else if (prev && /^\\text\{[^{}]*[^ {}]\}$/.test(prev.latex) && tokens[tokens.length - 1] === prev.latex && u.x0 - prev.x1 > TEXT_SPACE * size) tokens[tokens.length - 1] = `${prev.latex.slice(0, -1)} }`;
-      tokens.push(u.axis !== undefined ? fraction(u, style) : u.latex);
+      tokens.push(u.axis !== undefined ? fraction(u, style) : u.restyle && style ? u.restyle(style) : u.latex);
       prev = u;
       reach = u.x1;
       continue;

@@ -30,6 +30,8 @@ export interface Unit {
   axis?: number;
   /** A fraction's parts' own size (their single symbols', not a radical's or a big operator's inside them). */
   partsSize?: number;
+  /** Its LaTeX read again in the style of the row it ends up on (an overline or a radical over a fraction). */
+  restyle?: (style: unknown) => string;
   /** Word-like group (a function name) that takes limits below in display style. */
   limits?: boolean;
 }
