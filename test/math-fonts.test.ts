@@ -324,3 +324,16 @@ describe('an overline over a fraction inside a fraction', () => {
     expect(formulaLatex({ glyphs, rules }).latex).toBe('\\frac{-\\overline{\\dfrac{a}{b}}}{c}');
   });
 });
+
+describe('radicals built of pieces', () => {
+  it('reads the stacked pieces of a radical taller than the extension font\'s biggest as one sign', () => {
+    const up = { ...MATH, italic: false };
+    // newtx: radicalbt (the hook, 32 pt tall) and radicaltp above it, both √ to the text layer.
+    const glyphs = [
+      { ...g('√', 327.3, 127.8, 'txexs'), x1: 331.2, y0: 124.5, y1: 127.8, style: up },
+      { ...g('√', 320.9, 159.6, 'txexs'), x1: 327.9, y0: 127.2, y1: 159.6, style: up },
+      { ...g('∏', 333, 158, 'txexs', 10.9), x1: 344, y0: 127.6, y1: 158, style: up },
+    ];
+    expect(formulaLatex({ glyphs, rules: [[330.5, 125, 346, 125]] }).latex).toBe('\\sqrt{\\prod}');
+  });
+});

@@ -41,6 +41,8 @@ const AXIS = 0.25;
 const TALL_BARS: Record<number, number> = { 0x2223: 0x7c, 0x2225: 0x2016 };
 /** Pieces of one tall bar touch end to end: at most this gap (em) between them. */
 const BAR_JOIN = 0.05;
+/** The pieces of a built-up radical end this close (em) at their right (the top piece reaches on under the vinculum). */
+const ROOT_ALIGN = 0.5;
 /** A glyph more than this many em tall is a stretchy or display-size symbol. */
 const TALL = 1.35;
 
@@ -211,6 +213,12 @@ function mergePieces(units: Unit[], bodySize: number): Unit[] {
     const bar = barOf(u.char)!;
     if (bar !== u.char) Object.assign(u, { char: bar, latex: symbolOf(bar).latex, role: symbolOf(bar).role });
   }
+  // TeX builds a radical taller than CMEX's biggest from pieces (radicalbt, radicalvertex,
+  // radicaltp, all √ to the text layer) stacked in one column at their right edges.
+  const roots = units.filter((u) => !u.piece && u.char === '√');
+  for (const u of roots) {
+    if (roots.some((o) => o !== u && Math.abs(o.x1 - u.x1) < ROOT_ALIGN * bodySize && o.x0 < u.x1 && u.x0 < o.x1 && Math.max(o.y0 - u.y1, u.y0 - o.y1) < BAR_JOIN * bodySize)) u.piece = true;
+  }
   const pieces = units.filter((u) => u.piece).sort((a, b) => a.y0 - b.y0);
   const used = new Set<Unit>();
   for (const p of pieces) {
@@ -224,7 +232,7 @@ function mergePieces(units: Unit[], bodySize: number): Unit[] {
       const gap = p.char === '|' || p.char === '‖' ? BAR_JOIN : 0.3;
       // A right delimiter's pieces line up at their right edge (an OpenType font's extender is
       // narrower than the hooks, and its box is the ink's), a left one's at their left.
-      const aligned = Math.abs(q.x0 - last.x0) < 0.3 * bodySize || Math.abs(q.x1 - last.x1) < 0.3 * bodySize;
+      const aligned = Math.abs(q.x0 - last.x0) < 0.3 * bodySize || Math.abs(q.x1 - last.x1) < (p.char === '√' ? ROOT_ALIGN : 0.3) * bodySize;
       if (aligned && q.x0 < last.x1 && q.x1 > last.x0 && q.y0 - last.y1 < gap * bodySize && q.y0 >= last.y0) {
         stack.push(q);
         used.add(q);
