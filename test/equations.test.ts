@@ -94,6 +94,15 @@ describe('display equation detection', () => {
     expect(out[0]!.lines).toEqual([main, exponent, number]);
   });
 
+  it('takes an overline lying above the display\'s glyph boxes (TeX sets it 3 rule thicknesses above)', () => {
+    // x = \overline{ab}: the rule 0.15 em above the letters' tops, outside the line's box.
+    const main = lineOf([...glyphs('x=ab', 250, 250)], 'x=ab');
+    const rule: [number, number, number, number] = [260, 241.5, 270, 241.5];
+    const out = detectEquations([prose(200), main, prose(300)], 10, { rules: [rule] });
+    expect(out).toHaveLength(1);
+    expect(out[0]!.latex).toBe('x=\\overline{ab}');
+  });
+
   it('leaves a formula inside a paragraph alone', () => {
     const first = prose(200);
     const next = lineOf(glyphs('x=y+1', 72, 214), 'x=y+1');

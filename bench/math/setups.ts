@@ -25,6 +25,21 @@ export const FONT_SETUPS: FontSetup[] = [
   { name: 'fourier', engine: 'pdflatex', preamble: `\\usepackage[T1]{fontenc}\\usepackage{fourier}${AMS}`, split: 'validate' },
   { name: 'stix2', engine: 'lualatex', preamble: '\\usepackage{unicode-math}\\setmainfont{STIX Two Text}\\setmathfont{STIX Two Math}', split: 'validate' },
   { name: 'xits', engine: 'lualatex', preamble: '\\usepackage{unicode-math}\\setmainfont{XITS}\\setmathfont{XITS Math}', split: 'validate' },
+  // Tune setups added after the held-out ones (a setup's seeds follow its place in this list, so
+  // appending keeps every earlier document as it was): other math font families than the tuned
+  // cm/newtx/lm-math, each with its own font names and encodings — Palatino with newpx's and
+  // mathpazo's math fonts, kpfonts, Computer Modern Bright (CM's layout under other names),
+  // mathdesign's Charter, Euler, and an OpenType math font other than Latin Modern's.
+  { name: 'newpx', engine: 'pdflatex', preamble: '\\usepackage{newpxtext,newpxmath}', split: 'tune' },
+  { name: 'mathpazo', engine: 'pdflatex', preamble: `\\usepackage{mathpazo}${AMS}`, split: 'tune' },
+  { name: 'kpfonts', engine: 'pdflatex', preamble: '\\usepackage{kpfonts}', split: 'tune' },
+  { name: 'cmbright', engine: 'pdflatex', preamble: `\\usepackage{cmbright}${AMS}`, split: 'tune' },
+  { name: 'mdcharter', engine: 'pdflatex', preamble: '\\usepackage[charter]{mathdesign}', split: 'tune' },
+  { name: 'eulervm', engine: 'pdflatex', preamble: `\\usepackage{eulervm}${AMS}`, split: 'tune' },
+  { name: 'pagella-math', engine: 'lualatex', preamble: '\\usepackage{unicode-math}\\setmainfont{TeX Gyre Pagella}\\setmathfont{TeX Gyre Pagella Math}', split: 'tune' },
+  // T1-encoded text (cm-super's EC fonts) with Computer Modern math: the text-font encoding of
+  // lmodern and fourier, whose math fonts are others.
+  { name: 'cm-t1', engine: 'pdflatex', preamble: `\\usepackage[T1]{fontenc}${AMS}`, split: 'tune' },
 ];
 
 export interface Template {

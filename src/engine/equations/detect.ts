@@ -396,8 +396,14 @@ function textRow(line: TextLine, text: ReadonlySet<TextLine>): TextLine[] {
 /** The horizontal rules in the region (fraction bars, vinculums), drawn as lines or as thin boxes. */
 function regionRules(page: Pick<Page, 'rules' | 'graphics'>, region: Box, size: number): Box[] {
   const thin = (page.graphics ?? []).filter((b) => b[3] - b[1] <= RULE_THICKNESS * size && b[2] - b[0] > b[3] - b[1]);
-  return [...(page.rules ?? []).filter((r) => r[1] === r[3]), ...thin].filter((b) => containsCentre(region, b));
+  // An overline or a radical's vinculum lies above its glyphs' boxes (TeX leaves 3 rule
+  // thicknesses between): the region's rows reach a little above and below for rules.
+  const reach: Box = [region[0], region[1] - RULE_REACH * size, region[2], region[3] + RULE_REACH * size];
+  return [...(page.rules ?? []).filter((r) => r[1] === r[3]), ...thin].filter((b) => containsCentre(reach, b));
 }
+
+/** How far (em) above and below a display's lines its rules are looked for. */
+const RULE_REACH = 0.25;
 
 /**
  * Lines that are mathematics, not a table of values: a good share of their glyphs is set in a

@@ -5,6 +5,7 @@
 // delimiters the rows between them), innermost first; what remains are rows, and each row is
 // read along its baseline, with raised and lowered smaller units as super- and subscripts.
 import { boxOf, type Unit } from './units.js';
+import type { Box } from '../model/document.js';
 
 /** How deep structures nest before the rest is read flat (a guard against pathological input). */
 const MAX_DEPTH = 12;
@@ -22,6 +23,9 @@ const AXIS = 0.25;
 const AXIS_TOLERANCE = 0.12;
 /** A radical's index starts over the sign's hook: at most this far (em) left of the sign (else it is a script of what precedes). */
 const INDEX_OVERHANG = 0.1;
+/** …or, reaching this share of the sign's width into it, at most this far (em) left of it. */
+const INDEX_INTO_SIGN = 0.2;
+const INDEX_KERNED_OVERHANG = 0.4;
 /** A wide accent is centred on its base: bases centred this close (em) under it are as good. */
 const WIDE_ACCENT_CENTRING = 0.02;
 /** At most this many units at each side of those under a wide accent can be part of its base. */
@@ -32,6 +36,8 @@ const TOUCHING = 0.3;
 const WIDE_ACCENT_SUBSCRIPT_DROP = 0.3;
 /** Horizontal gap (em) between columns of a matrix, cases or array. */
 const COLUMN_GAP = 0.6;
+/** A text word this far (em) or more from what follows had a space after it (an interword space is 0.33 em). */
+const TEXT_SPACE = 0.2;
 
 const centreX = (u: Unit) => (u.x0 + u.x1) / 2;
 const centreY = (u: Unit) => (u.y0 + u.y1) / 2;
@@ -114,6 +120,12 @@ function bundleAccents(pool: Unit[], depth: number, style: Style | undefined): U
     under.sort((a, b) => a.y0 - b.y0 || Math.abs(centreX(a) - centreX(accent)) - Math.abs(centreX(b) - centreX(accent)));
     const first = under[0]!;
     const base = width > 1.2 * (first.x1 - first.x0) ? wideBase(pool, accent, first) : [first];
+    // TeX's \hbar without amssymb is a macron struck through an h's ascender, not set above it.
+    if (accent.latex === '\\bar' && base.length === 1 && first.char === 'h' && accent.y1 > first.y0 + 0.08 * first.size) {
+      pool = pool.filter((u) => u !== accent && u !== first);
+      pool.push({ ...union([accent, first], first.base, first.size, '\\hbar', 'ord'), char: 'ℏ' });
+      continue;
+    }
     const command = base.length > 1 && (accent.latex === '\\hat' || accent.latex === '\\tilde') ? accent.latex.replace('\\', '\\wide') : accent.latex;
     const inner = base.length > 1 ? layout(base, depth + 1, style) : first.latex;
     // On the row of its base's biggest units (not of a superscript the accent covers).
@@ -226,10 +238,13 @@ function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Uni
     if (radical) {
       const radicand = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size && u !== radical), rule, 'below');
       const height = radical.y1 - radical.y0;
-      const index = pool.filter((u) => u !== radical && u.role !== 'rule' && u.x1 <= radical.x0 + 0.7 * (radical.x1 - radical.x0) && u.x0 >= radical.x0 - INDEX_OVERHANG * size && u.y1 <= radical.y0 + 0.6 * height && u.y1 > radical.y0 - 0.5 * size && u.size < 0.85 * size);
+      // OpenType math fonts kern the index further left (RadicalKernBeforeDegree): one reaching
+      // well into the sign's box is its index however far left it starts.
+      const overSign = (u: Unit) => u.x0 >= radical.x0 - INDEX_OVERHANG * size || (u.x1 > radical.x0 + INDEX_INTO_SIGN * (radical.x1 - radical.x0) && u.x0 >= radical.x0 - INDEX_KERNED_OVERHANG * size);
+      const index = pool.filter((u) => u !== radical && u.role !== 'rule' && u.x1 <= radical.x0 + 0.7 * (radical.x1 - radical.x0) && overSign(u) && u.y1 <= radical.y0 + 0.6 * height && u.y1 > radical.y0 - 0.5 * size && u.size < 0.85 * size);
       const root = index.length ? `[${layout(index, depth + 1, script(style))}]` : '';
       const base = radicand.length ? dominantBase(radicand) : radical.base;
-      const bundled = union([radical, rule, ...radicand, ...index], base, size, `\\sqrt${root}{${layout(radicand, depth + 1, style)}}`, 'ord');
+      const bundled: Unit = { ...union([radical, rule, ...radicand, ...index], base, size, `\\sqrt${root}{${layout(radicand, depth + 1, style)}}`, 'ord'), restyle: (st: unknown) => `\\sqrt${root}{${layout(radicand, depth + 1, st as Style)}}` };
       pool = pool.filter((u) => u !== radical && u !== rule && !radicand.includes(u) && !index.includes(u));
       pool.push(bundled);
       continue;
@@ -244,6 +259,8 @@ function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Uni
       pool = pool.filter((u) => u !== rule);
       continue;
     }
+    // An overline keeps the style of the row it ends up on, which may be a fraction's part.
+    const restyle = above.length && below.length ? undefined : (st: unknown) => (below.length ? `\\overline{${layout(below, depth + 1, st as Style)}}` : `\\underline{${layout(above, depth + 1, st as Style)}}`);
     // A fraction is set in the size of its parts (a fraction inside a denominator is script
     // size) and sits on the math axis: its baseline is a quarter em under the bar.
     const partSize = Math.max(...[...above, ...below].map((u) => u.size));
@@ -251,7 +268,7 @@ function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Uni
     const symbols = [...above, ...below].filter((u) => u.char !== undefined && !u.tall);
     // (The largest: scripts in the parts are smaller.)
     const partsSize = symbols.length ? Math.max(...symbols.map((u) => u.size)) : partSize;
-    const bundled: Unit = { ...union([rule, ...above, ...below], base, partSize, latex, 'ord'), ...(above.length && below.length ? { axis: rule.y0, partsSize } : {}) };
+    const bundled: Unit = { ...union([rule, ...above, ...below], base, partSize, latex, 'ord'), ...(above.length && below.length ? { axis: rule.y0, partsSize } : { restyle }) };
     pool = pool.filter((u) => u !== rule && !above.includes(u) && !below.includes(u));
     pool.push(bundled);
   }
@@ -333,7 +350,10 @@ function bundleDelimited(pool: Unit[], depth: number, style: Style | undefined):
     if (rows.length > 1) {
       const env = !right ? 'cases' : MATRIX_ENVIRONMENTS[open + close];
       const body = cells(rows, depth, text(style));
-      latex = env ? `\\begin{${env}}${body}\\end{${env}}` : `\\left${DELIMITER_LATEX[open] ?? '('}\\begin{matrix}${body}\\end{matrix}\\right${DELIMITER_LATEX[close] ?? ')'}`;
+      // Columns set flush left or right are an array's, not a matrix's (whose columns are centred).
+      const spec = right ? columnAlignments(rows) : '';
+      if (right && /[lr]/.test(spec)) latex = `\\left${DELIMITER_LATEX[open] ?? '('}\\begin{array}{${spec}}${body}\\end{array}\\right${DELIMITER_LATEX[close] ?? ')'}`;
+      else latex = env ? `\\begin{${env}}${body}\\end{${env}}` : `\\left${DELIMITER_LATEX[open] ?? '('}\\begin{matrix}${body}\\end{matrix}\\right${DELIMITER_LATEX[close] ?? ')'}`;
     } else {
       const inner = layout(content, depth + 1, style);
       latex = right ? `\\left${DELIMITER_LATEX[open] ?? '('} ${inner} \\right${DELIMITER_LATEX[close] ?? ')'}` : `\\left${DELIMITER_LATEX[open] ?? '\\{'} ${inner} \\right.`;
@@ -424,8 +444,29 @@ function stackRows(rows: Unit[][], depth: number, style: Style | undefined): str
   // (multline's first row left, last row right) are gathered.
   const columns = columnCuts(rows);
   const sideBySide = rows.filter((r) => new Set(r.map((u) => columns.filter((c) => centreX(u) > c).length)).size > 1).length;
+  const lead = columns.length && sideBySide ? leadOf(rows, size) : undefined;
+  if (lead) return join([readRow(lead.lead, depth, style), stackRows(lead.rest, depth, style)]);
   if (columns.length && sideBySide) return `\\begin{array}{${'c'.repeat(columns.length + 1)}}${cells(rows, depth, text(style))}\\end{array}`;
   return `\\begin{gathered}${rows.map((r) => readRow(r, depth, style)).join(' \\\\ ')}\\end{gathered}`;
+}
+
+/**
+ * What stands before a matrix without delimiters ("v = " of v = \begin{matrix}…): on a row
+ * between the first and the last, ending in a relation, left of every other row's units; TeX
+ * sets it only a thick space from the first column, too close for a column of its own.
+ */
+function leadOf(rows: Unit[][], size: number): { lead: Unit[]; rest: Unit[][] } | undefined {
+  if (rows.length < 2) return undefined;
+  for (let i = 1; i < rows.length - 1; i++) {
+    const left = Math.min(...rows.filter((_, j) => j !== i).flat().map((u) => u.x0));
+    const row = [...rows[i]!].sort((a, b) => a.x0 - b.x0);
+    const lead = row.filter((u) => u.x1 <= left + 0.05 * size);
+    if (!lead.length || lead[lead.length - 1]!.role !== 'rel') continue;
+    const rest = rows.map((r, j) => (j === i ? r.filter((u) => !lead.includes(u)) : r)).filter((r) => r.length);
+    if (rest.length < 2) continue;
+    return { lead, rest };
+  }
+  return undefined;
 }
 
 /** x positions that separate columns in every row: gaps wider than COLUMN_GAP em in the union of the rows. */
@@ -441,6 +482,33 @@ function columnCuts(rows: Unit[][]): number[] {
   }
   return cuts;
 }
+
+/**
+ * How each column's cells line up: l when their left edges agree and their right edges do not,
+ * r the other way round, c otherwise (centred, or one cell, or cells of one width).
+ */
+export function columnAlignments(rows: Unit[][]): string {
+  const cuts = columnCuts(rows);
+  const size = Math.max(...rows.flat().map((u) => u.size));
+  const spec: string[] = [];
+  for (let c = 0; c <= cuts.length; c++) {
+    const boxes = rows
+      .map((row) => row.filter((u) => u.role !== 'rule' && cuts.filter((x) => centreX(u) > x).length === c))
+      .filter((cell) => cell.length)
+      .map((cell) => boxOf(cell));
+    const spread = (f: (b: Box) => number) => Math.max(...boxes.map(f)) - Math.min(...boxes.map(f));
+    const left = spread((b) => b[0]);
+    const right = spread((b) => b[2]);
+    const centre = spread((b) => (b[0] + b[2]) / 2);
+    const flush = ALIGN_TOLERANCE * size;
+    if (boxes.length < 2 || centre <= flush || (left > flush && right > flush)) spec.push('c');
+    else spec.push(left <= right ? 'l' : 'r');
+  }
+  return spec.join('');
+}
+
+/** Cells whose edges agree within this (em) are flush on that side. */
+const ALIGN_TOLERANCE = 0.15;
 
 /** Rows cut into cells at the columns' gaps: "a & b \\ c & d". */
 function cells(rows: Unit[][], depth: number, style: Style | undefined): string {
@@ -491,12 +559,23 @@ export function readRow(units: Unit[], depth: number, style?: Style): string {
     pendingSub = [];
   };
   for (const u of sorted) {
+    // A superscript of a subscript (i_{\Xi^4}) comes back near the row's baseline: set smaller
+    // than the subscript, right after it, above its baseline and reaching into its height, it is
+    // the subscript's (an integral's upper limit, of the lower one's size and far above, is not).
+    const lastSub = pendingSub.length && !pendingSup.length ? pendingSub.reduce((a, b) => (b.x1 > a.x1 ? b : a)) : undefined;
+    if (lastSub && u.size < SCRIPT_SIZE * size && !u.tall && u.size < 0.9 * lastSub.size && u.y1 > lastSub.y0 && u.x0 >= lastSub.x1 - 0.02 * size && u.x0 - lastSub.x1 < 0.15 * size && u.base < lastSub.base - 0.15 * lastSub.size) {
+      pendingSub.push(u);
+      reach = Math.max(reach, u.x1);
+      continue;
+    }
     if (onLine(u)) {
       flush();
       // A wide space between two ordinary atoms (ords touch in TeX) is a \quad. Thinner gaps are
       // left out: between italic glyphs they are the glyphs' own side bearings as often as a \,.
       if (prev && prev.role === 'ord' && u.role === 'ord' && u.x0 - reach > 0.75 * size) tokens.push('\\quad');
-      tokens.push(u.axis !== undefined ? fraction(u, style) : u.latex);
+      // A word of text followed by an interword space keeps it (cases' "\text{if } x").
+      else if (prev && /^\\text\{[^{}]*[^ {}]\}$/.test(prev.latex) && tokens[tokens.length - 1] === prev.latex && u.x0 - prev.x1 > TEXT_SPACE * size) tokens[tokens.length - 1] = `${prev.latex.slice(0, -1)} }`;
+      tokens.push(u.axis !== undefined ? fraction(u, style) : u.restyle && style ? u.restyle(style) : u.latex);
       prev = u;
       reach = u.x1;
       continue;

@@ -15,7 +15,7 @@ function add(role: Role, entries: string): void {
 }
 
 add('ord', `
-α \\alpha β \\beta γ \\gamma δ \\delta ϵ \\epsilon ε \\varepsilon ζ \\zeta η \\eta θ \\theta ϑ \\vartheta ι \\iota κ \\kappa
+α \\alpha β \\beta γ \\gamma δ \\delta ϵ \\epsilon ε \\varepsilon ζ \\zeta η \\eta θ \\theta ϑ \\vartheta ϰ \\varkappa ι \\iota κ \\kappa
 λ \\lambda μ \\mu ν \\nu ξ \\xi ο o π \\pi ϖ \\varpi ρ \\rho ϱ \\varrho σ \\sigma ς \\varsigma τ \\tau υ \\upsilon ϕ \\phi
 φ \\varphi χ \\chi ψ \\psi ω \\omega Γ \\Gamma Δ \\Delta Θ \\Theta Λ \\Lambda Ξ \\Xi Π \\Pi Σ \\Sigma Υ \\Upsilon Φ \\Phi
 Ψ \\Psi Ω \\Omega ∂ \\partial ∇ \\nabla ∞ \\infty ℓ \\ell ℏ \\hbar ħ \\hbar ∅ \\emptyset ∀ \\forall ∃ \\exists ¬ \\neg ℵ \\aleph
@@ -31,9 +31,9 @@ add('rel', `
 ≪ \\ll ≫ \\gg ≺ \\prec ≻ \\succ ⪯ \\preceq ⪰ \\succeq ∈ \\in ∉ \\notin ∋ \\ni ⊂ \\subset ⊃ \\supset ⊆ \\subseteq ⊇ \\supseteq
 ⊑ \\sqsubseteq ⊒ \\sqsupseteq → \\to ← \\leftarrow ↔ \\leftrightarrow ⇒ \\Rightarrow ⇐ \\Leftarrow ⇔ \\Leftrightarrow
 ↦ \\mapsto ↑ \\uparrow ↓ \\downarrow ⇑ \\Uparrow ⇓ \\Downarrow ↗ \\nearrow ↘ \\searrow ↖ \\nwarrow ↙ \\swarrow ↕ \\updownarrow
-⊢ \\vdash ⊣ \\dashv ⊨ \\models ∥ \\parallel ∣ \\mid ≔ := ⟶ \\longrightarrow ⟹ \\Longrightarrow ⟺ \\iff : :`);
-add('open', `( ( [ [ { \\{ ⟨ \\langle 〈 \\langle ⌊ \\lfloor ⌈ \\lceil`);
-add('close', `) ) ] ] } \\} ⟩ \\rangle 〉 \\rangle ⌋ \\rfloor ⌉ \\rceil`);
+⩽ \\leq ⩾ \\geq ⊢ \\vdash ⊣ \\dashv ⊨ \\models ∥ \\parallel ∣ \\mid ≔ := ⟶ \\longrightarrow ⟹ \\Longrightarrow ⟺ \\iff : :`);
+add('open', `( ( [ [ { \\{ ⟨ \\langle 〈 \\langle 〈 \\langle ⌊ \\lfloor ⌈ \\lceil`);
+add('close', `) ) ] ] } \\} ⟩ \\rangle 〉 \\rangle 〉 \\rangle ⌋ \\rfloor ⌉ \\rceil`);
 add('fence', `| | ‖ \\| / / \\ \\backslash`);
 add('bigop', `
 ∑ \\sum ∏ \\prod ∐ \\coprod ∫ \\int ∬ \\iint ∭ \\iiint ∮ \\oint ⋃ \\bigcup ⋂ \\bigcap ⨁ \\bigoplus ⨂ \\bigotimes
@@ -103,8 +103,11 @@ export function mathAlphanumeric(code: number): { alphabet: string; char: string
   }
   if (code >= 0x1d6a8) {
     // Greek: bold, italic, bold italic, sans bold, sans bold italic (58 each): the letter itself.
-    const char = String.fromCodePoint(code).normalize('NFKC');
+    // The last six of a block are the symbol variants (ϵ ϑ ϰ ϕ ϱ ϖ), which NFKC would fold into
+    // the plain letters (𝜖 is \epsilon, 𝜀 \varepsilon).
     const block = Math.floor((code - 0x1d6a8) / 58);
+    const variant = GREEK_VARIANTS[(code - 0x1d6a8) % 58 - 52];
+    const char = variant ?? String.fromCodePoint(code).normalize('NFKC');
     return { alphabet: block === 0 || block === 2 ? 'boldsymbol' : '', char };
   }
   const char = String.fromCodePoint(code).normalize('NFKC');
@@ -112,6 +115,9 @@ export function mathAlphanumeric(code: number): { alphabet: string; char: string
   const alphabet = styles[Math.floor((code - 0x1d400) / 52)] ?? '';
   return { alphabet, char: char.length === 1 ? char : String.fromCodePoint(code) };
 }
+
+/** The symbol variants at the end of each Greek block of Mathematical Alphanumeric Symbols. */
+const GREEK_VARIANTS = ['ϵ', 'ϑ', 'ϰ', 'ϕ', 'ϱ', 'ϖ'];
 
 const LETTERLIKE = new Map<number, { alphabet: string; char: string }>([
   [0x211d, { alphabet: 'mathbb', char: 'R' }], [0x2115, { alphabet: 'mathbb', char: 'N' }], [0x2124, { alphabet: 'mathbb', char: 'Z' }],

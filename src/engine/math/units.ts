@@ -30,6 +30,8 @@ export interface Unit {
   axis?: number;
   /** A fraction's parts' own size (their single symbols', not a radical's or a big operator's inside them). */
   partsSize?: number;
+  /** Its LaTeX read again in the style of the row it ends up on (an overline or a radical over a fraction). */
+  restyle?: (style: unknown) => string;
   /** Word-like group (a function name) that takes limits below in display style. */
   limits?: boolean;
 }
@@ -39,6 +41,8 @@ const AXIS = 0.25;
 const TALL_BARS: Record<number, number> = { 0x2223: 0x7c, 0x2225: 0x2016 };
 /** Pieces of one tall bar touch end to end: at most this gap (em) between them. */
 const BAR_JOIN = 0.05;
+/** The pieces of a built-up radical end this close (em) at their right (the top piece reaches on under the vinculum). */
+const ROOT_ALIGN = 0.5;
 /** A glyph more than this many em tall is a stretchy or display-size symbol. */
 const TALL = 1.35;
 
@@ -145,7 +149,7 @@ export function toUnits(glyphs: Glyph[], rules: Box[], bodySize: number): Unit[]
   // that glyph's box: it is no glyph of its own.
   const selector = (g: Glyph) => g.code >= 0xfe00 && g.code <= 0xfe0f && visible.some((o) => o !== g && !(o.code >= 0xfe00 && o.code <= 0xfe0f) && Math.abs(o.x0 - g.x0) < 0.05 * bodySize && Math.abs(o.x1 - g.x1) < 0.05 * bodySize && Math.abs(o.y0 - g.y0) < 0.05 * bodySize);
   const units = visible.filter((g) => !selector(g)).flatMap((g) => glyphUnits(g, bodySize));
-  const merged = mergeIntegrals(mergeDots(mergeNegations(mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0))))));
+  const merged = pairNorms(mergeIntegrals(mergeDots(mergeNegations(mergeArrows(mergeWords(mergePieces(units, bodySize).sort((a, b) => a.x0 - b.x0)))))));
   for (const r of rules) {
     if (![r[0], r[1], r[2], r[3]].every(Number.isFinite) || r[2] - r[0] < 0.2 * bodySize) continue;
     const y = (r[1] + r[3]) / 2;
@@ -199,9 +203,21 @@ function mergePieces(units: Unit[], bodySize: number): Unit[] {
   }
   // A tall bar (vmatrix, \left|) is the extension font's bar repeated: bars touching end to end
   // in one column are pieces of one bar (bars of rows of an alignment stand apart).
-  const bars = units.filter((u) => !u.piece && (u.char === '|' || u.char === '‖'));
-  for (const u of bars) {
-    if (bars.some((o) => o !== u && o.char === u.char && Math.abs(o.x0 - u.x0) < 0.1 * bodySize && Math.max(o.y0 - u.y1, u.y0 - o.y1) < BAR_JOIN * bodySize)) u.piece = true;
+  // OpenType math fonts repeat their extender, which the text layer calls ∣ or ∥ (vmatrix in
+  // TeX Gyre Pagella Math): those pieces are the bar's too.
+  const bars = units.filter((u) => !u.piece && (u.char === '|' || u.char === '‖' || u.char === '∣' || u.char === '∥'));
+  const barOf = (c: string | undefined) => (c === '∣' ? '|' : c === '∥' ? '‖' : c);
+  const inStack = bars.filter((u) => bars.some((o) => o !== u && barOf(o.char) === barOf(u.char) && Math.abs(o.x0 - u.x0) < 0.1 * bodySize && Math.max(o.y0 - u.y1, u.y0 - o.y1) < BAR_JOIN * bodySize));
+  for (const u of inStack) {
+    u.piece = true;
+    const bar = barOf(u.char)!;
+    if (bar !== u.char) Object.assign(u, { char: bar, latex: symbolOf(bar).latex, role: symbolOf(bar).role });
+  }
+  // TeX builds a radical taller than CMEX's biggest from pieces (radicalbt, radicalvertex,
+  // radicaltp, all √ to the text layer) stacked in one column at their right edges.
+  const roots = units.filter((u) => !u.piece && u.char === '√');
+  for (const u of roots) {
+    if (roots.some((o) => o !== u && Math.abs(o.x1 - u.x1) < ROOT_ALIGN * bodySize && o.x0 < u.x1 && u.x0 < o.x1 && Math.max(o.y0 - u.y1, u.y0 - o.y1) < BAR_JOIN * bodySize)) u.piece = true;
   }
   const pieces = units.filter((u) => u.piece).sort((a, b) => a.y0 - b.y0);
   const used = new Set<Unit>();
@@ -214,7 +230,10 @@ function mergePieces(units: Unit[], bodySize: number): Unit[] {
       if (used.has(q) || (q.char !== p.char && !q.extension && !p.extension)) continue;
       const last = stack[stack.length - 1]!;
       const gap = p.char === '|' || p.char === '‖' ? BAR_JOIN : 0.3;
-      if (Math.abs(q.x0 - last.x0) < 0.3 * bodySize && q.y0 - last.y1 < gap * bodySize && q.y0 >= last.y0) {
+      // A right delimiter's pieces line up at their right edge (an OpenType font's extender is
+      // narrower than the hooks, and its box is the ink's), a left one's at their left.
+      const aligned = Math.abs(q.x0 - last.x0) < 0.3 * bodySize || Math.abs(q.x1 - last.x1) < (p.char === '√' ? ROOT_ALIGN : 0.3) * bodySize;
+      if (aligned && q.x0 < last.x1 && q.x1 > last.x0 && q.y0 - last.y1 < gap * bodySize && q.y0 >= last.y0) {
         stack.push(q);
         used.add(q);
       }
@@ -295,6 +314,23 @@ function mergeIntegrals(units: Unit[]): Unit[] {
     for (const u of run.slice(1)) absorbed.add(u);
   }
   return units.filter((u) => !absorbed.has(u));
+}
+
+/**
+ * TeX's \| and \parallel are one glyph (CMSY's bardbl), which the text layer calls ∥: on one
+ * row, an even number of them of one size are the pairs of a norm, \|x\|, not relations.
+ */
+function pairNorms(units: Unit[]): Unit[] {
+  const bars = units.filter((u) => u.char === '∥').sort((a, b) => a.x0 - b.x0);
+  const done = new Set<Unit>();
+  for (const first of bars) {
+    if (done.has(first)) continue;
+    const row = bars.filter((u) => !done.has(u) && Math.abs(u.base - first.base) < 0.1 * first.size && Math.abs(u.size - first.size) < 0.1 * first.size && Math.abs(u.y1 - u.y0 - (first.y1 - first.y0)) < 0.1 * first.size);
+    row.forEach((u) => done.add(u));
+    if (row.length < 2 || row.length % 2) continue;
+    for (const u of row) Object.assign(u, { char: '‖', latex: '\\|', role: 'fence' });
+  }
+  return units;
 }
 
 /** Negated relations TeX has a name for; any other takes \not. */

@@ -8,19 +8,39 @@
 type Family = 'extension' | 'symbols' | 'italic' | 'blackboard' | 'fraktur' | 'script';
 
 const FAMILIES: [RegExp, Family][] = [
-  [/^(cmex|lmex|LMMathExtension|txex|ntxexx?|Fourier-Math-Extension|esint|rsfs-ext|mathpex|zplex)/i, 'extension'],
+  [/^(cmex|lmex|LMMathExtension|txex|ntxexx?|Fourier-Math-Extension|esint|rsfs-ext|mathpex|zplex|pxex|euex|hfbrex)/i, 'extension'],
   // newtx's symbolsb font (txsyb) holds \mathbb's letters.
   [/^n?txsyb/i, 'blackboard'],
-  [/^(cmsy|cmbsy|lmsy|LMMathSymbols|txsy|ntxsy|Fourier-Math-Symbols|zplsy)/i, 'symbols'],
-  [/^(cmmi|cmmib|lmmi|LMMathItalic|NewTXMI|txmi(?!a)|rtxmi|zplmi)/i, 'italic'],
-  [/^(msbm|txmia|Fourier-Math-BlackBoard|bbold|dsrom|bbm)/i, 'blackboard'],
-  [/^(eufm|eufb|eurm|yfrak)/i, 'fraktur'],
+  [/^(cmsy|cmbsy|lmsy|LMMathSymbols|txsy|ntxsy|Fourier-Math-Symbols|zplsy|pxsy|hfbrsy)/i, 'symbols'],
+  // Euler's roman (EURM, EURB) is the math italic of eulervm, in CMMI's layout (eurm10.afm).
+  [/^(cmmi|cmmib|lmmi|LMMathItalic|NewTXMI|NewPXMI|txmi(?!a)|rtxmi|zplmi|pxmi(?!a)|hfbrmi|eurm|eurb)/i, 'italic'],
+  [/^(msbm|txmia|Fourier-Math-BlackBoard|bbold|dsrom|bbm|hfbrbs)/i, 'blackboard'],
+  [/^(eufm|eufb|yfrak)/i, 'fraktur'],
   [/^(rsfs|zpzccmry|Fourier-Math-Cal|eusm|eusb|cmbsy)/i, 'script'],
 ];
+
+/**
+ * Other TeX math fonts by the parts their names are made of, where the name says which of TeX's
+ * math font roles the font plays (its layout follows the role: an extension font is laid out as
+ * CMEX, a symbol font as CMSY): kpfonts' "Kp--M-Ex-Regular" and "Kp--M-Sy-Regular", mathdesign's
+ * "MathDesign-CH-Regular-Extension-10" and "…-Symbol-10", "PazoMathBlackboardBold". A part is a
+ * run of letters between non-letters. Adobe's Symbol font (its own layout) is not one of them.
+ */
+const NAME_PARTS: [RegExp, Family][] = [
+  [/(^|[^a-z])(ex|extension)([^a-z]|$)/i, 'extension'],
+  [/(^|[^a-z])(syb|bb|blackboard|doublestruck)([^a-z]|$)|blackboard|symbola([^a-z]|$)/i, 'blackboard'],
+  [/(^|[^a-z])(sy|sys|symbols?)([^a-z]|$)/i, 'symbols'],
+  [/(^|[^a-z])(mi|mathitalic)([^a-z]|$)/i, 'italic'],
+];
+
+/** Adobe's Symbol font and its clones: Greek at Latin codes, never TeX's CMSY layout. */
+const ADOBE_SYMBOL = /^(symbol|symbolmt|standardsyml|standardsymbolsps|symbolneu|opensymbol)([,-].*)?$/i;
 
 function family(font: string | undefined): Family | undefined {
   if (!font) return undefined;
   for (const [pattern, f] of FAMILIES) if (pattern.test(font)) return f;
+  if (ADOBE_SYMBOL.test(font)) return undefined;
+  for (const [pattern, f] of NAME_PARTS) if (pattern.test(font)) return f;
   return undefined;
 }
 
@@ -51,6 +71,29 @@ const txExtensionRuns: [number, string][] = [
   [0xc7, '⨀⨀⨁⨁⨂⨂∑∏⊍⋃⋂⨄⋀⋁∑∏⊍⋃⋂⨄⋀⋁∐∐⊍⊍'],
 ];
 for (const [start, chars] of txExtensionRuns) [...chars].forEach((c, i) => (TX_EXTENSION[start + i] = c));
+
+/**
+ * mathdesign's extension fonts (MathDesign-…-Extension, md-chr7v.pfb) above 0x7f: more sizes of
+ * each delimiter (parenleftbig2, …), radicals and wide accents, by their glyph names.
+ */
+const MD_EXTENSION: Record<number, string> = {};
+const mdExtensionRuns: [number, string][] = [
+  [0x80, '((('], [0x83, '⟦⟦⟦⟦⟦⟦⟦'], [0x8a, ')))'], [0x8d, '⟧⟧⟧⟧⟧⟧⟧'], [0x94, '[[[]]]⌊⌊⌊⌋⌋⌋⌈⌈⌈⌉⌉⌉{{{}}}⟨⟨⟨'],
+  [0xb6, '⟩⟩⟩⟦⟧'], [0xc0, '///\\\\\\√√√'], [0xd2, '\u0302\u0302\u0302\u0302\u0302\u0302\u0302\u0302\u0302\u0302'], [0xdc, '\u0303\u0303\u0303\u0303\u0303\u0303\u0303\u0303\u0303\u0303'],
+];
+for (const [start, chars] of mdExtensionRuns) [...chars].forEach((c, i) => (MD_EXTENSION[start + i] = c));
+
+/**
+ * Euler's extension font (EUEX) departs from CMEX's layout where it has no delimiter of CMEX's
+ * (euex10.afm): bigger braces at 0x0a–0x0f, arrows from 0x20.
+ */
+const EULER_EXTENSION: Record<number, string> = {
+  0x0a: '{', 0x0b: '}', 0x0c: '{', 0x0d: '}', 0x0e: '{', 0x0f: '}',
+  0x20: '←', 0x21: '→', 0x22: '↑', 0x23: '↓', 0x24: '↔', 0x25: '↗', 0x26: '↘', 0x28: '⇐', 0x29: '⇒', 0x2a: '⇑', 0x2b: '⇓', 0x2c: '⇔', 0x2d: '↖', 0x2e: '↙',
+};
+
+/** AMS's MSBM (and Computer Modern Bright's copy, HFBRBS) sets amssymb's wider \widehat and \widetilde (msbm10.afm: hatwide, hatwider, tildewide, tildewider). */
+const AMS_B_ACCENTS: Record<number, string> = { 0x5b: '\u0302', 0x5c: '\u0302', 0x5d: '\u0303', 0x5e: '\u0303' };
 
 /** TeX's CMSY layout (also LMMathSymbols, txsys, Fourier's symbols). */
 const SYMBOLS: Record<number, string> = {};
@@ -98,9 +141,11 @@ export function fontCodeToUnicode(font: string | undefined, code: number): numbe
   const f = family(font);
   let char: string | undefined;
   // An extension font's glyph the PDF names with U+FFFD: a sized delimiter of unknown shape.
-  if (f === 'extension') char = code === 0xfffd ? String.fromCodePoint(UNKNOWN_DELIMITER) : (EXTENSION[code] ?? (/^n?txb?ex/i.test(font ?? '') ? TX_EXTENSION[code] : undefined));
-  else if (f === 'symbols') char = SYMBOLS[code] ?? (/^n?txb?sys/i.test(font ?? '') ? TX_SYMBOLS[code] : undefined);
+  if (f === 'extension') char = code === 0xfffd ? String.fromCodePoint(UNKNOWN_DELIMITER) : ((/^euex/i.test(font ?? '') ? EULER_EXTENSION[code] : undefined) ?? EXTENSION[code] ?? (/^n?txb?ex/i.test(font ?? '') ? TX_EXTENSION[code] : /^mathdesign-/i.test(font ?? '') ? MD_EXTENSION[code] : undefined));
+  // newpx's pxsys is txsys's layout in Palatino.
+  else if (f === 'symbols') char = SYMBOLS[code] ?? (/^(n?tx|px)b?sys/i.test(font ?? '') ? TX_SYMBOLS[code] : undefined);
   else if (f === 'italic') char = ITALIC[code];
+  else if (f === 'blackboard' && /^(msbm|hfbrbs)/i.test(font ?? '') && AMS_B_ACCENTS[code]) char = AMS_B_ACCENTS[code];
   else if ((f === 'blackboard' || f === 'fraktur' || f === 'script') && ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a))) char = String.fromCharCode(code);
   return char === undefined ? undefined : char.codePointAt(0);
 }
@@ -116,9 +161,20 @@ export function repairCode(font: string | undefined, code: number): number | und
   if (code === 0x2206) return 0x394;
   if (code === 0x2126) return 0x3a9;
   if (code === 0xb5) return 0x3bc;
+  // TeX's \phi is the stroked ϕ and \varphi the open φ; these fonts' glyph names give them the
+  // other way round (TeX's ToUnicode table reads "phi" as ϕ, which is right for CMMI and Latin
+  // Modern; CM Bright's, kpfonts' and mathdesign's italics draw the open form under that name).
+  if (SWAPPED_PHI.test(font ?? '') && (code === 0x3c6 || code === 0x3d5)) return code === 0x3c6 ? 0x3d5 : 0x3c6;
+  if (SWAPPED_EPSILON.test(font ?? '') && (code === 0x3b5 || code === 0x3f5)) return code === 0x3b5 ? 0x3f5 : 0x3b5;
+  // mathpazo's PazoMath sets \coprod (text and display size) as a glyph its name maps to ⨿ (\amalg, which mathpazo takes from CMSY).
+  if (code === 0x2a3f && /^PazoMath/i.test(font ?? '')) return 0x2210;
   if (family(font) === 'extension' && ((code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe000 && code <= 0xf8ff))) return UNKNOWN_DELIMITER;
   return undefined;
 }
+
+/** Math italic fonts whose φ and ϕ (and ε and ϵ) come out of the text layer swapped. */
+const SWAPPED_PHI = /^(hfbrmi|kp-+m-(bold-?)?italic|mathdesign-.*-mathitalic)/i;
+const SWAPPED_EPSILON = /^mathdesign-.*-mathitalic/i;
 
 /** A tall glyph of an extension font whose identity the text layer hides: a delimiter, side decided by position. */
 export const UNKNOWN_DELIMITER = 0xfffc;
@@ -154,6 +210,13 @@ export function fontAlphabet(font: string | undefined, code: number): Alphabet {
 /** TeX's and OpenType math fonts by name: glyphs in them are mathematics, never prose. */
 const MATH_FONT = /^(cm(mi|sy|ex|bsy|mib)|lm(mi|sy|ex)|LMMath|LatinModernMath|msam|msbm|eufm|rsfs|NewTXMI|txmi|txsy|txex|ntx(mi|sy|ex)|rtxmi|StandardSymL|Symbol|Fourier-Math|LibertineMath|STIX.*Math|XITSMath|XITS-?Math|TeXGyre.*Math|texgyre.*math|Cambria-?Math|OpenSymbol|Asana|Euler|esint|stmary|wasy|zpl(mi|sy|ex)|mathpazo|pxmi|pxsy|pxex)/i;
 
+/**
+ * Other math fonts by name: "Math" in it (PazoMath, MathDesign-…), kpfonts' math fonts
+ * ("Kp--M-…"), Euler's (EURM, EUSM, EUEX), Computer Modern Bright's (HFBRMI, HFBRSY), newpx's
+ * and newtx's math italics (NewPXMI): with the fonts whose name says their TeX math role.
+ */
+const MATH_NAME = /math|^kp-+m-|^(eurm|eurb|eusm|eusb|euex|eufm|eufb|hfbrmi|hfbrsy|hfbrbs|hfbrex|newpxmi|newtxmi|pxsys|pxmia|txmia|txsyb|txsyc)/i;
+
 export function isMathFont(font: string | undefined): boolean {
-  return !!font && MATH_FONT.test(font);
+  return !!font && (MATH_FONT.test(font) || MATH_NAME.test(font) || family(font) !== undefined);
 }

@@ -4,7 +4,7 @@
 import type { Box, Glyph, GlyphStyle, Page, TextLine } from '../../model/document.js';
 import { isMostlyRightToLeft, isRightToLeft } from '../../model/script.js';
 import { transformBox, type Affine } from './affine.js';
-import { fontCodeToUnicode } from '../../model/math-fonts.js';
+import { fontCodeToUnicode, isMathFont } from '../../model/math-fonts.js';
 import { extractGraphics } from './paths.js';
 import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';
 import { InputError } from '../sniff.js';
@@ -179,6 +179,11 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
         }
         mapped = known;
       } else if (lowCode) mapped = fontCodeToUnicode(object?.font, code) ?? code;
+      else if (code === 32 && !generated && raw.FPDFText_HasUnicodeMapError(textPage, i) === 1) {
+        // Code 32 of TeX's extension and symbol fonts is a glyph (CMEX's \Bigg( , CMSY's ←), not
+        // a space: PDFium finds no Unicode for it.
+        mapped = fontCodeToUnicode(object?.font, code) ?? code;
+      }
       // Characters outside the BMP (mathematical italic 𝑥) come as two UTF-16 halves.
       const prev = chars[chars.length - 1];
       if (code >= 0xdc00 && code <= 0xdfff && prev && prev.code >= 0xd800 && prev.code <= 0xdbff) {
@@ -254,7 +259,8 @@ function fontInfo(pdfium: Pdfium, font: number, cache: Map<number, FontInfo>): F
     bold: weight >= 600 || (flags & FONT_FLAG_FORCE_BOLD) !== 0 || /bold|black|heavy|semibold|demi/.test(lower) || TEX_BOLD.test(lower),
     italic: (flags & FONT_FLAG_ITALIC) !== 0 || /italic|oblique/.test(lower) || TEX_ITALIC.test(lower),
     monospace: (flags & FONT_FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol|menlo|typewriter|cmtt|sfmono|inconsolata/.test(lower),
-    math: MATH_FONT.test(lower),
+    // TeX's math fonts of other families by name (kpfonts' Kp--M-…, Euler's EURM, newpx's NewPXMI).
+    math: MATH_FONT.test(lower) || isMathFont(name.replace(/^[A-Z]{6}\+/, '')),
   };
   const info = { style, font: name.replace(/^[A-Z]{6}\+/, '') };
   cache.set(font, info);
