@@ -2,6 +2,7 @@
 // generated equation documents.
 import { describe, expect, it } from 'vitest';
 import { equationDocuments } from '../bench/quality/equation-documents.js';
+import { parseDocument } from '../src/engine/index.js';
 import { equationEditDistance, latexDistance, normalizeLatex, scoreEquations, summarizeEquations } from '../bench/quality/equations.js';
 import type { ParseResult } from '../src/engine/parse.js';
 import { loadPdfium, PdfDocument } from '../src/engine/input/pdf/pdfium.js';
@@ -64,6 +65,15 @@ describe('generated equation documents', () => {
     } finally {
       pdf.close();
     }
+  });
+});
+
+describe('formulas among tables', () => {
+  it('reads every generated display as an equation, none as a borderless table (a fraction bar between its parts)', async () => {
+    const [doc] = await equationDocuments();
+    const result = await parseDocument(doc!.pdf, { maxPages: 10, ocr: () => Promise.reject(new Error('no OCR in this test')) });
+    expect(result.content_list.filter((b) => b.type === 'table')).toHaveLength(0);
+    expect(result.content_list.filter((b) => b.type === 'equation')).toHaveLength(doc!.equations.length);
   });
 });
 

@@ -34,7 +34,8 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
     }
   }
   const allowed = Math.floor(rows.length * CROSSING_ROWS);
-  const glyphs = rows.every((r) => r.every((l) => l.glyphs?.length));
+  // From the text layer, and not in math (a formula's operators stand a thick space apart).
+  const glyphs = rows.every((r) => r.every((l) => l.glyphs?.length && !l.glyphs.some((g) => g.style.math)));
   // A strip narrower than a column gap parts columns only where no row has cells close on its two sides.
   const wide = (from: number, to: number) => {
     if (to - from >= MIN_COLUMN_GAP * size) return true;
