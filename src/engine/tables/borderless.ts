@@ -118,20 +118,26 @@ export function borderlessTables(lines: readonly TextLine[], rules: readonly HRu
 
 /**
  * A formula, not a table: a rule inside the region no wider than half of it, with a line
- * centred right above it and one right below it, and a line beside it on its height (a
- * fraction's numerator and denominator set apart like cells once columns part at narrow gaps).
+ * centred right above it and one right below it (short), and a relation or operator beside it
+ * on its height (a fraction's numerator and denominator set apart like cells once columns part at
+ * narrow gaps).
  */
+/** A fraction's numerator or denominator, set apart as a cell, is this short at most. */
+const FRACTION_PART_CHARS = 16;
+/** A relation or an operator on the math axis beside a fraction. */
+const RELATION = /[=<>≤≥≠≈≡∼±+−×÷·]/u;
+
 function holdsFractionBar(found: TableFound, rules: readonly HRule[]): boolean {
   const [x0, y0, x1, y1] = found.table.box;
   const size = median(found.lines.map((l) => l.fontSize)) || 10;
   return rules.some((r) => {
     if (r.y <= y0 || r.y >= y1 || r.x0 < x0 - size || r.x1 > x1 + size || r.x1 - r.x0 > (x1 - x0) / 2) return false;
-    const centred = (l: TextLine) => l.box[0] >= r.x0 - size && l.box[2] <= r.x1 + size && Math.abs((l.box[0] + l.box[2]) / 2 - (r.x0 + r.x1) / 2) < size;
+    const centred = (l: TextLine) => l.text.length <= FRACTION_PART_CHARS && l.box[0] >= r.x0 - size && l.box[2] <= r.x1 + size && Math.abs((l.box[0] + l.box[2]) / 2 - (r.x0 + r.x1) / 2) < size;
     const above = found.lines.some((l) => centred(l) && r.y - l.box[3] >= -0.2 * size && r.y - l.box[3] < size);
     const below = found.lines.some((l) => centred(l) && l.box[1] - r.y >= -0.2 * size && l.box[1] - r.y < size);
     // …and the formula's other symbols beside it on its height (a relation on the math axis): a
     // table's rule under a spanning header lies between rows, with no text at its height.
-    const beside = found.lines.some((l) => l.box[1] < r.y && l.box[3] > r.y && (l.box[2] <= r.x0 || l.box[0] >= r.x1));
+    const beside = found.lines.some((l) => l.box[1] < r.y && l.box[3] > r.y && (l.box[2] <= r.x0 || l.box[0] >= r.x1) && RELATION.test(l.text));
     return above && below && beside;
   });
 }
