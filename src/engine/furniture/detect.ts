@@ -190,7 +190,6 @@ function isIsolated(page: Page, line: TextLine, bodySize: number, gap: number): 
   return gap > ISOLATION_GAP && !page.lines.every((l) => inMarginBand(l, page));
 }
 
-/** The empty height between a margin line and the nearest line towards the page's middle, in its line heights. */
 /** A line of running text: set at this share of the body size at least… */
 const RUNNING_TEXT_SIZE = 0.95;
 /** …and this many characters long. */
@@ -209,6 +208,7 @@ function besideRunningText(page: Page, line: TextLine, bodySize: number): boolea
   });
 }
 
+/** The empty height between a margin line and the nearest line towards the page's middle, in its line heights. */
 function gapToBody(page: Page, line: TextLine, top: boolean): number {
   let gap = Infinity;
   for (const other of page.lines) {

@@ -135,21 +135,24 @@ function besideOthers(crossing: TextLine[], lines: TextLine[]): number {
   return crossing.filter((c) => lines.some((l) => !crossingSet.has(l) && l.box[1] < c.box[3] && c.box[1] < l.box[3])).length;
 }
 
-/** The lines above and below the widest horizontal gap between them, or null if there is none. */
-function splitAtWidestGap(lines: TextLine[]): [TextLine[], TextLine[]] | null {
+/** The lines top to bottom, and the empty gaps between their rows: before `sorted[at]`, `gap` high (no line across it). */
+function rowGaps(lines: readonly TextLine[]): { sorted: TextLine[]; gaps: Array<{ at: number; gap: number }> } {
   const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
+  const gaps: Array<{ at: number; gap: number }> = [];
   let bottom = sorted[0]!.box[3];
-  let best = 0;
-  let at = -1;
   for (let i = 1; i < sorted.length; i++) {
     const gap = sorted[i]!.box[1] - bottom;
-    if (gap > best) {
-      best = gap;
-      at = i;
-    }
+    if (gap > 0) gaps.push({ at: i, gap });
     bottom = Math.max(bottom, sorted[i]!.box[3]);
   }
-  return at < 0 ? null : [sorted.slice(0, at), sorted.slice(at)];
+  return { sorted, gaps };
+}
+
+/** The lines above and below the widest horizontal gap between them (the first of equals), or null if there is none. */
+function splitAtWidestGap(lines: TextLine[]): [TextLine[], TextLine[]] | null {
+  const { sorted, gaps } = rowGaps(lines);
+  const widest = gaps.reduce<{ at: number; gap: number } | null>((best, g) => (!best || g.gap > best.gap ? g : best), null);
+  return widest ? [sorted.slice(0, widest.at), sorted.slice(widest.at)] : null;
 }
 
 /** The widest gaps between rows tried as the place where the columns change. */
@@ -164,14 +167,7 @@ const SECTION_MIN_LINES = 8;
  */
 function splitAtColumnChange(lines: TextLine[], pageWidth: number): [TextLine[], TextLine[]] | null {
   if (lines.length < SECTION_MIN_LINES) return null;
-  const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
-  const gaps: Array<{ at: number; gap: number }> = [];
-  let bottom = sorted[0]!.box[3];
-  for (let i = 1; i < sorted.length; i++) {
-    const gap = sorted[i]!.box[1] - bottom;
-    if (gap > 0) gaps.push({ at: i, gap });
-    bottom = Math.max(bottom, sorted[i]!.box[3]);
-  }
+  const { sorted, gaps } = rowGaps(lines);
   gaps.sort((a, b) => b.gap - a.gap);
   for (const { at } of gaps.slice(0, SECTION_CANDIDATES)) {
     const above = sorted.slice(0, at);
@@ -293,14 +289,20 @@ function findGutter(lines: TextLine[], pageWidth: number): [number, number] | nu
   const size = sizes[sizes.length >> 1] ?? 10;
   const minGap = Math.max(size * GUTTER_EM, pageWidth * GUTTER_PAGE);
 
-  // Coverage histogram at 1-unit resolution over the region.
+  // Coverage histogram at 1-unit resolution over the region: each line adds one from its first
+  // unit to before its last (marked at both ends, then summed: the ordering tries many regions).
   const bins = Math.ceil(width) + 1;
-  const cover = new Uint16Array(bins);
+  const steps = new Int32Array(bins + 1);
   for (const l of lines) {
     const a = Math.max(0, Math.floor(l.box[0] - minX));
     const b = Math.min(bins - 1, Math.ceil(l.box[2] - minX));
-    for (let x = a; x < b; x++) cover[x]!++;
+    if (a < b) {
+      steps[a]!++;
+      steps[b]!--;
+    }
   }
+  const cover = new Uint16Array(bins);
+  for (let x = 0, run = 0; x < bins; x++) cover[x] = run += steps[x]!;
   // Lines allowed across a candidate strip: full-width titles and abstracts, and short lines
   // that poke into the gutter (which lines really span it is decided separately).
   // A side of two or three lines (a wrapped figure's caption beside the text) is itself under
