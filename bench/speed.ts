@@ -4,6 +4,7 @@
 // (seconds and character error rate) beside ours.
 // Usage: npm run bench   (writes bench/out/speed.json)
 import { execFileSync } from 'node:child_process';
+import { request } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { loadConfig } from '../src/config.js';
 import { OcrEngine, parseDocument } from '../src/engine/index.js';
 import { PDFDocument } from 'pdf-lib';
 import { makePdf, rasterize } from '../test/fixtures.js';
-import { parseRequest, startServer } from '../test/helpers.js';
+import { startServer } from '../test/helpers.js';
 import { characterErrorRate, stripMarkdown } from './quality/metrics.js';
 import { tableHeavyPdf } from './quality/table-documents.js';
 import { ensureTesseract, tesseractBodyText, tesseractText } from './quality/tesseract.js';
@@ -48,6 +49,30 @@ async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [result, (performance.now() - start) / 1000];
 }
 
+/**
+ * POSTs one file as multipart with node:http, which has no response time limit: fetch gives up
+ * after 300 s without headers, and the 50-page scan can take longer on a loaded machine.
+ */
+async function postFile(url: string, key: string, bytes: Uint8Array, name: string): Promise<{ status: number; body: string }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const encoded = new Request(url, { method: 'POST', body: form });
+  const body = Buffer.from(await encoded.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Progress on stderr: the benchmark takes minutes and prints its report only at the end. */
+const progress = (step: string) => process.stderr.write(`bench: ${step}\n`);
+
 const noOcr = async (): Promise<OcrEngine> => {
   throw new Error('unexpected OCR');
 };
@@ -60,6 +85,7 @@ async function main() {
   const scan = scans[0]!.png;
   const report: Record<string, unknown> = {};
 
+  progress('born-digital pages in process');
   // In-process, one thread: the engine's own throughput.
   await parseDocument(fifty, { maxPages: 50, ocr: noOcr }); // warm-up (WASM compile, JIT)
   const runs = 5;
@@ -68,6 +94,7 @@ async function main() {
   });
   report.bornDigitalPagesPerSecondPerWorker = Math.round((50 * runs) / seconds);
 
+  progress('table-heavy pages in process');
   // 50 pages of two ruled, booktabs or borderless tables each (12 rows x 6 columns).
   const tables = await tableHeavyPdf(50);
   await parseDocument(tables, { maxPages: 50, ocr: noOcr });
@@ -76,6 +103,7 @@ async function main() {
   });
   report.tableHeavyPagesPerSecondPerWorker = Math.round((50 * runs) / tableSeconds);
 
+  progress('real paper in process');
   // A real paper (dense two-column text), when the shared corpus is present.
   const paperFile = join(import.meta.dirname, '..', '..', 'shared', 'corpus', 'pdfjs', 'unlabeled', 'tracemonkey.pdf');
   if (existsSync(paperFile)) {
@@ -87,6 +115,7 @@ async function main() {
     report.realPaperPagesPerSecondPerWorker = Math.round((first.page_count * runs) / paperSeconds);
   }
 
+  progress('pdftotext');
   // pdftotext as the floor; the benchmark installs it from Debian when missing (never the service).
   try {
     try {
@@ -105,6 +134,7 @@ async function main() {
     report.pdftotextPagesPerSecond = 'pdftotext not available (apt-get install poppler-utils)';
   }
 
+  progress('one scanned page in process');
   // OCR in-process with the default thread budget of a single worker.
   const ocr = await OcrEngine.create({ threads: 2 });
   await parseDocument(scan, { maxPages: 50, ocr: async () => ocr });
@@ -113,15 +143,16 @@ async function main() {
   report.scannedPageOcrSplitMs = { detection: Math.round(ocr.lastTimings.detMs), recognition: Math.round(ocr.lastTimings.recMs), lines: ocr.lastTimings.boxes };
   await ocr.release();
 
+  progress('through the API: born-digital');
   // Through the HTTP API, as a client sees it (default worker count and queue).
   const defaults = loadConfig({});
   const server = await startServer({ workers: defaults.workers, queueLimit: defaults.queueLimit, rateLimit: 1000 });
   const org = await server.store.createOrganization('bench', 1000);
   const { key } = await server.store.createKey(org.id);
   const post = async (bytes: Uint8Array, name: string) => {
-    const res = await parseRequest(server, key, [{ name, bytes }]);
-    if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status} ${await res.text()}`);
-    return res.json();
+    const res = await postFile(`${server.url}/v1/parser/parse`, key, bytes, name);
+    if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status} ${res.body}`);
+    return JSON.parse(res.body) as unknown;
   };
   // Warm every worker (first parse loads WASM; first scan loads the OCR models).
   for (let i = 0; i < defaults.workers; i++) await Promise.all([post(one, 'warm.pdf'), post(scan, 'warm.png')]);
@@ -135,6 +166,7 @@ async function main() {
     onePagePdfSeconds: await best(one, 'one.pdf'),
     fiftyPagePdfSeconds: await best(fifty, 'fifty.pdf'),
   };
+  progress('through the API: scanned pages');
   // Scanned pages one at a time, as a client with one document sees it (best of two each).
   let ocrSeconds = 0;
   let ocrCer = 0;
@@ -142,6 +174,7 @@ async function main() {
     ocrSeconds += await best(png, 'scan.png', 2);
     ocrCer += characterErrorRate(denseText(n), stripMarkdown(((await post(png, 'scan.png')) as { markdown: string }).markdown));
   }
+  progress('through the API: a 50-page scanned PDF');
   // A 50-page scanned document (every page a 200-dpi image) through the API, one request: the
   // issue's target is under 100 s on 2 cores.
   const scanned50 = await PDFDocument.create();
@@ -159,6 +192,7 @@ async function main() {
     ...tesseractOnScans(scans),
   };
   await server.close();
+  progress('done');
 
   mkdirSync('bench/out', { recursive: true });
   writeFileSync('bench/out/speed.json', JSON.stringify(report, null, 2) + '\n');

@@ -341,6 +341,10 @@ function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
+    // Workers are unreferenced so that they never keep the service alive; waiting for one to
+    // exit must, or a process whose last task is closing its pools ends before they have
+    // stopped (Node exits with code 13, "unsettled top-level await").
+    child.ref();
     child.kill('SIGKILL');
   });
 }
