@@ -3,10 +3,11 @@
 // family. `--engine DIR` scores another checkout's engine (e.g. main) on the same documents, for
 // an old/new comparison. Writes the per-document scores as JSON when given `--out FILE`.
 // `--split tune` looks at the tune documents instead, to find what fails there (fix there, report on validate).
-// Usage: node --import tsx bench/train/evaluate.ts [CORPUS_DIR] [--engine DIR] [--variant digital|scan] [--split tune] [--families A,B] [--same-as SCORES.json] [--limit N] [--out FILE]
+// Usage: node --import tsx bench/train/evaluate.ts [CORPUS_DIR] [--engine DIR] [--variant digital|scan] [--split tune] [--families A,B] [--same-as SCORES.json] [--limit N] [--out FILE] [--ocr-cache DIR]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lazyOcr } from '../quality/lazy-ocr.js';
+import { cachedOcr } from '../quality/ocr-cache.js';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -22,7 +23,10 @@ async function main() {
   const corpus = (await import(join(root, 'bench/quality/corpus.ts'))) as typeof import('../quality/corpus.js');
   const truth = (await import(join(root, 'bench/corpus/truth.ts'))) as typeof import('../corpus/truth.js');
   const ocr = lazyOcr(() => engine.OcrEngine.create({ threads: 1 }));
-  const parse = (bytes: Uint8Array) => engine.parseDocument(bytes, { maxPages: 50, ocr: ocr.engine });
+  // --ocr-cache DIR: what OCR read on each scanned page is kept in DIR (layout work on scans).
+  const cache = option('--ocr-cache');
+  const ocrEngine = cache ? cachedOcr(cache, ocr.engine) : ocr.engine;
+  const parse = (bytes: Uint8Array) => engine.parseDocument(bytes, { maxPages: 50, ocr: ocrEngine });
   const split = option('--split') ?? 'validate';
   const families = option('--families')?.split(',');
   // --same-as: the documents an earlier run scored (the corpus may have grown since).

@@ -15,7 +15,8 @@ export function detectImages(page: Page): Region[] {
     if (hit >= 0) boxes[hit] = union(boxes[hit]!, box);
     else boxes.push(box);
   }
-  return boxes
-    .sort((a, b) => a[1] - b[1])
-    .map((box) => ({ kind: 'image', box, lines: [], trace: [entry('images', 'image.embedded-raster', { pageShare: area(box) / pageArea })] }));
+  const embedded: Region[] = boxes.map((box) => ({ kind: 'image', box, lines: [], trace: [entry('images', 'image.embedded-raster', { pageShare: area(box) / pageArea })] }));
+  // A scan's pictures, found in its pixels where no text line or rule is.
+  const scanned: Region[] = (page.pictures ?? []).map((p) => ({ kind: 'image', box: p.box, lines: [], trace: [entry('images', 'image.scan-marks', { pageShare: area(p.box) / pageArea, marked: p.marked })] }));
+  return [...embedded, ...scanned].sort((a, b) => a.box[1] - b.box[1]);
 }

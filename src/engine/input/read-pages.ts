@@ -3,6 +3,8 @@
 // image, is rendered (or decoded) and read with OCR.
 import sharp from 'sharp';
 import type { Box, Page, TextLine } from '../model/document.js';
+import { entry, type TraceEntry } from '../model/trace.js';
+import { imagePictures } from './image-pictures.js';
 import { imageRules } from './image-rules.js';
 import type { OcrEngine, OcrLine, OcrPage } from './ocr/ocr.js';
 import { extractPage, type ExtractedPage } from './pdf/extract.js';
@@ -125,16 +127,26 @@ async function imagePage(bytes: Uint8Array, options: ReadOptions): Promise<ReadP
  * page units. Table rules come from the upright image's pixels.
  */
 function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
+  const rules = imageRules(read.image, scale);
+  const trace: TraceEntry[] = read.language ? [read.language] : [];
+  let pictures: Page['pictures'] = [];
+  try {
+    pictures = imagePictures(read.image, read.lines.map((l) => l.box), rules, scale);
+  } catch (error) {
+    // The page keeps its text without pictures; every block of it says so.
+    trace.push(entry('input', 'pictures.failed', { error: (error as Error).message }));
+  }
   return {
     index,
     width: read.image.width * scale,
     height: read.image.height * scale,
     lines: ocrLines(read.lines, read.image, scale),
     images: [],
-    rules: imageRules(read.image, scale),
+    pictures,
+    rules,
     source: 'ocr',
     rotation: read.rotation,
-    ...(read.language ? { trace: [read.language] } : {}),
+    ...(trace.length ? { trace } : {}),
   };
 }
 

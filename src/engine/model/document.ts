@@ -61,6 +61,8 @@ export interface Page {
   lines: TextLine[];
   /** Bounding boxes of embedded raster images. */
   images: Box[];
+  /** A page read by OCR: its pictures, found in its pixels (input/image-pictures.ts), with the share of their area that is marked. */
+  pictures?: Array<{ box: Box; marked: number }>;
   /** Horizontal (y0 === y1) and vertical (x0 === x1) rules: vector paths, or lines of a scan. */
   rules?: Box[];
   /** Bounding boxes of the other vector drawings (curves, shapes): plots are made of these. */
