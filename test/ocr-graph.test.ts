@@ -5,7 +5,7 @@ import ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { modelDir } from '../src/engine/input/ocr/ocr.js';
-import { BEST_CLASS, BEST_PROB, optimizeOnnx, withBestClassOutputs } from '../src/engine/input/ocr/onnx-graph.js';
+import { BEST_CLASS, BEST_PROB, optimizeOnnx, withBestClassOutputs, withClassSubset } from '../src/engine/input/ocr/onnx-graph.js';
 
 async function outputs(model: Uint8Array, shape: number[]): Promise<Float32Array> {
   const session = await ort.InferenceSession.create(model, { intraOpNumThreads: 1, logSeverityLevel: 3 });
@@ -72,6 +72,43 @@ describe('ONNX graph rewrites', () => {
       expect(cls[s]).toBe(arg);
       expect(p[s]).toBeCloseTo(row[arg]!, 6);
     }
+  });
+
+  it('cuts the recognizer head to chosen classes: the same best class where the whole head picks a kept one', async () => {
+    const rec = optimizeOnnx(new Uint8Array(readFileSync(path.join(modelDir(), 'ch_PP-OCRv4_rec_infer.onnx')))).model;
+    const width = 200;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="48"><rect width="100%" height="100%" fill="white"/><text x="6" y="34" font-family="sans-serif" font-size="28">Quire 42, ok</text></svg>`;
+    const grey = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer();
+    const input = new Float32Array(3 * 48 * width);
+    for (let c = 0; c < 3; c++) for (let i = 0; i < 48 * width; i++) input[c * 48 * width + i] = grey[i]! / 127.5 - 1;
+    const run = async (model: Uint8Array) => {
+      const session = await ort.InferenceSession.create(model, { intraOpNumThreads: 1, logSeverityLevel: 3 });
+      try {
+        const out = await session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, 48, width]) });
+        return { best: Array.from(out[BEST_CLASS]!.data as BigInt64Array, Number), prob: out[BEST_PROB]!.data as Float32Array };
+      } finally {
+        await session.release();
+      }
+    };
+    const whole = await run(withBestClassOutputs(rec)!.model);
+    const used = new Set(whole.best);
+    expect(used.size).toBeGreaterThan(6);
+    // Keep the classes this word uses, every seventh other one, and one class the head's bias ranks first.
+    let biasSeen = 0;
+    const cut = withClassSubset(rec, (bias) => {
+      biasSeen = bias.length;
+      const top = bias.indexOf(Math.max(...bias));
+      return Array.from(bias, (_, i) => i).filter((i) => used.has(i) || i % 7 === 3 || i === top);
+    })!;
+    expect(biasSeen).toBe(6625);
+    expect(cut.keep.length).toBeLessThan(1000);
+    const part = await run(withBestClassOutputs(cut.model)!.model);
+    expect(part.best.map((k) => cut.keep[k])).toEqual(whole.best);
+    // Normalised over fewer classes: at least as sure.
+    for (let s = 0; s < whole.best.length; s++) expect(part.prob[s]!).toBeGreaterThanOrEqual(whole.prob[s]! - 1e-6);
+    // A chooser that keeps nothing (or classes the head does not have) leaves no model.
+    expect(withClassSubset(rec, () => [])).toBeUndefined();
+    expect(withClassSubset(rec, () => [0, 7000])).toBeUndefined();
   });
 
   it('leaves bytes it cannot read as they are', () => {

@@ -11,7 +11,7 @@ import type { RgbImage } from '../pdf/pdfium.js';
 import { levellingRotation, rotateImage } from './orientation.js';
 import { lineCrop, type Box } from './crop.js';
 import { detectLines } from './detect.js';
-import { BEST_CLASS, BEST_PROB, optimizeOnnx, withBestClassOutputs } from './onnx-graph.js';
+import { BEST_CLASS, BEST_PROB, optimizeOnnx, withBestClassOutputs, withClassSubset } from './onnx-graph.js';
 import { quantizeOnnx, type Calibration } from './quantize.js';
 import shippedCalibration from './calibration.json' with { type: 'json' };
 import { inkColumns, withWordSpaces, type DecodedChar } from './spacing.js';
@@ -50,6 +50,8 @@ export interface OcrTimings {
   boxes: number;
   /** Recognizer input columns (crops x padded width) run: what recognition costs. */
   recColumns: number;
+  /** Whether the page's lines were all read with the cut head (LATIN_HEAD_SENTINELS). */
+  latinHead: boolean;
 }
 
 export interface OcrOptions {
@@ -69,6 +71,11 @@ export interface OcrOptions {
   precision?: OcrPrecision;
   /** Activation ranges for int8 (default: the committed calibration.json; bench/ocr/calibrate.ts tries others). */
   calibration?: Calibration;
+  /**
+   * Read lines with the recognizer's head cut to the classes other than Chinese characters
+   * (plus a few hundred sentinels) until a page shows Chinese (default true; see LATIN_HEAD_SENTINELS).
+   */
+  latinHead?: boolean;
 }
 
 export type OcrPrecision = 'int8' | 'fp32';
@@ -102,6 +109,18 @@ const REC_BATCH = 8;
  */
 const REC_BATCH_COLUMNS = 800;
 const REC_MIN_SCORE = 0.5;
+/**
+ * The recognizer's head maps every CTC step to 6,625 classes, 6,281 of them Chinese characters:
+ * 15 % of its CPU (onnxruntime's profile: the head's MatMul 9.8 %, bias, Softmax, ArgMax and
+ * ReduceMax 4.7 %). Pages are read with a second copy of the recognizer whose head keeps the other
+ * classes (Latin, digits, punctuation, symbols, Greek, fullwidth forms) and this many Chinese
+ * characters, those of the largest bias (the model's most frequent characters), as sentinels: a
+ * Chinese line makes one of them win at some step, and from that batch on the page is read with
+ * the whole head, that batch again. Tuning pages at 200 dpi: 0.92x CPU, same words, with 64,
+ * 256 or 512 alike; of 48 Chinese lines of 3 to 12 characters (the language bench's tuning text),
+ * 64 sentinels let 2 lines through (read as "，" and ""), 256 one of 3 characters, 512 none.
+ */
+const LATIN_HEAD_SENTINELS = 512;
 /** Input of the text-direction classifier (PaddleOCR's cls_image_shape). */
 const CLS_HEIGHT = 48;
 const CLS_WIDTH = 192;
@@ -147,7 +166,7 @@ interface TextBox {
 
 export class OcrEngine {
   /** Timings of the most recent recognize() call. */
-  lastTimings: OcrTimings = { detMs: 0, recMs: 0, detCpuMs: 0, recCpuMs: 0, boxes: 0, recColumns: 0 };
+  lastTimings: OcrTimings = { detMs: 0, recMs: 0, detCpuMs: 0, recCpuMs: 0, boxes: 0, recColumns: 0, latinHead: false };
   private recColumns = 0;
 
   private constructor(
@@ -158,6 +177,8 @@ export class OcrEngine {
     private readonly cls: ort.InferenceSession,
     private readonly dict: string[],
     private readonly languages: PageLanguages,
+    /** The recognizer with the cut head (LATIN_HEAD_SENTINELS): its classes' full indices, and which are sentinels. */
+    private readonly latin?: { rec: ort.InferenceSession; classes: Int32Array; sentinel: Uint8Array },
   ) {}
 
   static async create(options: OcrOptions = {}): Promise<OcrEngine> {
@@ -172,6 +193,8 @@ export class OcrEngine {
     // falls back to the previous step: int8 to fp32 rewritten to the file as shipped.
     // The recognizer hands over only each step's best class and its probability (onnx-graph.ts).
     let recClasses: number | undefined;
+    // The recognizer graph the full-head session was made from (fp32 or int8): the cut head is made from it too.
+    let recGraph: Uint8Array | undefined;
     const outputs = (file: string, model: Uint8Array): Uint8Array => {
       if (file !== REC_MODEL) return model;
       const best = withBestClassOutputs(model);
@@ -181,7 +204,10 @@ export class OcrEngine {
     const load = async (file: string) => {
       const shipped = new Uint8Array(readFileSync(path.join(dir, file)));
       const rewritten = optimizeOnnx(shipped).model;
-      const create = (model: Uint8Array) => ort.InferenceSession.create(outputs(file, model), opts);
+      const create = (model: Uint8Array) => {
+        if (file === REC_MODEL) recGraph = model;
+        return ort.InferenceSession.create(outputs(file, model), opts);
+      };
       const fp32 = () => (rewritten === shipped ? create(shipped) : create(rewritten).catch(() => create(shipped)));
       loaded[file] = { precision: 'fp32', convolutions: 0 };
       if (precision === 'fp32' || !calibration[file]) return fp32();
@@ -211,11 +237,12 @@ export class OcrEngine {
       throw new Error(`OCR recognition model has ${classes} classes but the dictionary gives ${dict.length}`);
     }
     const languages = new PageLanguages(options.languages ?? languageSetting(process.env.QUIRE_OCR_LANGUAGES), options.lineReader ?? new TesseractLineReader());
-    return new OcrEngine(loaded, det, rec, cls, dict, languages);
+    const latin = options.latinHead === false || !recGraph ? undefined : await latinHead(recGraph, dict, opts);
+    return new OcrEngine(loaded, det, rec, cls, dict, languages, latin);
   }
 
   async release(): Promise<void> {
-    await Promise.all([this.det.release(), this.rec.release(), this.cls.release(), this.languages.release()]);
+    await Promise.all([this.det.release(), this.rec.release(), this.cls.release(), this.latin?.rec.release(), this.languages.release()]);
   }
 
   /** Reads a page image: turns it upright and level, finds its text lines and reads them. */
@@ -252,11 +279,12 @@ export class OcrEngine {
     }
     const t1 = performance.now();
     const c1 = process.cpuUsage(c0);
-    const lines = boxes.length ? await this.recognizeBoxes(image, boxes) : [];
+    const head = { full: !this.latin };
+    const lines = boxes.length ? await this.recognizeBoxes(image, boxes, head) : [];
     const t2 = performance.now();
     const c2 = process.cpuUsage(c0);
     const ms = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
-    this.lastTimings = { detMs: t1 - t0, recMs: t2 - t1, detCpuMs: ms(c1), recCpuMs: ms(c2) - ms(c1), boxes: boxes.length, recColumns: this.recColumns };
+    this.lastTimings = { detMs: t1 - t0, recMs: t2 - t1, detCpuMs: ms(c1), recCpuMs: ms(c2) - ms(c1), boxes: boxes.length, recColumns: this.recColumns, latinHead: !head.full };
     this.recColumns = 0;
     // Lines of a Latin-script language with diacritics read again in that language (languages.ts).
     const read = await this.languages.apply(image, sortReadingOrder(lines));
@@ -353,7 +381,12 @@ export class OcrEngine {
     return first < 0 ? { text, box: item.box } : { text, box: [x0 + first, y0, x0 + ink.lastIndexOf(1) + 1, y1] };
   }
 
-  private async recognizeBoxes(image: RgbImage, boxes: TextBox[]): Promise<OcrLine[]> {
+  /**
+   * The boxes' lines, read in batches of similar width. `head.full` false: read with the cut head
+   * until a batch shows a sentinel (a Chinese character), which turns it true for this and the
+   * remaining batches. Orientation checks read with the full head (the default).
+   */
+  private async recognizeBoxes(image: RgbImage, boxes: TextBox[], head = { full: true }): Promise<OcrLine[]> {
     const cores = boxes.map((b) => b.core);
     const items = boxes.map(({ box, core }) => {
       const { crop, band } = lineCrop(image, box, core, cores);
@@ -379,8 +412,18 @@ export class OcrEngine {
         resizeNormalize(image, x0, y0, x1, y1, input.subarray(i * 3 * plane, (i + 1) * 3 * plane), it.rw, REC_HEIGHT, bw, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5], it.band);
       });
       this.recColumns += batch.length * bw;
-      const out = await this.rec.run({ [inputName]: new ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, bw]) });
-      const { best, prob, steps } = bestPerStep(out, batch.length, this.dict.length);
+      const tensor = new ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, bw]);
+      let read: ReturnType<typeof bestPerStep> | undefined;
+      if (!head.full && this.latin) {
+        const { rec, classes, sentinel } = this.latin;
+        read = bestPerStep(await rec.run({ [rec.inputNames[0]!]: tensor }), batch.length, classes.length);
+        if (read.best.some((k) => sentinel[k] === 1)) {
+          head.full = true;
+          read = undefined;
+        } else read.best = read.best.map((k) => classes[k]!);
+      }
+      read ??= bestPerStep(await this.rec.run({ [inputName]: tensor }), batch.length, this.dict.length);
+      const { best, prob, steps } = read;
       for (let i = 0; i < batch.length; i++) {
         const { chars, score } = ctcDecode(best, prob, i * steps, steps, this.dict);
         const line = this.readLine(image, batch[i]!, chars, bw / steps);
@@ -390,6 +433,30 @@ export class OcrEngine {
       }
     }
     return lines;
+  }
+}
+
+/** A Chinese character (Han script): the classes the cut head leaves out but for its sentinels. */
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * The recognizer (its graph as loaded for the full head) with its head cut to the non-Chinese
+ * classes and LATIN_HEAD_SENTINELS Chinese ones; undefined when the graph does not allow it.
+ */
+async function latinHead(graph: Uint8Array, dict: string[], opts: ort.InferenceSession.SessionOptions): Promise<{ rec: ort.InferenceSession; classes: Int32Array; sentinel: Uint8Array } | undefined> {
+  const cut = withClassSubset(graph, (bias) => {
+    if (bias.length !== dict.length) return [];
+    const han = dict.map((_, i) => i).filter((i) => HAN.test(dict[i]!));
+    const sentinels = new Set([...han].sort((a, b) => bias[b]! - bias[a]!).slice(0, LATIN_HEAD_SENTINELS));
+    return dict.map((_, i) => i).filter((i) => !HAN.test(dict[i]!) || sentinels.has(i));
+  });
+  const best = cut && withBestClassOutputs(cut.model);
+  if (!cut || !best) return undefined;
+  try {
+    const rec = await ort.InferenceSession.create(best.model, opts);
+    return { rec, classes: Int32Array.from(cut.keep), sentinel: Uint8Array.from(cut.keep, (k) => (HAN.test(dict[k]!) ? 1 : 0)) };
+  } catch {
+    return undefined;
   }
 }
 

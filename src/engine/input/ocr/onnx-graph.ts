@@ -541,3 +541,61 @@ export function withBestClassOutputs(model: Uint8Array): { model: Uint8Array; cl
     return undefined;
   }
 }
+
+// ---------------------------------------------------------------- a head over fewer classes
+
+/**
+ * The recognizer with its classifier head cut down to the classes `choose` keeps (ascending
+ * indices of the original classes; it is given the head's bias, one value per class, the model's
+ * prior for each): the last MatMul's weight columns and the bias of the Add after it are
+ * sliced, so the head computes and normalises (Softmax) `keep.length` classes a step instead of
+ * all of them. The model's class k is the original class keep[k]; probabilities are normalised
+ * over the kept classes only. Undefined when the graph does not end in Softmax(MatMul(x, W) + b)
+ * with constant W [features, classes] and b [classes].
+ */
+export function withClassSubset(model: Uint8Array, choose: (bias: Float32Array) => number[]): { model: Uint8Array; keep: number[] } | undefined {
+  try {
+    const fields = decode(model);
+    const graphField = fields.find((f) => f.no === MODEL_GRAPH);
+    if (!graphField) return undefined;
+    const graph = decode(graphField.payload);
+    const outputs = graph.filter((f) => f.no === GRAPH_OUTPUT).map((f) => text.decode(decode(f.payload).find((x) => x.no === 1)?.payload ?? new Uint8Array()));
+    if (outputs.length !== 1) return undefined;
+    const nodeFields = graph.filter((f) => f.no === GRAPH_NODE);
+    const nodes = nodeFields.map((f) => decodeNode(f.payload));
+    const producer = new Map(nodes.flatMap((n) => n.outputs.map((o) => [o, n] as const)));
+    const softmax = producer.get(outputs[0]!);
+    const add = softmax?.op === 'Softmax' ? producer.get(softmax.inputs[0]!) : undefined;
+    const matMul = add?.op === 'Add' ? producer.get(add.inputs[0]!) : undefined;
+    if (!add || !matMul || matMul.op !== 'MatMul') return undefined;
+    const weightNode = producer.get(matMul.inputs[1]!);
+    const biasNode = producer.get(add.inputs[1]!);
+    const weight = constantTensor(weightNode);
+    const bias = constantTensor(biasNode);
+    if (!weight || !bias || weight.dims.length !== 2 || bias.dims.length !== 1) return undefined;
+    const [features = 0, classes = 0] = weight.dims;
+    const keep = bias.dims[0] === classes ? choose(bias.data) : [];
+    if (keep.length === 0 || bias.dims[0] !== classes || keep.some((k) => !(k >= 0 && k < classes))) return undefined;
+    const w = new Float32Array(features * keep.length);
+    for (let f = 0; f < features; f++) for (let k = 0; k < keep.length; k++) w[f * keep.length + k] = weight.data[f * classes + keep[k]!]!;
+    const b = Float32Array.from(keep, (k) => bias.data[k]!);
+    const sliced = new Map<Node, Node>([
+      [weightNode!, constantNode(matMul.inputs[1]!, { dims: [features, keep.length], data: w })],
+      [biasNode!, constantNode(add.inputs[1]!, { dims: [keep.length], data: b })],
+    ]);
+    // The output's declared shape (its last dimension, the class count) no longer holds: it is declared by name only.
+    const parts: Uint8Array[] = [];
+    let nodesWritten = false;
+    for (const f of graph) {
+      if (f.no === GRAPH_OUTPUT) parts.push(bytesField(GRAPH_OUTPUT, bytesField(1, utf8.encode(outputs[0]!))));
+      else if (f.no !== GRAPH_NODE) parts.push(f.raw);
+      else if (!nodesWritten) {
+        parts.push(...nodes.map((n) => bytesField(GRAPH_NODE, encodeNode(sliced.get(n) ?? n))));
+        nodesWritten = true;
+      }
+    }
+    return { model: concat(fields.map((f) => (f === graphField ? bytesField(MODEL_GRAPH, concat(parts)) : f.raw))), keep };
+  } catch {
+    return undefined;
+  }
+}
