@@ -330,6 +330,29 @@ describe('tables split over a page break', () => {
     expect(result.markdown).not.toContain('continued');
   });
 
+  it('gives a table its header row left alone at the foot of the page before, and the page it starts on', async () => {
+    const pdf = await drawnPdf([
+      (c) => {
+        drawTexts(c, [
+          { text: 'Yearly figures are summarised in the following table for reference.', x: 72, y: 600 },
+          { text: 'Production year', x: 76, y: 700 },
+          { text: 'Units', x: 176, y: 700 },
+          { text: 'Revenue', x: 276, y: 700 },
+        ]);
+      },
+      (c) => {
+        drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: body(0), rules: 'lines' });
+        drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 330 }]);
+      },
+    ]);
+    const details = await parseWithDetails(pdf, { maxPages: 50, ocr: noOcr });
+    const [table, ...others] = tables(details.result);
+    expect(others).toEqual([]);
+    expect(table!.page_idx).toBe(0);
+    expect(table!.table_body).toBe(`<table>${rowsHtml([['Production year', 'Units', 'Revenue'], ...body(0)])}</table>`);
+    expect(details.blocks.find((b) => b.type === 'table')!.trace.map((t) => t.rule)).toContain('table.header-row-at-previous-page-foot');
+  });
+
   it('keeps two tables of different columns on consecutive pages apart', async () => {
     const other = [['Site', 'Staff', 'Area', 'Opened'], ...Array.from({ length: 5 }, (_, i) => [`Plant ${i + 1}`, String(40 + i), `${12 + i}.5`, String(1990 + i)])];
     const pdf = await split((c) => drawTable(c, { x: 72, top: 72, colWidths: [110, 80, 80, 80], rows: other, rules: 'lines' }));

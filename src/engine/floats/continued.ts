@@ -47,25 +47,34 @@ export function mergeContinuedTables(pages: readonly (readonly Unit[])[]): Unit[
   const out: Unit[][] = pages.map((units) => [...units]);
   const drop = pages.map(() => new Set<number>());
   let open: Open | undefined;
+  let header: HeaderRow | undefined;
   out.forEach((units, page) => {
     const first = openingTable(units);
-    let lastIsContinuation = false;
+    let continued: { placed: PlacedRegion; ends: boolean; at: { page: number; index: number } } | undefined;
     if (open && open.lastPage === page - 1 && first) {
       const merged = mergeParts(open.placed, (units[first.index] as RegionUnit).placed, page);
       if (merged) {
-        out[open.page]![open.index] = { kind: 'region', placed: merged.placed };
         for (const i of open.footers) drop[open.lastPage]!.add(i);
-        for (const i of [...first.captions, first.index]) drop[page]!.add(i);
-        const last = closingTable(units);
-        // A part that fills its page may go on to the next, unless a caption or notes under it end the table.
-        lastIsContinuation = last?.index === first.index;
-        open = lastIsContinuation && !merged.ends ? { ...open, placed: merged.placed, lastPage: page, footers: last!.footers } : undefined;
+        continued = { ...merged, at: open };
+      }
+    } else if (header && header.page === page - 1 && first) {
+      const placed = withHeaderRow(header, (units[first.index] as RegionUnit).placed, page);
+      if (placed) {
+        for (const i of header.indices.slice(1)) drop[header.page]!.add(i);
+        continued = { placed, ends: false, at: { page: header.page, index: header.indices[0]! } };
       }
     }
-    if (!lastIsContinuation) {
-      const last = closingTable(units);
-      open = last ? { page, index: last.index, placed: (units[last.index] as RegionUnit).placed, lastPage: page, footers: last.footers } : undefined;
-    }
+    let last = closingTable(units);
+    if (continued && first) {
+      out[continued.at.page]![continued.at.index] = { kind: 'region', placed: continued.placed };
+      for (const i of [...first.captions, first.index]) drop[page]!.add(i);
+      // A part that fills its page may go on to the next, unless a caption or notes under it end the table.
+      const fills = last?.index === first.index;
+      open = fills && !continued.ends ? { ...continued.at, placed: continued.placed, lastPage: page, footers: last!.footers } : undefined;
+      if (fills) last = undefined;
+    } else open = undefined;
+    if (last) open = { page, index: last.index, placed: (units[last.index] as RegionUnit).placed, lastPage: page, footers: last.footers };
+    header = open ? undefined : closingHeaderRow(units, page);
   });
   return out.map((units, page) => units.filter((_, i) => !drop[page]!.has(i)));
 }
@@ -110,6 +119,83 @@ function closingTable(units: readonly Unit[]): { index: number; footers: number[
     return isTable(u) ? { index: i, footers } : undefined;
   }
   return undefined;
+}
+
+/**
+ * A table's header row alone at a page's foot (a word processor does not keep it with the rows
+ * on the next page): its cells are short paragraphs side by side, at most this many lines each…
+ */
+const HEADER_CELL_LINES = 3;
+/** …and this many characters. */
+const HEADER_CELL_CHARS = 60;
+/** Cells of one row start within this many of their ems of each other. */
+const SAME_ROW_EM = 0.6;
+/** A header cell may start this many of its ems left of where the column left of it ends (cell padding). */
+const HEADER_SLACK_EM = 0.5;
+
+/** The paragraphs that close a page side by side, as one row: a header row waiting for its table. */
+interface HeaderRow {
+  page: number;
+  /** Their indices in the page's units, in order. */
+  indices: number[];
+  paragraphs: LabelledParagraph[];
+}
+
+function closingHeaderRow(units: readonly Unit[], page: number): HeaderRow | undefined {
+  const indices: number[] = [];
+  for (let i = units.length - 1; i >= 0; i--) {
+    const u = units[i]!;
+    if (besideTheFlow(u)) continue;
+    if (u.kind !== 'paragraph' || (u.paragraph.label !== 'text' && u.paragraph.label !== 'title')) break;
+    const p = u.paragraph;
+    if (p.lines.length > HEADER_CELL_LINES || textOf(p).length > HEADER_CELL_CHARS) break;
+    if (indices.length) {
+      const other = (units[indices[0]!] as Unit & { kind: 'paragraph' }).paragraph;
+      if (Math.abs(paragraphBox(p)[1] - paragraphBox(other)[1]) > SAME_ROW_EM * p.lines[0]!.fontSize) break;
+    }
+    indices.unshift(i);
+  }
+  if (indices.length < 2) return undefined;
+  const paragraphs = indices.map((i) => (units[i] as Unit & { kind: 'paragraph' }).paragraph);
+  // Side by side, left to right, none over another.
+  const boxes = paragraphs.map(paragraphBox).sort((a, b) => a[0] - b[0]);
+  if (boxes.some((b, k) => k > 0 && b[0] < boxes[k - 1]![2])) return undefined;
+  return { page, indices, paragraphs };
+}
+
+/**
+ * The table opening a page with the header row that closed the previous page over its rows: one
+ * paragraph over each of its columns, in order. The table is the previous page's, with the header row's box.
+ */
+function withHeaderRow(header: HeaderRow, second: PlacedRegion, page: number): PlacedRegion | undefined {
+  const b = second.region as TableRegion;
+  const t = b.table;
+  if (second.captions.some((c) => !CONTINUED_CAPTION.test(textOf(c)) && !below(c, b.box))) return undefined;
+  if (header.paragraphs.length !== t.cols) return undefined;
+  const width = t.box[2] - t.box[0];
+  const spans = columnSpans(t).map((s) => s && ([t.box[0] + s[0] * width, t.box[0] + s[1] * width] as const));
+  if (spans.some((s) => !s)) return undefined;
+  const cells = [...header.paragraphs].sort((x, y) => paragraphBox(x)[0] - paragraphBox(y)[0]);
+  // Each starts after the column left of it ends and before its own column ends: header cells
+  // start at their cell's left, the values under them may be set flush left or flush right.
+  const fits = cells.every((p, c) => {
+    const box = paragraphBox(p);
+    const slack = HEADER_SLACK_EM * p.lines[0]!.fontSize;
+    return (c === 0 || box[0] >= spans[c - 1]![1] - slack) && box[0] <= spans[c]![1];
+  });
+  if (!fits) return undefined;
+  const headerCells: Cell[] = cells.map((p, c) => ({ row: 0, col: c, rowSpan: 1, colSpan: 1, lines: [...p.lines] }));
+  const headerTable: Table = { box: header.paragraphs.map(paragraphBox).reduce((x, y) => [Math.min(x[0], y[0]), Math.min(x[1], y[1]), Math.max(x[2], y[2]), Math.max(x[3], y[3])]), rows: 1, cols: t.cols, cells: headerCells };
+  const repeated = repeatedHeader(headerTable, t);
+  const table = appendRows(headerTable, t, repeated);
+  const region: TableRegion = {
+    ...b,
+    box: headerTable.box,
+    table,
+    lines: [...headerCells.flatMap((c) => c.lines), ...b.lines],
+    trace: [...b.trace, entry('floats', 'table.header-row-at-previous-page-foot', { page, rows: table.rows - 1, headerRowsDropped: repeated })],
+  };
+  return { ...second, region, captions: second.captions.filter((c) => !CONTINUED_CAPTION.test(textOf(c))) };
 }
 
 function paragraphBox(p: LabelledParagraph): Box {
