@@ -406,6 +406,16 @@ describe('tables split over a page break', () => {
 });
 
 describe('borderless tables', () => {
+  it('keeps header cells wrapped over two lines in their row when the other header cells take one line', async () => {
+    const rows = [['Production\nyear', 'Units', 'Revenue\nin euros'], ['2021', '120', '1,500'], ['2022', '135', '1,720'], ['2023', '150', '1,910'], ['2024', '162', '2,080']];
+    const pdf = await drawnPdf([(c) => drawTable(c, { x: 72, top: 120, colWidths: [110, 90, 90], rows, rules: 'none' })]);
+    const [table] = tables(await parse(pdf));
+    expect(table!.table_body).toBe(
+      '<table><tr><td>Production year</td><td>Units</td><td>Revenue in euros</td></tr><tr><td>2021</td><td>120</td><td>1,500</td></tr>' +
+        '<tr><td>2022</td><td>135</td><td>1,720</td></tr><tr><td>2023</td><td>150</td><td>1,910</td></tr><tr><td>2024</td><td>162</td><td>2,080</td></tr></table>',
+    );
+  });
+
   it('finds columns of numbers aligned without rules', async () => {
     const rows = [
       ['Country', '2021', '2022', '2023'],
