@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OcrEngine, parseDocument, type ParseResult } from '../src/engine/index.js';
+import { STAGES } from '../src/engine/pipeline/pipeline.js';
 import { corpusMarkdown, scoreCorpusDocuments, summarizeCorpus, type CorpusDocScore } from './quality/corpus.js';
 import { loadCorpus } from './corpus/truth.js';
 import { loadCvat, pagesAcross, scoreCvat } from './quality/cvat.js';
@@ -31,6 +32,9 @@ const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus');
 
 const ocr = lazyOcr(() => OcrEngine.create({ threads: 2 }));
 const parse = (bytes: Uint8Array): Promise<ParseResult> => parseDocument(bytes, { maxPages: 50, ocr: ocr.engine });
+/** Tables split over a page break left one per page: for truths that are one page's table (camelot, tabula-java). */
+const parsePerPage = (bytes: Uint8Array): Promise<ParseResult> =>
+  parseDocument(bytes, { maxPages: 50, ocr: ocr.engine, stages: { ...STAGES, continuedTables: (pages) => pages.map((units) => [...units]) } });
 
 /**
  * The text OmniDocBench's text metric reads: text-like blocks in order. Tables, equations and
@@ -241,7 +245,7 @@ async function main() {
     ...(await scoreDocling()),
   ];
   const summary = summarize(scores);
-  const tableScores = part('tables') ? await scoreTables(parse, CORPUS) : [];
+  const tableScores = part('tables') ? await scoreTables(parse, CORPUS, parsePerPage) : [];
   const tables = summarizeTables(tableScores);
   const equationScores = part('equations') ? await scoreEquations(parse, CORPUS) : [];
   const equations = summarizeEquations(equationScores);

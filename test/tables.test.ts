@@ -1,12 +1,13 @@
 // Tables and charts: vector rules from PDF paths, ruled and borderless table structure as
-// minimal HTML, captions and notes, continued tables, charts drawn as paths, and pages that
+// minimal HTML, captions and notes, tables split over a page break, charts drawn as paths, and pages that
 // must not produce a table.
 import { degrees } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextLine } from '../src/engine/model/document.js';
 import { OcrEngine } from '../src/engine/input/ocr/ocr.js';
-import { parseDocument, type ParseResult } from '../src/engine/parse.js';
+import { parseDocument, parseWithDetails, type ParseResult } from '../src/engine/parse.js';
+import { STAGES } from '../src/engine/pipeline/pipeline.js';
 import { extractPage } from '../src/engine/input/pdf/extract.js';
 import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
 import type { ContentBlock } from '../src/engine/render/schema.js';
@@ -275,33 +276,146 @@ describe('ruled tables', () => {
     // A sidebar beside the text, and a box far from it: each a frame of its own.
     expect(isolatedBoxes([[333, 132, 541, 270], [72, 400, 300, 480]], 4)).toEqual([[333, 132, 541, 270], [72, 400, 300, 480]]);
   });
+});
 
-  it('recognises a table continued on the next page and gives it the caption, marked continued', async () => {
-    const header = ['Year', 'Units', 'Revenue'];
-    const body = (from: number) => Array.from({ length: 6 }, (_, i) => [String(2000 + from + i), String(100 + i), `${(i + 1) * 1.5}`]);
-    const pdf = await drawnPdf([
+describe('tables split over a page break', () => {
+  const header = ['Year', 'Units', 'Revenue'];
+  const body = (from: number) => Array.from({ length: 6 }, (_, i) => [String(2000 + from + i), String(100 + i), `${(i + 1) * 1.5}`]);
+  const rowsHtml = (rows: string[][]) => rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('');
+  /** Page 1 ends with "Table 2" and its first rows; page 2 opens with `second` (drawn at its top), then prose. */
+  const split = (second: (c: Canvas) => void, first: string[][] = [header, ...body(0)]) =>
+    drawnPdf([
       (c) => {
         drawTexts(c, [
           { text: 'Yearly figures are summarised in the following table for reference.', x: 72, y: 500 },
           { text: 'Table 2: Units and revenue', x: 72, y: 540 },
+          { text: '1', x: 300, y: 760 },
         ]);
-        drawTable(c, { x: 72, top: 550, colWidths: [100, 100, 100], rows: [header, ...body(0)], rules: 'lines' });
+        drawTable(c, { x: 72, top: 550, colWidths: [100, 100, 100], rows: first, rules: 'lines' });
+      },
+      (c) => {
+        second(c);
+        drawTexts(c, [
+          { text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 330 },
+          { text: '2', x: 300, y: 760 },
+        ]);
+      },
+    ]);
+
+  it('makes one table of a table continued on the next page, its header repeated there dropped', async () => {
+    const pdf = await split((c) => drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: [header, ...body(6)], rules: 'lines' }));
+    const details = await parseWithDetails(pdf, { maxPages: 50, ocr: noOcr });
+    const result = details.result;
+    const [table, ...others] = tables(result);
+    expect(others).toEqual([]);
+    expect(table!.page_idx).toBe(0);
+    expect(table!.table_caption).toEqual(['Table 2: Units and revenue']);
+    expect(table!.table_body).toBe(`<table>${rowsHtml([header, ...body(0), ...body(6)])}</table>`);
+    // The box is the first part's, on its page.
+    expect(table!.bbox![1]).toBeGreaterThan(600);
+    const merge = details.blocks.find((b) => b.type === 'table')!.trace.find((t) => t.rule === 'table.continued-on-next-page');
+    expect(merge?.values).toMatchObject({ page: 1, rows: 6, headerRowsDropped: 1 });
+    expect(result.markdown.indexOf('2011')).toBeLessThan(result.markdown.indexOf('The discussion resumes'));
+  });
+
+  it('makes one table of a continuation without a header, and drops its "(continued)" line', async () => {
+    const pdf = await split((c) => {
+      drawTexts(c, [{ text: 'Table 2 (continued)', x: 72, y: 62 }]);
+      drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: body(6), rules: 'lines' });
+    });
+    const result = await parse(pdf);
+    const [table, ...others] = tables(result);
+    expect(others).toEqual([]);
+    expect(table!.table_body).toBe(`<table>${rowsHtml([header, ...body(0), ...body(6)])}</table>`);
+    expect(result.markdown).not.toContain('continued');
+  });
+
+  it('gives a table its header row left alone at the foot of the page before, and the page it starts on', async () => {
+    const pdf = await drawnPdf([
+      (c) => {
+        drawTexts(c, [
+          { text: 'Yearly figures are summarised in the following table for reference.', x: 72, y: 600 },
+          { text: 'Production year', x: 76, y: 700 },
+          { text: 'Units', x: 176, y: 700 },
+          { text: 'Revenue', x: 276, y: 700 },
+        ]);
+      },
+      (c) => {
+        drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: body(0), rules: 'lines' });
+        drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 330 }]);
+      },
+    ]);
+    const details = await parseWithDetails(pdf, { maxPages: 50, ocr: noOcr });
+    const [table, ...others] = tables(details.result);
+    expect(others).toEqual([]);
+    expect(table!.page_idx).toBe(0);
+    expect(table!.table_body).toBe(`<table>${rowsHtml([['Production year', 'Units', 'Revenue'], ...body(0)])}</table>`);
+    expect(details.blocks.find((b) => b.type === 'table')!.trace.map((t) => t.rule)).toContain('table.header-row-at-previous-page-foot');
+  });
+
+  it('keeps two tables of different columns on consecutive pages apart', async () => {
+    const other = [['Site', 'Staff', 'Area', 'Opened'], ...Array.from({ length: 5 }, (_, i) => [`Plant ${i + 1}`, String(40 + i), `${12 + i}.5`, String(1990 + i)])];
+    const pdf = await split((c) => drawTable(c, { x: 72, top: 72, colWidths: [110, 80, 80, 80], rows: other, rules: 'lines' }));
+    const found = tables(await parse(pdf));
+    expect(found.map((t) => t.page_idx)).toEqual([0, 1]);
+    expect(found[1]!.table_body).toContain('<td>Plant 1</td>');
+  });
+
+  it('keeps a table that prose follows at the page foot apart from the table opening the next page', async () => {
+    const pdf = await drawnPdf([
+      (c) => {
+        drawTable(c, { x: 72, top: 520, colWidths: [100, 100, 100], rows: [header, ...body(0)], rules: 'lines' });
+        drawTexts(c, [{ text: 'These totals close the first part of the report on sales.', x: 72, y: 700 }]);
       },
       (c) => {
         drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: [header, ...body(6)], rules: 'lines' });
-        drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 300 }]);
+        drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 330 }]);
       },
     ]);
-    const [first, second] = tables(await parse(pdf));
-    expect(first!.page_idx).toBe(0);
-    expect(first!.table_caption).toEqual(['Table 2: Units and revenue']);
-    expect(second!.page_idx).toBe(1);
-    expect(second!.table_caption).toEqual(['Table 2: Units and revenue (continued)']);
-    expect(second!.table_body).toContain('<tr><td>Year</td><td>Units</td><td>Revenue</td></tr>'); // the repeated header stays
+    expect(tables(await parse(pdf)).map((t) => t.page_idx)).toEqual([0, 1]);
+  });
+
+  it('keeps the last rows of a ruled table running to the page foot, which look like page numbers', async () => {
+    const pdf = await drawnPdf([
+      (c) => {
+        drawTexts(c, [{ text: 'Yearly figures are summarised in the following table for reference.', x: 72, y: 500 }, { text: '1', x: 300, y: 760 }]);
+        drawTable(c, { x: 72, top: 550, colWidths: [100, 100, 100], rows: [header, ...body(0)], rules: 'lines' });
+      },
+      (c) => drawTexts(c, [{ text: 'The discussion resumes on the next page with ordinary prose.', x: 72, y: 100 }, { text: '2', x: 300, y: 760 }]),
+    ]);
+    const result = await parse(pdf);
+    expect(tables(result)[0]!.table_body).toBe(`<table>${rowsHtml([header, ...body(0)])}</table>`);
+    expect(result.content_list.filter((b) => b.type === 'page_number').map((b) => b.text)).toEqual(['1', '2']);
+  });
+
+  it('leaves each part a table of its page when the merge fails', async () => {
+    const pdf = await split((c) => drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: [header, ...body(6)], rules: 'lines' }));
+    const details = await parseWithDetails(pdf, {
+      maxPages: 50,
+      ocr: noOcr,
+      stages: {
+        ...STAGES,
+        continuedTables: () => {
+          throw new Error('injected failure');
+        },
+      },
+    });
+    expect(details.failures).toEqual([{ stage: 'continued-tables', message: 'injected failure' }]);
+    expect(tables(details.result).map((t) => t.page_idx)).toEqual([0, 1]);
   });
 });
 
 describe('borderless tables', () => {
+  it('keeps header cells wrapped over two lines in their row when the other header cells take one line', async () => {
+    const rows = [['Production\nyear', 'Units', 'Revenue\nin euros'], ['2021', '120', '1,500'], ['2022', '135', '1,720'], ['2023', '150', '1,910'], ['2024', '162', '2,080']];
+    const pdf = await drawnPdf([(c) => drawTable(c, { x: 72, top: 120, colWidths: [110, 90, 90], rows, rules: 'none' })]);
+    const [table] = tables(await parse(pdf));
+    expect(table!.table_body).toBe(
+      '<table><tr><td>Production year</td><td>Units</td><td>Revenue in euros</td></tr><tr><td>2021</td><td>120</td><td>1,500</td></tr>' +
+        '<tr><td>2022</td><td>135</td><td>1,720</td></tr><tr><td>2023</td><td>150</td><td>1,910</td></tr><tr><td>2024</td><td>162</td><td>2,080</td></tr></table>',
+    );
+  });
+
   it('finds columns of numbers aligned without rules', async () => {
     const rows = [
       ['Country', '2021', '2022', '2023'],

@@ -504,13 +504,18 @@ export function tablesMarkdown(summary: Record<string, TableSummary>, scores: Ta
   ].join('\n');
 }
 
-/** Every table source; the corpus ones only when ../shared/corpus is present. */
-export async function scoreTables(parse: Parse, corpus: string): Promise<TableDocScore[]> {
+/**
+ * Every table source; the corpus ones only when ../shared/corpus is present. camelot's and
+ * tabula-java's truth is the table one page holds, as those tools read a page alone: they are
+ * scored with `perPage`, a parse that leaves a table split over a page break one table per page
+ * (Quire's output makes it one table on its first page, which a page's truth cannot express).
+ */
+export async function scoreTables(parse: Parse, corpus: string, perPage: Parse = parse): Promise<TableDocScore[]> {
   return [
     ...(await scoreGeneratedTables(parse)),
     ...(await scoreIcdar(parse, corpus)),
-    ...(await scoreCamelot(parse, corpus)),
-    ...(await scoreTabula(parse, corpus)),
+    ...(await scoreCamelot(perPage, corpus)),
+    ...(await scoreTabula(perPage, corpus)),
     ...(await scorePubTabNet(parse, corpus)),
     ...(await scoreOmniDocBenchTables(parse, corpus)),
     ...(await scoreOlmocrTables(parse, corpus)),

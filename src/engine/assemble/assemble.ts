@@ -7,7 +7,7 @@ import type { Page, TextLine } from '../model/document.js';
 import { unionOf } from '../model/geometry.js';
 import type { Cell, Table, TableStructure } from '../model/table.js';
 import { BULLET, ENUMERATOR, isListStart, joinLines, TRAILING_LEADERS } from '../model/text.js';
-import { entry, type TraceEntry } from '../model/trace.js';
+import type { TraceEntry } from '../model/trace.js';
 import { readingSort } from '../model/typography.js';
 
 export interface AssembledPage {
@@ -65,12 +65,7 @@ function paragraphBlocks(page: Page, p: LabelledParagraph): Block[] {
 function regionBlock(page: Page, placed: PlacedRegion): Block {
   const { region } = placed;
   const captions = placed.captions.map((c) => textOf(c.lines));
-  if (placed.continues && !captions.length) captions.push(`${placed.continues} (continued)`);
-  const trace: TraceEntry[] = [
-    ...region.trace,
-    ...placed.captions.flatMap((c) => c.trace.filter((t) => t.stage === 'floats')),
-    ...(placed.continues ? [entry('floats', 'table.continued-from-previous-page')] : []),
-  ];
+  const trace: TraceEntry[] = [...region.trace, ...placed.captions.flatMap((c) => c.trace.filter((t) => t.stage === 'floats'))];
   if (region.kind === 'table') {
     return { type: 'table', pageIndex: page.index, box: region.box, table: tableStructure(region.table), captions, footnotes: placed.notes.map((n) => textOf(n.lines)), trace };
   }

@@ -183,34 +183,3 @@ function placeInOrder(units: Unit[], unit: Unit & { kind: 'region' }): void {
   if (at < 0) at = units.length;
   units.splice(at, 0, unit);
 }
-
-/** Labels that do not interrupt a table running on from one page to the next. */
-const BESIDE_THE_FLOW = new Set(['page_footnote']);
-
-/**
- * A table that opens a page without a caption, right after a table that closed the previous
- * page with the same number of columns, continues that table: it stays a unit of its own page
- * (blocks never span pages) and carries the first part's caption marked "(continued)".
- */
-export function linkContinuedTables(pages: readonly Unit[][]): void {
-  let previous: PlacedRegion | undefined;
-  let previousPage = -2;
-  pages.forEach((units, pageIndex) => {
-    const flow = units.filter((u) => u.kind === 'region' || !BESIDE_THE_FLOW.has(u.paragraph.label));
-    flow.forEach((u, i) => {
-      const region = u.kind === 'region' ? u.placed.region : undefined;
-      if (u.kind !== 'region' || region?.kind !== 'table') {
-        previous = undefined;
-        return;
-      }
-      const placed = u.placed;
-      const before = previous?.region;
-      if (i === 0 && previous && before?.kind === 'table' && previousPage === pageIndex - 1 && !placed.captions.length && before.table.cols === region.table.cols) {
-        const caption = previous.continues ?? (previous.captions[0] ? textOf(previous.captions[0]) : undefined);
-        if (caption) placed.continues = caption.replace(/\s*\(continued\)$/, '');
-      }
-      previous = placed;
-      previousPage = pageIndex;
-    });
-  });
-}

@@ -54,8 +54,6 @@ export interface PlacedRegion {
   region: Region;
   captions: LabelledParagraph[];
   notes: LabelledParagraph[];
-  /** For a table continuing one on the previous page: that table's caption. */
-  continues?: string;
 }
 
 /** One item of a page's reading order. */

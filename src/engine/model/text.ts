@@ -39,5 +39,12 @@ export const TABLE_CAPTION = /^(table|tab\.)\s*[\dIVXA-Z]+\b/i;
 export const ANY_CAPTION = new RegExp(`${FIGURE_CAPTION.source}|${TABLE_CAPTION.source}`, 'i');
 /** A caption's label with nothing after it ("TABLE II", "Figure 3."): its text is on the next line. */
 export const CAPTION_LABEL_ONLY = new RegExp(`(${FIGURE_CAPTION.source}|${TABLE_CAPTION.source})[.:]?$`, 'i');
+/**
+ * The caption line a table carries where it goes on after a page break: "(continued)", "Table 3
+ * (continued)", "Table 3: Results — cont'd", "Continued from previous page".
+ */
+export const CONTINUED_CAPTION = /^(?:(?:table|tab\.)\s*[\dIVXA-Z]+\b.{0,160}?)?[\s(—–-]*(?:continued|cont(?:\.|['’]d))(?:\s+from\s+(?:the\s+)?previous\s+page)?\s*\)?[.:]?$/i;
+/** The line under a table that goes on after the page break ("Continued on next page", longtable's footer). */
+export const CONTINUED_FOOTER = /^[\s(]*continued\s+on\s+(?:the\s+)?next\s+page\s*\)?[.:]?$/i;
 /** Notes under a table: "Note:", "Source:", a mark (*, †, a) …) before the text. */
 export const TABLE_NOTE = /^(notes?|sources?)\b|^[*†‡§¶]|^\(?[a-z]\)\s|^[a-z]\s\p{Lu}/iu;

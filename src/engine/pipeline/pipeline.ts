@@ -8,7 +8,8 @@ import { detectCharts, type DetectedChart } from '../charts/detect.js';
 import { classifyPage, classifyState, type ClassifyState } from '../classify/classify.js';
 import { detectEquations, isMathematics } from '../equations/detect.js';
 import { traceInlineMath, withInlineMath } from '../equations/inline.js';
-import { linkContinuedTables, placeRegions } from '../floats/place.js';
+import { mergeContinuedTables } from '../floats/continued.js';
+import { placeRegions } from '../floats/place.js';
 import { detectFurniture } from '../furniture/detect.js';
 import { detectImages } from '../images/detect.js';
 import type { Equation, FurnitureLabel, LabelledParagraph, Paragraph, Region, Unit } from '../model/analysis.js';
@@ -41,6 +42,7 @@ export interface Stages {
   paragraphs: (lines: readonly TextLine[], path: string, bodySize: number) => Paragraph[];
   classify: typeof classifyPage;
   place: typeof placeRegions;
+  continuedTables: typeof mergeContinuedTables;
 }
 
 export const STAGES: Stages = {
@@ -55,6 +57,7 @@ export const STAGES: Stages = {
   paragraphs: splitParagraphs,
   classify: classifyPage,
   place: placeRegions,
+  continuedTables: mergeContinuedTables,
 };
 
 export interface Analysis {
@@ -77,13 +80,14 @@ export function analyze(pages: readonly Page[], stages: Stages = STAGES): Analys
   );
   const state: ClassifyState = classifyState(pages);
   const assembled: AssembledPage[] = pages.map((page, i) => analyzePage(page, furniture[i] ?? new Map(), state, stages, failures));
-  failures.isolated(
+  // A table split over a page break is one table (floats/continued.ts); if that fails, each part stays a table of its page.
+  const units = failures.isolated(
     'continued-tables',
     undefined,
-    () => linkContinuedTables(assembled.map((p) => p.units)),
-    () => undefined,
+    () => stages.continuedTables(assembled.map((p) => p.units)),
+    () => assembled.map((p) => p.units),
   );
-  return { blocks: assemble(assembled), failures: failures.list };
+  return { blocks: assemble(assembled.map((p, i) => ({ ...p, units: units[i] ?? p.units }))), failures: failures.list };
 }
 
 function tableRegion(t: TableFound, stage: string): Region {
@@ -112,7 +116,10 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   // Tables and charts take their lines first. Vertical text (a column header set sideways) can
   // be a ruled table's cell, nothing else.
   const noRuled: RuledResult = { tables: [], looseRules: [], otherRules: page.rules ?? [], gridLines: new Set() };
-  const ruled = failures.isolated('ruled-tables', at, () => stages.ruledTables([...body, ...asides], page.rules ?? []), () => noRuled);
+  // Lines the furniture took at the page's foot or head may be a ruled table's rows (a table running
+  // to the page's foot, its last row of numbers read as a page number): inside a grid's cells they are the table's.
+  const margins = page.lines.filter((l) => !inTurned.has(l) && !l.rotated && furniture.has(l) && furniture.get(l)?.kind !== 'aside_text');
+  const ruled = failures.isolated('ruled-tables', at, () => stages.ruledTables([...body, ...asides, ...margins], page.rules ?? []), () => noRuled);
   const inRuled = new Set(ruled.tables.flatMap((t) => t.lines));
   for (const l of inRuled) furniture.delete(l);
   const tableBoxes = ruled.tables.map((t) => t.table.box);

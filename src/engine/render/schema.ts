@@ -47,7 +47,7 @@ export const ContentBlockSchema = Type.Object(
     code_body: nullable(Type.String(), 'The code with its line breaks and indentation; null otherwise.'),
     image_caption: captions('Captions of an image or chart block.'),
     image_footnote: captions('Notes under an image or chart block.'),
-    table_caption: captions('Caption of a table ("Table 2: …"); "(continued)" on a table continued from the previous page.'),
+    table_caption: captions('Caption of a table ("Table 2: …"). A table split over a page break is one block, on the page it starts on.'),
     table_footnote: captions('Notes right below a table.'),
   },
   {

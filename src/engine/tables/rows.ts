@@ -1,5 +1,5 @@
-// Text rows of a table region: lines on one baseline form a row; a line that continues a
-// wrapped cell above it (the cell's text ran to the column's edge) stays in that cell's row;
+// Text rows of a table region: lines on one baseline form a row; lines that continue wrapped
+// cells above them (the cell's text ran to the column's edge) stay in those cells' row;
 // lines set half a line from a row label (a cell of two lines centred on a one-line label)
 // join the label's row.
 import type { TextLine } from '../model/document.js';
@@ -27,7 +27,7 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
   const groups: TextLine[][] = [];
   for (const group of baselineGroups(lines)) {
     const previous = groups[groups.length - 1];
-    if (previous && new Set(group.map(colOf)).size === 1 && continuesCell(previous, group, colOf, colRight)) previous.push(...group);
+    if (previous && continuesCells(previous, group, colOf, colRight)) previous.push(...group);
     else groups.push([...group]);
   }
   const anchors = anchored ? groups.filter((g) => g.some((l) => colOf(l) === 0)) : [];
@@ -69,6 +69,17 @@ export function baselineGroups(lines: readonly TextLine[]): TextLine[][] {
   }
   if (current.length) groups.push(current);
   return groups;
+}
+
+/**
+ * A group continues the row above: a lone line that continues its cell, or lines in some of the
+ * row's columns (fewer than it fills), one a column, each continuing its cell (a header whose
+ * longer cells wrap onto a second line, the others one line).
+ */
+function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[]): boolean {
+  const columns = new Set(group.map(colOf)).size;
+  if (columns === 1) return continuesCell(row, group, colOf, colRight);
+  return columns === group.length && columns < new Set(row.map(colOf)).size && group.every((l) => continuesCell(row, [l], colOf, colRight));
 }
 
 /**

@@ -1,0 +1,306 @@
+// Tables split over a page break are one table. A table that closes its page (running matter and
+// footnotes aside) and a table that opens the next page (running matter and a "(continued)" line
+// aside), with the same columns, are the two parts of one table: the second part's rows join the
+// first's (a header the second part repeats is dropped), and the block stays where the first part
+// is, on its page with its box (a block belongs to one page: the page the table starts on).
+import type { LabelledParagraph, ParagraphLabel, PlacedRegion, Region, Unit } from '../model/analysis.js';
+import type { Box } from '../model/document.js';
+import type { Cell, Table } from '../model/table.js';
+import { CONTINUED_CAPTION, CONTINUED_FOOTER, joinLines } from '../model/text.js';
+import { entry } from '../model/trace.js';
+import { readingSort } from '../model/typography.js';
+
+/** Paragraphs beside the text flow: they neither end a table at the page foot nor open the next page. */
+const BESIDE_THE_FLOW = new Set<ParagraphLabel>(['header', 'footer', 'page_number', 'aside_text', 'page_footnote']);
+/**
+ * A column of the second part lies over the same column of the first when their spans, each
+ * measured across its own part's width (0 at the table's left edge, 1 at its right), overlap
+ * within this share of the width: parts set from the same column widths line up whatever the
+ * page, whatever the part's own width.
+ */
+const COLUMN_SLACK = 0.03;
+/**
+ * A table set to a fixed width (an HTML or Word table) keeps its left and right edges on every
+ * page, within this share of its width, whatever its cells hold.
+ */
+const EXTENT_SLACK = 0.02;
+
+type TableRegion = Region & { kind: 'table' };
+type RegionUnit = Unit & { kind: 'region' };
+
+/** Where the table open at a page's foot is: its unit, and the "Continued on next page" lines after it. */
+interface Open {
+  page: number;
+  index: number;
+  placed: PlacedRegion;
+  /** The page its last part is on. */
+  lastPage: number;
+  /** Indices, on `lastPage`, of the "Continued on next page" lines under its last part. */
+  footers: number[];
+}
+
+/**
+ * The pages' units with each table continued on the next page merged into its first part. The
+ * units given are not changed (a failure here leaves the pages as they were).
+ */
+export function mergeContinuedTables(pages: readonly (readonly Unit[])[]): Unit[][] {
+  const out: Unit[][] = pages.map((units) => [...units]);
+  const drop = pages.map(() => new Set<number>());
+  let open: Open | undefined;
+  let header: HeaderRow | undefined;
+  out.forEach((units, page) => {
+    const first = openingTable(units);
+    let continued: { placed: PlacedRegion; ends: boolean; at: { page: number; index: number } } | undefined;
+    if (open && open.lastPage === page - 1 && first) {
+      const merged = mergeParts(open.placed, (units[first.index] as RegionUnit).placed, page);
+      if (merged) {
+        for (const i of open.footers) drop[open.lastPage]!.add(i);
+        continued = { ...merged, at: open };
+      }
+    } else if (header && header.page === page - 1 && first) {
+      const placed = withHeaderRow(header, (units[first.index] as RegionUnit).placed, page);
+      if (placed) {
+        for (const i of header.indices.slice(1)) drop[header.page]!.add(i);
+        continued = { placed, ends: false, at: { page: header.page, index: header.indices[0]! } };
+      }
+    }
+    let last = closingTable(units);
+    if (continued && first) {
+      out[continued.at.page]![continued.at.index] = { kind: 'region', placed: continued.placed };
+      for (const i of [...first.captions, first.index]) drop[page]!.add(i);
+      // A part that fills its page may go on to the next, unless a caption or notes under it end the table.
+      const fills = last?.index === first.index;
+      open = fills && !continued.ends ? { ...continued.at, placed: continued.placed, lastPage: page, footers: last!.footers } : undefined;
+      if (fills) last = undefined;
+    } else open = undefined;
+    if (last) open = { page, index: last.index, placed: (units[last.index] as RegionUnit).placed, lastPage: page, footers: last.footers };
+    header = open ? undefined : closingHeaderRow(units, page);
+  });
+  return out.map((units, page) => units.filter((_, i) => !drop[page]!.has(i)));
+}
+
+function isTable(u: Unit | undefined): u is RegionUnit {
+  return u?.kind === 'region' && u.placed.region.kind === 'table';
+}
+
+function besideTheFlow(u: Unit): boolean {
+  return u.kind === 'paragraph' && BESIDE_THE_FLOW.has(u.paragraph.label);
+}
+
+function textOf(p: LabelledParagraph): string {
+  return joinLines(p.lines.map((l) => l.text)).trim();
+}
+
+/** The table opening the page, if one does, and the "(continued)" lines before it. */
+function openingTable(units: readonly Unit[]): { index: number; captions: number[] } | undefined {
+  const captions: number[] = [];
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    if (besideTheFlow(u)) continue;
+    if (u.kind === 'paragraph' && CONTINUED_CAPTION.test(textOf(u.paragraph))) {
+      captions.push(i);
+      continue;
+    }
+    return isTable(u) ? { index: i, captions } : undefined;
+  }
+  return undefined;
+}
+
+/** The table closing the page, if one does, and the "Continued on next page" lines after it. */
+function closingTable(units: readonly Unit[]): { index: number; footers: number[] } | undefined {
+  const footers: number[] = [];
+  for (let i = units.length - 1; i >= 0; i--) {
+    const u = units[i]!;
+    if (besideTheFlow(u)) continue;
+    if (u.kind === 'paragraph' && CONTINUED_FOOTER.test(textOf(u.paragraph))) {
+      footers.push(i);
+      continue;
+    }
+    return isTable(u) ? { index: i, footers } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A table's header row alone at a page's foot (a word processor does not keep it with the rows
+ * on the next page): its cells are short paragraphs side by side, at most this many lines each…
+ */
+const HEADER_CELL_LINES = 3;
+/** …and this many characters. */
+const HEADER_CELL_CHARS = 60;
+/** Cells of one row start within this many of their ems of each other. */
+const SAME_ROW_EM = 0.6;
+/** A header cell may start this many of its ems left of where the column left of it ends (cell padding). */
+const HEADER_SLACK_EM = 0.5;
+
+/** The paragraphs that close a page side by side, as one row: a header row waiting for its table. */
+interface HeaderRow {
+  page: number;
+  /** Their indices in the page's units, in order. */
+  indices: number[];
+  paragraphs: LabelledParagraph[];
+}
+
+function closingHeaderRow(units: readonly Unit[], page: number): HeaderRow | undefined {
+  const indices: number[] = [];
+  for (let i = units.length - 1; i >= 0; i--) {
+    const u = units[i]!;
+    if (besideTheFlow(u)) continue;
+    if (u.kind !== 'paragraph' || (u.paragraph.label !== 'text' && u.paragraph.label !== 'title')) break;
+    const p = u.paragraph;
+    if (p.lines.length > HEADER_CELL_LINES || textOf(p).length > HEADER_CELL_CHARS) break;
+    if (indices.length) {
+      const other = (units[indices[0]!] as Unit & { kind: 'paragraph' }).paragraph;
+      if (Math.abs(paragraphBox(p)[1] - paragraphBox(other)[1]) > SAME_ROW_EM * p.lines[0]!.fontSize) break;
+    }
+    indices.unshift(i);
+  }
+  if (indices.length < 2) return undefined;
+  const paragraphs = indices.map((i) => (units[i] as Unit & { kind: 'paragraph' }).paragraph);
+  // Side by side, left to right, none over another.
+  const boxes = paragraphs.map(paragraphBox).sort((a, b) => a[0] - b[0]);
+  if (boxes.some((b, k) => k > 0 && b[0] < boxes[k - 1]![2])) return undefined;
+  return { page, indices, paragraphs };
+}
+
+/**
+ * The table opening a page with the header row that closed the previous page over its rows: one
+ * paragraph over each of its columns, in order. The table is the previous page's, with the header row's box.
+ */
+function withHeaderRow(header: HeaderRow, second: PlacedRegion, page: number): PlacedRegion | undefined {
+  const b = second.region as TableRegion;
+  const t = b.table;
+  if (second.captions.some((c) => !CONTINUED_CAPTION.test(textOf(c)) && !below(c, b.box))) return undefined;
+  if (header.paragraphs.length !== t.cols) return undefined;
+  const width = t.box[2] - t.box[0];
+  const spans = columnSpans(t).map((s) => s && ([t.box[0] + s[0] * width, t.box[0] + s[1] * width] as const));
+  if (spans.some((s) => !s)) return undefined;
+  const cells = [...header.paragraphs].sort((x, y) => paragraphBox(x)[0] - paragraphBox(y)[0]);
+  // Each starts after the column left of it ends and before its own column ends: header cells
+  // start at their cell's left, the values under them may be set flush left or flush right.
+  const fits = cells.every((p, c) => {
+    const box = paragraphBox(p);
+    const slack = HEADER_SLACK_EM * p.lines[0]!.fontSize;
+    return (c === 0 || box[0] >= spans[c - 1]![1] - slack) && box[0] <= spans[c]![1];
+  });
+  if (!fits) return undefined;
+  const headerCells: Cell[] = cells.map((p, c) => ({ row: 0, col: c, rowSpan: 1, colSpan: 1, lines: [...p.lines] }));
+  const headerTable: Table = { box: header.paragraphs.map(paragraphBox).reduce((x, y) => [Math.min(x[0], y[0]), Math.min(x[1], y[1]), Math.max(x[2], y[2]), Math.max(x[3], y[3])]), rows: 1, cols: t.cols, cells: headerCells };
+  const repeated = repeatedHeader(headerTable, t);
+  const table = appendRows(headerTable, t, repeated);
+  const region: TableRegion = {
+    ...b,
+    box: headerTable.box,
+    table,
+    lines: [...headerCells.flatMap((c) => c.lines), ...b.lines],
+    trace: [...b.trace, entry('floats', 'table.header-row-at-previous-page-foot', { page, rows: table.rows - 1, headerRowsDropped: repeated })],
+  };
+  return { ...second, region, captions: second.captions.filter((c) => !CONTINUED_CAPTION.test(textOf(c))) };
+}
+
+function paragraphBox(p: LabelledParagraph): Box {
+  const boxes = p.lines.map((l) => l.box);
+  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+}
+
+/** Whether a caption is set below its table (at its foot rather than its head). */
+function below(caption: LabelledParagraph, table: Box): boolean {
+  return paragraphBox(caption)[1] >= table[3] - 1;
+}
+
+/**
+ * The first part with the second's rows, or undefined when the second is a table of its own: a
+ * caption or notes under the first part end it; a caption over the second (other than a
+ * "(continued)" line) opens a new table; the parts must have as many columns, lined up. `ends`:
+ * the second part has a caption or notes under it, so the table ends there.
+ */
+function mergeParts(first: PlacedRegion, second: PlacedRegion, page: number): { placed: PlacedRegion; ends: boolean } | undefined {
+  const a = first.region as TableRegion;
+  const b = second.region as TableRegion;
+  if (first.notes.length || first.captions.some((c) => below(c, a.box))) return undefined;
+  const continuation = second.captions.filter((c) => CONTINUED_CAPTION.test(textOf(c)));
+  const captions = second.captions.filter((c) => !continuation.includes(c));
+  if (captions.some((c) => !below(c, b.box))) return undefined;
+  if (a.table.cols !== b.table.cols) return undefined;
+  const by = columnsLineUp(a.table, b.table) ? 'columns' : sameExtent(a.box, b.box) ? 'edges' : undefined;
+  if (!by) return undefined;
+  const header = repeatedHeader(a.table, b.table);
+  const table = appendRows(a.table, b.table, header);
+  const region: TableRegion = {
+    ...a,
+    table,
+    lines: [...a.lines, ...b.lines],
+    trace: [...a.trace, entry('floats', 'table.continued-on-next-page', { page, rows: table.rows - a.table.rows, headerRowsDropped: header, linedUpBy: by, continuedCaptionDropped: continuation.length > 0 })],
+  };
+  return { placed: { ...first, region, captions: [...first.captions, ...captions], notes: [...second.notes] }, ends: captions.length > 0 || second.notes.length > 0 };
+}
+
+function cellText(c: Cell): string {
+  return joinLines(readingSort(c.lines).map((l) => l.text)).replace(/\s+/g, ' ').trim();
+}
+
+/** Each column's span, as shares of the table's width, from the cells of that column alone. */
+function columnSpans(t: Table): (readonly [number, number] | undefined)[] {
+  const width = t.box[2] - t.box[0];
+  const spans: ([number, number] | undefined)[] = Array.from({ length: t.cols }, () => undefined);
+  if (width <= 0) return spans;
+  for (const c of t.cells) {
+    if (c.colSpan !== 1) continue;
+    for (const l of c.lines) {
+      const x0 = (l.box[0] - t.box[0]) / width;
+      const x1 = (l.box[2] - t.box[0]) / width;
+      const s = spans[c.col];
+      spans[c.col] = s ? [Math.min(s[0], x0), Math.max(s[1], x1)] : [x0, x1];
+    }
+  }
+  return spans;
+}
+
+/** Whether every column both parts fill lies over the same column of the other part. */
+function columnsLineUp(a: Table, b: Table): boolean {
+  const sa = columnSpans(a);
+  const sb = columnSpans(b);
+  let compared = 0;
+  for (let c = 0; c < a.cols; c++) {
+    const x = sa[c];
+    const y = sb[c];
+    if (!x || !y) continue;
+    if (Math.min(x[1], y[1]) - Math.max(x[0], y[0]) < -COLUMN_SLACK) return false;
+    compared++;
+  }
+  return compared >= 2;
+}
+
+function sameExtent(a: Box, b: Box): boolean {
+  const slack = EXTENT_SLACK * Math.max(a[2] - a[0], b[2] - b[0]);
+  return Math.abs(a[0] - b[0]) <= slack && Math.abs(a[2] - b[2]) <= slack;
+}
+
+/** A row's cells as (column, span, text), for comparing rows of the two parts. */
+function rowKey(t: Table, row: number): string | undefined {
+  const cells = t.cells.filter((c) => c.row === row).sort((x, y) => x.col - y.col);
+  if (!cells.some((c) => c.lines.length)) return undefined;
+  return cells.map((c) => `${c.col}/${c.colSpan}/${c.rowSpan}/${cellText(c)}`).join('|');
+}
+
+/**
+ * How many first rows of the second part repeat the first part's first rows (a header set again
+ * on each page): the same cells with the same text, none reaching below them, and rows left after them.
+ */
+function repeatedHeader(a: Table, b: Table): number {
+  let k = 0;
+  while (k < a.rows && k + 1 < b.rows) {
+    const key = rowKey(b, k);
+    if (key === undefined || key !== rowKey(a, k)) break;
+    k++;
+  }
+  while (k > 0 && b.cells.some((c) => c.row < k && c.row + c.rowSpan > k)) k--;
+  return k;
+}
+
+/** The first table with the second's rows after the first `skip` under its own. */
+function appendRows(a: Table, b: Table, skip: number): Table {
+  const shift = a.rows - skip;
+  const cells = [...a.cells, ...b.cells.filter((c) => c.row >= skip).map((c) => ({ ...c, row: c.row + shift }))];
+  return { box: a.box, rows: a.rows + b.rows - skip, cols: a.cols, cells };
+}
