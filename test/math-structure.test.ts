@@ -96,6 +96,12 @@ describe('scripts, limits, accents and numbers', () => {
     expect(out).toBe('\\begin{pmatrix}a \\\\ b\\end{pmatrix}');
   });
 
+  it('puts a narrow accent standing right of an italic capital\'s centre (its skew) on the capital', () => {
+    // \acute{X} in mathdesign's Charter: the acute's centre 0.18 em right of the X's, over its box.
+    const glyphs = [{ ...g('X', 378.2, 601.1, 7.7, 'CharterBT-Italic'), x1: 383.6, y0: 595.9 }, { ...g('\u00b4', 381.5, 595.4, 7.7, 'CharterBT-Roman'), x1: 383.0, y0: 594.0 }];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\acute{X}');
+  });
+
   it('puts an accent on the letter under it, not on a bar beside it', () => {
     const bar: Glyph = { ...g('|', 99, 102, 10, 'CMSY10'), y0: 91, y1: 104, x1: 101.5 };
     const glyphs = [bar, g('p', 101.5, 100), { ...g('\u00b4', 102.5, 93, 10, 'CMR10'), y0: 92, y1: 94 }];
@@ -353,5 +359,53 @@ describe('inline fractions', () => {
     const glyphs = [...word, g('a', 124, 196, 7, 'CMMI7'), g('b', 124, 203.5, 7, 'CMMI7'), ...run('on', 132, 200, 10, 'CMR10')];
     const out = inlineMath(glyphs, [[123.5, 198.5, 128.5, 198.5]]);
     expect(out.text).toBe('From $\\frac{a}{b}$ on');
+  });
+});
+
+describe('fractions in the rows of a matrix or cases', () => {
+  /** A glyph with its box as the text layer gives it. */
+  const at = (char: string, x0: number, y0: number, x1: number, y1: number, base: number, size = 10, font = /\d/.test(char) ? 'CMR10' : 'CMMI10'): Glyph => ({ ...g(char, x0, base, size, font), x0, y0, x1, y1 });
+
+  it('keeps the next row, right under a denominator\'s descender, out of the denominator', () => {
+    // \\begin{matrix} \\dfrac{36v}{-g339i} & 922 \\\\ T_{K,Q} & P^9 \\\\ e^N & \\mu^{18} \\end{matrix} as
+    // pdflatex sets it: the g of the denominator ends 0.1 em over the T of the next row.
+    const glyphs = [
+      at('3', 286.1, 205.1, 290.3, 212.0, 211.8), at('6', 291.1, 205.1, 295.3, 212.0, 211.8), at('v', 295.5, 207.1, 300.3, 211.9, 211.8),
+      at('−', 277.8, 222.6, 284.4, 223.0, 225.3, 10, 'CMSY10'), at('g', 285.7, 220.7, 289.8, 227.7, 225.3), at('3', 290.9, 218.7, 295.1, 225.6, 225.3), at('3', 295.9, 218.7, 300.0, 225.6, 225.3), at('9', 300.9, 218.7, 305.0, 225.6, 225.3), at('i', 305.6, 218.5, 309.0, 225.4, 225.3),
+      at('9', 320.6, 211.9, 324.7, 218.7, 218.5), at('2', 325.7, 211.9, 329.6, 218.5, 218.5), at('2', 330.7, 211.9, 334.6, 218.5, 218.5),
+      at('T', 283.3, 228.7, 288.7, 235.7, 235.6), at('K', 288.5, 232.3, 293.1, 237.1, 237.1, 7, 'CMMI7'), at(',', 294.3, 236.3, 295.2, 238.4, 237.1, 7, 'CMR7'), at('Q', 296.8, 232.2, 302.2, 238.7, 237.1, 7, 'CMMI7'),
+      at('P', 323.0, 228.8, 327.9, 235.6, 235.6), at('9', 328.8, 227.4, 332.0, 232.1, 232.0, 7, 'CMR7'),
+      at('e', 287.6, 242.9, 291.6, 247.7, 247.6), at('N', 292.5, 239.2, 297.7, 244.0, 244.0, 7, 'CMMI7'),
+      at('μ', 321.3, 243.0, 326.7, 249.6, 247.6), at('1', 327.3, 239.4, 329.8, 244.0, 244.0, 7, 'CMR7'), at('8', 330.9, 239.4, 334.1, 244.1, 244.0, 7, 'CMR7'),
+    ];
+    const latex = formulaLatex({ glyphs, rules: [[277.3, 216.0, 309.0, 216.0]] }).latex;
+    expect(latex).toContain('\\dfrac{36v}{-g339i} & 922 \\\\ T_{K,Q} & P^{9} \\\\ e^{N} & \\mu^{18}');
+  });
+
+  it('keeps a script-size fraction of the next cases row out of a denominator that holds a fraction', () => {
+    // x^* = \\begin{cases} \\frac{\\Phi}{\\frac{390}{v} u_{70}} & n<0 \\\\ \\frac{E}{Q} & t<5 \\end{cases} (newpx,
+    // text style in the cases: parts at 8 pt, the inner fraction's at 6 pt): the inner bar's
+    // body-size reach took the E of the row under it.
+    const glyphs = [
+      at('x', 180.5, 555.7, 185.7, 561.0, 560.9, 10.9), at('=', 193.8, 556.5, 199.6, 559.5, 560.9, 10.9, 'CMR10'),
+      at('{', 204.5, 530.1, 209.6, 585.9, 560.9, 10.9, 'CMEX10'),
+      at('Φ', 214.3, 530.5, 219.9, 536.0, 536.0, 8, 'CMR8'),
+      at('3', 213.1, 542.9, 215.8, 547.2, 547.1, 6, 'CMR6'), at('9', 216.2, 542.9, 218.8, 547.2, 547.1, 6, 'CMR6'), at('0', 219.3, 542.9, 221.9, 547.2, 547.1, 6, 'CMR6'),
+      at('v', 216.0, 550.2, 219.2, 553.0, 553.0, 6, 'CMMI6'), at('u', 223.7, 546.4, 227.5, 550.3, 550.3, 8, 'CMMI8'),
+      at('7', 228.1, 549.2, 230.9, 553.4, 553.4, 6, 'CMR6'), at('0', 231.1, 549.2, 233.7, 553.5, 553.4, 6, 'CMR6'),
+      at('n', 248.5, 538.0, 254.0, 543.0, 543.0, 10.9), at('<', 256.0, 537.0, 262.0, 543.0, 543.0, 10.9), at('0', 264.0, 535.5, 269.0, 543.0, 543.0, 10.9, 'CMR10'),
+      at('E', 212.5, 553.8, 216.8, 559.3, 559.3, 8, 'CMMI8'), at('Q', 218.8, 563.4, 224.3, 570.6, 569.0, 8, 'CMMI8'),
+      at('t', 248.5, 557.0, 252.0, 565.0, 565.0, 10.9), at('<', 256.0, 559.0, 262.0, 565.0, 565.0, 10.9), at('5', 264.0, 557.5, 269.0, 565.0, 565.0, 10.9, 'CMR10'),
+    ];
+    const rules: [number, number, number, number][] = [[211.8, 540.2, 234.4, 540.2], [213.0, 548.2, 222.1, 548.2], [211.8, 562.5, 230.0, 562.5]];
+    const latex = formulaLatex({ glyphs, rules }).latex;
+    expect(latex).toContain('\\frac{\\Phi}{\\frac{390}{v}u_{70}} & n<0 \\\\ \\frac{E}{Q} & t<5');
+  });
+
+  it('reads an overline right under a fraction bar as wide as it as the denominator\'s', () => {
+    // \\frac{t}{\\overline{e}}: the overline over the whole denominator, 1.2 pt under the bar.
+    const glyphs = [at('t', 208, 250, 212, 256.5, 256.5), at('e', 208, 263, 212, 267.5, 267.5)];
+    const latex = formulaLatex({ glyphs, rules: [[207.1, 258.6, 213.4, 258.6], [207.1, 259.8, 213.4, 259.8]] }).latex;
+    expect(latex).toBe('\\frac{t}{\\overline{e}}');
   });
 });
