@@ -120,7 +120,7 @@ function bundleAccents(pool: Unit[], depth: number, style: Style | undefined): U
     if (!pool.includes(accent)) continue;
     const width = accent.x1 - accent.x0;
     // A narrow accent over an italic letter stands right of the letter's centre (by its skew), over its box.
-    const overLetter = (u: Unit) => width < u.x1 - u.x0 && centreX(accent) > u.x0 && centreX(accent) < u.x1;
+    const overLetter = (u: Unit) => u.char !== undefined && /^\p{L}$/u.test(u.char) && width < u.x1 - u.x0 && centreX(accent) > u.x0 && centreX(accent) < u.x1;
     const under = pool.filter(
       (u) => u !== accent && u.role !== 'rule' && u.role !== 'accent' && u.y0 >= accent.y1 - 0.35 * u.size && u.y0 - accent.y1 < ATTACH_GAP * u.size && ((centreX(u) > accent.x0 - 0.3 * width && centreX(u) < accent.x1 + 0.3 * width) || overLetter(u)) && u.y1 > accent.y1,
     );
@@ -251,7 +251,8 @@ function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Uni
     if (!pool.includes(rule)) continue;
     const size = rule.size;
     const inside = (u: Unit) => u !== rule && u.role !== 'rule' && centreX(u) > rule.x0 && centreX(u) < rule.x1 && u.x0 > rule.x0 - 0.3 * size && u.x1 < rule.x1 + 0.3 * size;
-    const radical = pool.find((u) => u.role === 'radical' && Math.abs(u.x1 - rule.x0) < 0.35 * size && Math.abs(u.y0 - rule.y0) < 0.35 * size);
+    const signOf = (r: Unit) => (u: Unit) => u.role === 'radical' && Math.abs(u.x1 - r.x0) < 0.35 * r.size && Math.abs(u.y0 - r.y0) < 0.35 * r.size;
+    const radical = pool.find(signOf(rule));
     if (radical) {
       const radicand = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size && u !== radical), rule, 'below');
       const height = radical.y1 - radical.y0;
@@ -269,8 +270,11 @@ function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Uni
     // Another rule between a unit and this one has the unit (an overline right under a fraction
     // bar has the numerator over the bar, not over itself).
     const across = (u: Unit) => pool.some((r) => r.role === 'rule' && r !== rule && centreX(u) > r.x0 && centreX(u) < r.x1 && (r.y0 < rule.y0 ? r.y0 > u.y1 - 0.1 * size : r.y0 < u.y0 + 0.1 * size));
-    const above = connected(pool.filter((u) => inside(u) && u.y1 <= rule.y0 + 0.1 * size && !across(u)), rule, 'above');
-    const below = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size && !across(u)), rule, 'below');
+    // A radical sign with its own vinculum, a wider rule still to come, is another row's (a
+    // radical in the part is narrower and bundled already).
+    const ownRadical = (u: Unit) => u.role === 'radical' && pool.some((r) => r.role === 'rule' && r !== rule && signOf(r)(u));
+    const above = connected(pool.filter((u) => inside(u) && u.y1 <= rule.y0 + 0.1 * size && !across(u) && !ownRadical(u)), rule, 'above');
+    const below = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size && !across(u) && !ownRadical(u)), rule, 'below');
     let latex: string;
     if (above.length && below.length) latex = `\\frac{${layout(above, depth + 1, smaller(style))}}{${layout(below, depth + 1, smaller(style))}}`;
     else if (below.length) latex = `\\overline{${layout(below, depth + 1, style)}}`;
