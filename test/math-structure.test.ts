@@ -409,3 +409,32 @@ describe('fractions in the rows of a matrix or cases', () => {
     expect(latex).toBe('\\frac{t}{\\overline{e}}');
   });
 });
+
+describe('ellipses', () => {
+  /** TeX's \\dots: three periods a thin space apart on the baseline. */
+  const dots = (x: number, base: number, size = 10): Glyph[] => [0, 1, 2].map((i) => ({ ...g('.', x + i * 0.34 * size, base, size), x1: x + i * 0.34 * size + 0.12 * size, y0: base - 0.1 * size }));
+
+  it('keeps an ellipsis on the row of the accented letter before it (the accent\'s box overhangs it)', () => {
+    const glyphs = [g('Y', 100, 100), { ...g('\u0302', 101, 92.5, 10, 'CMR10'), x1: 104, y0: 90.5 }, ...dots(106, 100)];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\hat{Y}\\dots');
+  });
+
+  it('reads an ellipsis alone under a fraction bar as the denominator', () => {
+    // x = \\frac{i}{\\dots}: the dots' ink lies far under the bar, where a letter's top would be near it.
+    const glyphs = [g('x', 90, 105), g('=', 95, 105, 10, 'CMR10'), g('i', 105, 98), ...dots(103, 112)];
+    expect(formulaLatex({ glyphs, rules: [[102, 102.5, 112, 102.5]] }).latex).toBe('x=\\frac{i}{\\dots}');
+  });
+});
+
+describe('radicals of the next row', () => {
+  it('keep out of an overline over a row whose subscript reaches down to the radical sign', () => {
+    // \\overline{6b_{7}} over \\sqrt{914} (rows of cases): the overline is narrower than the radical's
+    // vinculum and bundled first; the sign's top reaches the subscript's bottom.
+    const glyphs = [
+      g('6', 100, 97, 10, 'CMR10'), g('b', 105, 97), g('7', 110, 100.5, 7, 'CMR7'),
+      { ...g('√', 100, 112, 10, 'CMSY10'), x1: 108, y0: 99 }, ...run('914', 109, 111),
+    ];
+    const rules: [number, number, number, number][] = [[100, 88, 114, 88], [108, 99.2, 125, 99.2]];
+    expect(formulaLatex({ glyphs, rules }).latex).toBe('\\begin{gathered}\\overline{6b_{7}} \\\\ \\sqrt{914}\\end{gathered}');
+  });
+});

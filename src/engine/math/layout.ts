@@ -42,6 +42,8 @@ const PART_REACH = 0.2;
 const SCRIPT_KERN = 0.2;
 /** …and its baseline at most this far (em) from the unit's (TeX moves a letter's scripts about 0.4 em). */
 const SCRIPT_SHIFT = 0.6;
+/** The height of a lower-case letter (em). */
+const X_HEIGHT = 0.43;
 /** Rules whose widths differ by less than this (em) are as wide. */
 const SAME_WIDTH = 0.05;
 /** Horizontal gap (em) between columns of a matrix, cases or array. */
@@ -301,7 +303,9 @@ function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Uni
 
 /** The units on one side of a rule that touch it, directly or through each other. */
 function connected(candidates: Unit[], rule: Unit, side: 'above' | 'below'): Unit[] {
-  const gapTo = (u: Unit) => (side === 'above' ? rule.y0 - u.y1 : u.y0 - rule.y0);
+  // A glyph lower than a letter (an ellipsis, a period) stands under the bar as far as a letter
+  // of its baseline would: from its x-height.
+  const gapTo = (u: Unit) => (side === 'above' ? rule.y0 - u.y1 : Math.min(u.y0, u.base - X_HEIGHT * u.size) - rule.y0);
   // The clearance around a bar is set by the bar's style, whatever the size of the parts; but a
   // unit beyond another that is nearer the bar, over or under it, is the next row of a matrix or
   // cases under a script-size fraction (it joins below if it belongs to the part).
@@ -410,7 +414,8 @@ function bundleDelimited(pool: Unit[], depth: number, style: Style | undefined):
 /** Rows: groups of units whose vertical extents overlap (scripts overlap their base). */
 export function splitRows(all: Unit[]): Unit[][] {
   // Commas and periods sit low on their baseline: they join the row of the nearest baseline.
-  const small = all.filter((u) => u.role === 'punct' && (u.char === ',' || u.char === '.'));
+  // (So do ellipses: three dots, no taller than a period, that a tall neighbour's box overhangs.)
+  const small = all.filter((u) => (u.role === 'punct' && (u.char === ',' || u.char === '.')) || u.char === '…' || u.char === '⋯');
   const units = small.length < all.length ? all.filter((u) => !small.includes(u)) : all;
   const rows = buildRows(units);
   if (units === all) return rows;
