@@ -245,6 +245,20 @@ describe('a paragraph\'s last line above a display', () => {
   });
 });
 
+describe('a paragraph\'s last line cut around its inline formula', () => {
+  it('keeps the rest of the row ("Zt ) is.") out of the display under it', () => {
+    // "$\tan^2(\Gamma^{Zt})$ is." as the text layer cuts it: a piece at the column's left edge
+    // under the line above (inline math continuing the paragraph), and the rest of its row
+    // overlapping it, a superscript and "is." in it.
+    const first = line([...run('tan', 72, 224, 10, 'CMR10'), g('2', 87, 220.5, 7, 'CMR7'), g('(', 91, 224, 10, 'CMR10'), g('Γ', 95, 224, 10, 'CMR10')]);
+    const rest = line([g('Z', 100, 220.5, 7, 'CMMI7'), g('t', 104, 220.5, 7, 'CMMI7'), ...run(') is.', 108, 224, 10, 'CMR10')]);
+    const display = line(run('x = y + z', 200, 242));
+    const out = detectEquations([prose(200), prose(212), first, rest, display, prose(262)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+  });
+});
+
 describe('a paragraph\'s short last line', () => {
   it('is text when it holds only words of a text font at the column\'s left edge, at the top of a page too', () => {
     const last = line(run('the.', 72, 83, 10, 'CMR10'));
