@@ -251,7 +251,7 @@ describe('a paragraph\'s last line cut around its inline formula', () => {
     // under the line above (inline math continuing the paragraph), and the rest of its row
     // overlapping it, a superscript and "is." in it.
     const first = line([...run('tan', 72, 224, 10, 'CMR10'), g('2', 87, 220.5, 7, 'CMR7'), g('(', 91, 224, 10, 'CMR10'), g('Γ', 95, 224, 10, 'CMR10')]);
-    const rest = line([g('Z', 100, 220.5, 7, 'CMMI7'), g('t', 104, 220.5, 7, 'CMMI7'), ...run(') is.', 108, 224, 10, 'CMR10')]);
+    const rest = { ...line([g('Z', 100, 220.5, 7, 'CMMI7'), g('t', 104, 220.5, 7, 'CMMI7'), ...run(') is.', 108, 224, 10, 'CMR10')]), baseline: 224 };
     const display = line(run('x = y + z', 200, 242));
     const out = detectEquations([prose(200), prose(212), first, rest, display, prose(262)], 10);
     expect(out).toHaveLength(1);

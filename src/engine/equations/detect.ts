@@ -158,6 +158,9 @@ function isInlineMath(line: TextLine, prose: readonly TextLine[]): boolean {
   });
 }
 
+/** Pieces of one row of a paragraph have their baselines this close (em). */
+const ROW_BASELINE = 0.3;
+
 /** Within a word space of another line on its row. */
 function onRowOf(line: TextLine, p: TextLine): boolean {
   const size = lineSize(line);
@@ -175,7 +178,8 @@ function runningLines(lines: readonly TextLine[], text: ReadonlySet<TextLine>): 
   for (const queue = [...inline]; queue.length; ) {
     const piece = queue.pop()!;
     for (const l of lines) {
-      if (running.has(l) || !onRowOf(l, piece)) continue;
+      // On the piece's baseline: a display's row (a numerator, under the paragraph) is not.
+      if (running.has(l) || !onRowOf(l, piece) || Math.abs(l.baseline - piece.baseline) > ROW_BASELINE * lineSize(piece)) continue;
       running.add(l);
       queue.push(l);
     }
