@@ -113,6 +113,15 @@ describe('scripts, limits, accents and numbers', () => {
     const out = formulaLatex({ glyphs });
     expect(out.numbers).toEqual(['1']);
   });
+
+  it('reads the number TeX moved under the too-wide first row of an alignment, rows below it, as its tag', () => {
+    // align: the first row runs past the number's right edge (wider than the column); the number
+    // stands alone on its row under it, in the right half; the second row under it aligns at "=".
+    const glyphs = [g('x', 100, 100), g('=', 110, 100, 10, 'CMR10'), ...run('y+z+y+z+y+z+y+z+y+z+y+z+y+z+y+z+y+z+y+z', 122, 100), ...run('(1)', 210, 114), g('=', 110, 128, 10, 'CMR10'), g('w', 122, 128)];
+    const out = formulaLatex({ glyphs });
+    expect(out.numbers).toEqual(['1']);
+    expect(out.latex).toMatch(/^\\begin\{aligned\}x &=y\+z.* \\\\  &=w\\end\{aligned\} \\tag\{1\}$/);
+  });
 });
 
 describe('ellipses', () => {
@@ -424,7 +433,7 @@ describe('fractions in the rows of a matrix or cases', () => {
   });
 });
 
-describe('ellipses', () => {
+describe('ellipses beside tall units and alone under a bar', () => {
   /** TeX's \\dots: three periods a thin space apart on the baseline. */
   const dots = (x: number, base: number, size = 10): Glyph[] => [0, 1, 2].map((i) => ({ ...g('.', x + i * 0.34 * size, base, size), x1: x + i * 0.34 * size + 0.12 * size, y0: base - 0.1 * size }));
 
