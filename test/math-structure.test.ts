@@ -464,3 +464,16 @@ describe('radicals of the next row', () => {
     expect(formulaLatex({ glyphs, rules }).latex).toBe('\\begin{gathered}\\overline{6b_{7}} \\\\ \\sqrt{914}\\end{gathered}');
   });
 });
+
+describe('big operators in script-size parts', () => {
+  it('reads an OpenType integral set at script size in a denominator as an atom of its row, not as the base of the row\'s scripts', () => {
+    // x = \\tfrac{a}{\\varphi \\int_\\Omega \\psi\\, ds} + y + z + w (TeX Gyre Pagella Math): the denominator and its ∫
+    // at 7 pt; the ∫ was given the body size, so every 7 pt glyph around it read as its scripts.
+    const glyphs = [
+      g('x', 100, 100), g('=', 106, 100, 10, 'CMR10'), g('a', 128, 95, 7, 'CMMI7'),
+      g('φ', 116, 104, 7, 'CMMI7'), { ...g('∫', 120, 108, 7, 'TeXGyrePagellaMath-Regular'), y0: 99, x1: 123 }, g('Ω', 123.5, 107, 5, 'CMMI5'),
+      g('ψ', 127, 104, 7, 'CMMI7'), g('d', 132, 104, 7, 'CMMI7'), g('s', 136, 104, 7, 'CMMI7'), ...run('+y+z+w', 142, 100),
+    ];
+    expect(formulaLatex({ glyphs, rules: [[115, 97.5, 140, 97.5]] }).latex).toBe('x=\\tfrac{a}{\\varphi\\int_{\\Omega}\\psi ds}+y+z+w');
+  });
+});
