@@ -210,6 +210,35 @@ describe('code 32 of TeX\'s extension and symbol fonts', () => {
   });
 });
 
+describe('the Blue Sky layout of TeX\'s math fonts (codes 0–32 moved to 161–196)', () => {
+  it('reads Fourier\'s extension font\'s delimiters at 161–196 as CMEX\'s at 0–32, and its multiple integrals', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    // As pdfTeX embeds fourier-mex: the font's own glyph names, which no Unicode table knows.
+    const names: [number, string][] = [[161, 'parenleftbig'], [162, 'parenrightbig'], [173, 'angbracketleftbig'], [195, 'parenleftBigg'], [206, 'integraltextdouble']];
+    const font = doc.context.register(doc.context.obj({
+      Type: 'Font', Subtype: 'Type1', BaseFont: 'Fourier-Math-Extension', FirstChar: 0, LastChar: 255, Widths: Array<number>(256).fill(500),
+      Encoding: doc.context.obj({ Type: 'Encoding', Differences: names.flatMap(([code, name]) => [code, PDFName.of(name)]) }),
+    }));
+    const fx = page.node.newFontDictionary('FX', font);
+    page.pushOperators(beginText(), setFontAndSize(fx, 10), moveText(100, 700), showText(PDFHexString.of(names.map(([c]) => c.toString(16)).join(''))), endText());
+    const pdf = PdfDocument.open(await loadPdfium(), await doc.save());
+    try {
+      const glyphs = extractPage(pdf, 0).lines.flatMap((l) => l.glyphs ?? []);
+      expect(glyphs.map((q) => String.fromCodePoint(q.code))).toEqual(['(', ')', '⟨', '(', '∬']);
+    } finally {
+      pdf.close();
+    }
+  });
+
+  it('keeps the layouts of fonts that have their own codes there (newtx, mathdesign)', () => {
+    expect(fontCodeToUnicode('txexs', 0xa9)).toBe(cp('⎛'));
+    expect(fontCodeToUnicode('MathDesign-CH-Regular-Extension-10', 0xc6)).toBe(cp('√'));
+    expect(fontCodeToUnicode('CMEX10', 0xa1)).toBe(cp('('));
+    expect(fontCodeToUnicode('Fourier-Math-Symbols', 0xc3)).toBe(cp('←'));
+  });
+});
+
 describe('a matrix without delimiters after a relation', () => {
   it('keeps "v =" before the matrix, not in the first cell of its middle row', () => {
     const font = 'CMMI10';

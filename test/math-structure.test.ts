@@ -96,6 +96,12 @@ describe('scripts, limits, accents and numbers', () => {
     expect(out).toBe('\\begin{pmatrix}a \\\\ b\\end{pmatrix}');
   });
 
+  it('puts a narrow accent standing right of an italic capital\'s centre (its skew) on the capital', () => {
+    // \acute{X} in mathdesign's Charter: the acute's centre 0.18 em right of the X's, over its box.
+    const glyphs = [{ ...g('X', 378.2, 601.1, 7.7, 'CharterBT-Italic'), x1: 383.6, y0: 595.9 }, { ...g('\u00b4', 381.5, 595.4, 7.7, 'CharterBT-Roman'), x1: 383.0, y0: 594.0 }];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\acute{X}');
+  });
+
   it('puts an accent on the letter under it, not on a bar beside it', () => {
     const bar: Glyph = { ...g('|', 99, 102, 10, 'CMSY10'), y0: 91, y1: 104, x1: 101.5 };
     const glyphs = [bar, g('p', 101.5, 100), { ...g('\u00b4', 102.5, 93, 10, 'CMR10'), y0: 92, y1: 94 }];
@@ -106,6 +112,15 @@ describe('scripts, limits, accents and numbers', () => {
     const glyphs = [g('x', 100, 100), g('=', 110, 100, 10, 'CMR10'), g('y', 300, 100), ...run('(1)', 290, 115)];
     const out = formulaLatex({ glyphs });
     expect(out.numbers).toEqual(['1']);
+  });
+
+  it('reads the number TeX moved under the too-wide first row of an alignment, rows below it, as its tag', () => {
+    // align: the first row runs past the number's right edge (wider than the column); the number
+    // stands alone on its row under it, in the right half; the second row under it aligns at "=".
+    const glyphs = [g('x', 100, 100), g('=', 110, 100, 10, 'CMR10'), ...run('y+z+y+z+y+z+y+z+y+z+y+z+y+z+y+z+y+z+y+z', 122, 100), ...run('(1)', 210, 114), g('=', 110, 128, 10, 'CMR10'), g('w', 122, 128)];
+    const out = formulaLatex({ glyphs });
+    expect(out.numbers).toEqual(['1']);
+    expect(out.latex).toMatch(/^\\begin\{aligned\}x &=y\+z.* \\\\  &=w\\end\{aligned\} \\tag\{1\}$/);
   });
 });
 
@@ -239,6 +254,20 @@ describe('a paragraph\'s last line above a display', () => {
   });
 });
 
+describe('a paragraph\'s last line cut around its inline formula', () => {
+  it('keeps the rest of the row ("Zt ) is.") out of the display under it', () => {
+    // "$\tan^2(\Gamma^{Zt})$ is." as the text layer cuts it: a piece at the column's left edge
+    // under the line above (inline math continuing the paragraph), and the rest of its row
+    // overlapping it, a superscript and "is." in it.
+    const first = line([...run('tan', 72, 224, 10, 'CMR10'), g('2', 87, 220.5, 7, 'CMR7'), g('(', 91, 224, 10, 'CMR10'), g('Γ', 95, 224, 10, 'CMR10')]);
+    const rest = { ...line([g('Z', 100, 220.5, 7, 'CMMI7'), g('t', 104, 220.5, 7, 'CMMI7'), ...run(') is.', 108, 224, 10, 'CMR10')]), baseline: 224 };
+    const display = line(run('x = y + z', 200, 242));
+    const out = detectEquations([prose(200), prose(212), first, rest, display, prose(262)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines).toEqual([display]);
+  });
+});
+
 describe('a paragraph\'s short last line', () => {
   it('is text when it holds only words of a text font at the column\'s left edge, at the top of a page too', () => {
     const last = line(run('the.', 72, 83, 10, 'CMR10'));
@@ -353,5 +382,98 @@ describe('inline fractions', () => {
     const glyphs = [...word, g('a', 124, 196, 7, 'CMMI7'), g('b', 124, 203.5, 7, 'CMMI7'), ...run('on', 132, 200, 10, 'CMR10')];
     const out = inlineMath(glyphs, [[123.5, 198.5, 128.5, 198.5]]);
     expect(out.text).toBe('From $\\frac{a}{b}$ on');
+  });
+});
+
+describe('fractions in the rows of a matrix or cases', () => {
+  /** A glyph with its box as the text layer gives it. */
+  const at = (char: string, x0: number, y0: number, x1: number, y1: number, base: number, size = 10, font = /\d/.test(char) ? 'CMR10' : 'CMMI10'): Glyph => ({ ...g(char, x0, base, size, font), x0, y0, x1, y1 });
+
+  it('keeps the next row, right under a denominator\'s descender, out of the denominator', () => {
+    // \\begin{matrix} \\dfrac{36v}{-g339i} & 922 \\\\ T_{K,Q} & P^9 \\\\ e^N & \\mu^{18} \\end{matrix} as
+    // pdflatex sets it: the g of the denominator ends 0.1 em over the T of the next row.
+    const glyphs = [
+      at('3', 286.1, 205.1, 290.3, 212.0, 211.8), at('6', 291.1, 205.1, 295.3, 212.0, 211.8), at('v', 295.5, 207.1, 300.3, 211.9, 211.8),
+      at('−', 277.8, 222.6, 284.4, 223.0, 225.3, 10, 'CMSY10'), at('g', 285.7, 220.7, 289.8, 227.7, 225.3), at('3', 290.9, 218.7, 295.1, 225.6, 225.3), at('3', 295.9, 218.7, 300.0, 225.6, 225.3), at('9', 300.9, 218.7, 305.0, 225.6, 225.3), at('i', 305.6, 218.5, 309.0, 225.4, 225.3),
+      at('9', 320.6, 211.9, 324.7, 218.7, 218.5), at('2', 325.7, 211.9, 329.6, 218.5, 218.5), at('2', 330.7, 211.9, 334.6, 218.5, 218.5),
+      at('T', 283.3, 228.7, 288.7, 235.7, 235.6), at('K', 288.5, 232.3, 293.1, 237.1, 237.1, 7, 'CMMI7'), at(',', 294.3, 236.3, 295.2, 238.4, 237.1, 7, 'CMR7'), at('Q', 296.8, 232.2, 302.2, 238.7, 237.1, 7, 'CMMI7'),
+      at('P', 323.0, 228.8, 327.9, 235.6, 235.6), at('9', 328.8, 227.4, 332.0, 232.1, 232.0, 7, 'CMR7'),
+      at('e', 287.6, 242.9, 291.6, 247.7, 247.6), at('N', 292.5, 239.2, 297.7, 244.0, 244.0, 7, 'CMMI7'),
+      at('μ', 321.3, 243.0, 326.7, 249.6, 247.6), at('1', 327.3, 239.4, 329.8, 244.0, 244.0, 7, 'CMR7'), at('8', 330.9, 239.4, 334.1, 244.1, 244.0, 7, 'CMR7'),
+    ];
+    const latex = formulaLatex({ glyphs, rules: [[277.3, 216.0, 309.0, 216.0]] }).latex;
+    expect(latex).toContain('\\dfrac{36v}{-g339i} & 922 \\\\ T_{K,Q} & P^{9} \\\\ e^{N} & \\mu^{18}');
+  });
+
+  it('keeps a script-size fraction of the next cases row out of a denominator that holds a fraction', () => {
+    // x^* = \\begin{cases} \\frac{\\Phi_{9+K}^{5-7}}{\\frac{390}{v} u_{70}} & n<0 \\\\ \\frac{E13\\eta}{\\cdots Qg} & t<5 \\end{cases} (newpx,
+    // text style in the cases: parts at 8 pt, the inner fraction's at 6 pt): the inner bar's
+    // body-size reach took the E of the row under it.
+    const glyphs = [
+      at('x', 180.5, 555.7, 185.7, 561.0, 560.9, 10.9), at('=', 193.8, 556.5, 199.6, 559.5, 560.9, 10.9, 'CMR10'),
+      at('{', 204.5, 530.1, 209.6, 585.9, 560.9, 10.9, 'CMEX10'),
+      at('Φ', 214.3, 530.5, 219.9, 536.0, 536.0, 8, 'CMR8'),
+      at('5', 220.2, 528.7, 222.9, 533.0, 532.9, 6, 'CMR6'), at('−', 223.5, 531.1, 226.8, 531.4, 532.9, 6, 'CMSY6'), at('7', 227.4, 528.7, 230.2, 532.9, 532.9, 6, 'CMR6'),
+      at('9', 220.2, 535.0, 222.9, 539.3, 539.2, 6, 'CMR6'), at('+', 223.5, 535.8, 226.8, 539.2, 539.2, 6, 'CMR6'), at('K', 227.4, 534.9, 231.5, 539.2, 539.2, 6, 'CMMI6'),
+      at('3', 213.1, 542.9, 215.8, 547.2, 547.1, 6, 'CMR6'), at('9', 216.2, 542.9, 218.8, 547.2, 547.1, 6, 'CMR6'), at('0', 219.3, 542.9, 221.9, 547.2, 547.1, 6, 'CMR6'),
+      at('v', 216.0, 550.2, 219.2, 553.0, 553.0, 6, 'CMMI6'), at('u', 223.7, 546.4, 227.5, 550.3, 550.3, 8, 'CMMI8'),
+      at('7', 228.1, 549.2, 230.9, 553.4, 553.4, 6, 'CMR6'), at('0', 231.1, 549.2, 233.7, 553.5, 553.4, 6, 'CMR6'),
+      at('n', 248.5, 538.0, 254.0, 543.0, 543.0, 10.9), at('<', 256.0, 537.0, 262.0, 543.0, 543.0, 10.9), at('0', 264.0, 535.5, 269.0, 543.0, 543.0, 10.9, 'CMR10'),
+      at('E', 212.5, 553.8, 216.8, 559.3, 559.3, 8, 'CMMI8'), at('1', 217.8, 553.7, 220.7, 559.3, 559.3, 8, 'CMR8'), at('3', 221.4, 553.8, 225.0, 559.4, 559.3, 8, 'CMR8'), at('η', 225.5, 555.5, 229.2, 561.5, 559.3, 8, 'CMMI8'),
+      ...[212.4, 214.6, 216.8].map((x) => at('·', x, 566.4, x + 0.9, 567.3, 569.0, 8, 'CMSY8')), at('Q', 218.8, 563.4, 224.3, 570.6, 569.0, 8, 'CMMI8'), at('g', 225.3, 565.2, 229.6, 571.2, 569.0, 8, 'CMMI8'),
+      at('t', 248.5, 557.0, 252.0, 565.0, 565.0, 10.9), at('<', 256.0, 559.0, 262.0, 565.0, 565.0, 10.9), at('5', 264.0, 557.5, 269.0, 565.0, 565.0, 10.9, 'CMR10'),
+    ];
+    const rules: [number, number, number, number][] = [[211.8, 540.2, 234.4, 540.2], [213.0, 548.2, 222.1, 548.2], [211.8, 562.5, 230.0, 562.5]];
+    const latex = formulaLatex({ glyphs, rules }).latex;
+    expect(latex).toContain('\\frac{\\Phi_{9+K}^{5-7}}{\\frac{390}{v}u_{70}} & n<0 \\\\ \\frac{E13\\eta}{\\cdots Qg} & t<5');
+  });
+
+  it('reads an overline right under a fraction bar as wide as it as the denominator\'s', () => {
+    // \\frac{t}{\\overline{e}}: the overline over the whole denominator, 1.2 pt under the bar.
+    const glyphs = [at('t', 208, 250, 212, 256.5, 256.5), at('e', 208, 263, 212, 267.5, 267.5)];
+    const latex = formulaLatex({ glyphs, rules: [[207.1, 258.6, 213.4, 258.6], [207.1, 259.8, 213.4, 259.8]] }).latex;
+    expect(latex).toBe('\\frac{t}{\\overline{e}}');
+  });
+});
+
+describe('ellipses beside tall units and alone under a bar', () => {
+  /** TeX's \\dots: three periods a thin space apart on the baseline. */
+  const dots = (x: number, base: number, size = 10): Glyph[] => [0, 1, 2].map((i) => ({ ...g('.', x + i * 0.34 * size, base, size), x1: x + i * 0.34 * size + 0.12 * size, y0: base - 0.1 * size }));
+
+  it('keeps an ellipsis on the row of the accented letter before it (the accent\'s box overhangs it)', () => {
+    const glyphs = [g('Y', 100, 100), { ...g('\u0302', 101, 92.5, 10, 'CMR10'), x1: 104, y0: 90.5 }, ...dots(106, 100)];
+    expect(formulaLatex({ glyphs }).latex).toBe('\\hat{Y}\\dots');
+  });
+
+  it('reads an ellipsis alone under a fraction bar as the denominator', () => {
+    // x = \\frac{i}{\\dots}: the dots' ink lies far under the bar, where a letter's top would be near it.
+    const glyphs = [g('x', 90, 105), g('=', 95, 105, 10, 'CMR10'), g('i', 105, 98), ...dots(103, 112)];
+    expect(formulaLatex({ glyphs, rules: [[102, 102.5, 112, 102.5]] }).latex).toBe('x=\\frac{i}{\\dots}');
+  });
+});
+
+describe('radicals of the next row', () => {
+  it('keep out of an overline over a row whose subscript reaches down to the radical sign', () => {
+    // \\overline{6b_{7}} over \\sqrt{914} (rows of cases): the overline is narrower than the radical's
+    // vinculum and bundled first; the sign's top reaches the subscript's bottom.
+    const glyphs = [
+      g('6', 100, 97, 10, 'CMR10'), g('b', 105, 97), g('7', 110, 100.5, 7, 'CMR7'),
+      { ...g('√', 100, 112, 10, 'CMSY10'), x1: 108, y0: 99 }, ...run('914', 109, 111),
+    ];
+    const rules: [number, number, number, number][] = [[100, 88, 114, 88], [108, 99.2, 125, 99.2]];
+    expect(formulaLatex({ glyphs, rules }).latex).toBe('\\begin{gathered}\\overline{6b_{7}} \\\\ \\sqrt{914}\\end{gathered}');
+  });
+});
+
+describe('big operators in script-size parts', () => {
+  it('reads an OpenType integral set at script size in a denominator as an atom of its row, not as the base of the row\'s scripts', () => {
+    // x = \\tfrac{a}{\\varphi \\int_\\Omega \\psi\\, ds} + y + z + w (TeX Gyre Pagella Math): the denominator and its ∫
+    // at 7 pt; the ∫ was given the body size, so every 7 pt glyph around it read as its scripts.
+    const glyphs = [
+      g('x', 100, 100), g('=', 106, 100, 10, 'CMR10'), g('a', 128, 95, 7, 'CMMI7'),
+      g('φ', 116, 104, 7, 'CMMI7'), { ...g('∫', 120, 108, 7, 'TeXGyrePagellaMath-Regular'), y0: 99, x1: 123 }, g('Ω', 123.5, 107, 5, 'CMMI5'),
+      g('ψ', 127, 104, 7, 'CMMI7'), g('d', 132, 104, 7, 'CMMI7'), g('s', 136, 104, 7, 'CMMI7'), ...run('+y+z+w', 142, 100),
+    ];
+    expect(formulaLatex({ glyphs, rules: [[115, 97.5, 140, 97.5]] }).latex).toBe('x=\\tfrac{a}{\\varphi\\int_{\\Omega}\\psi ds}+y+z+w');
   });
 });

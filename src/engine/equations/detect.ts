@@ -153,10 +153,38 @@ function isInlineMath(line: TextLine, prose: readonly TextLine[]): boolean {
   const size = lineSize(line);
   return prose.some((p) => {
     if (p === line) return false;
-    const sameRow = p.box[1] < line.box[3] + 0.2 * size && p.box[3] > line.box[1] - 0.2 * size && p.box[0] < line.box[2] + WORD_SPACE * size && p.box[2] > line.box[0] - WORD_SPACE * size;
     const pitch = line.baseline - p.baseline;
-    return sameRow || (Math.abs(p.box[0] - line.box[0]) < 0.5 * size && pitch > 0 && pitch < NEXT_LINE_PITCH * size);
+    return onRowOf(line, p) || (Math.abs(p.box[0] - line.box[0]) < 0.5 * size && pitch > 0 && pitch < NEXT_LINE_PITCH * size);
   });
+}
+
+/** Pieces of one row of a paragraph have their baselines this close (em). */
+const ROW_BASELINE = 0.3;
+
+/** Within a word space of another line on its row. */
+function onRowOf(line: TextLine, p: TextLine): boolean {
+  const size = lineSize(line);
+  return p !== line && p.box[1] < line.box[3] + 0.2 * size && p.box[3] > line.box[1] - 0.2 * size && p.box[0] < line.box[2] + WORD_SPACE * size && p.box[2] > line.box[0] - WORD_SPACE * size;
+}
+
+/**
+ * Running text: the text lines, the formula lines continuing them, and the pieces on the rows of
+ * those (the text layer cuts a paragraph's last line "$\tan^2(\ddot\Delta)$ is." into a piece
+ * under the line above and the rest of its row).
+ */
+function runningLines(lines: readonly TextLine[], text: ReadonlySet<TextLine>): Set<TextLine> {
+  const inline = lines.filter((l) => !text.has(l) && isInlineMath(l, [...text]));
+  const running = new Set([...text, ...inline]);
+  for (const queue = [...inline]; queue.length; ) {
+    const piece = queue.pop()!;
+    for (const l of lines) {
+      // On the piece's baseline: a display's row (a numerator, under the paragraph) is not.
+      if (running.has(l) || !onRowOf(l, piece) || Math.abs(l.baseline - piece.baseline) > ROW_BASELINE * lineSize(piece)) continue;
+      running.add(l);
+      queue.push(l);
+    }
+  }
+  return running;
 }
 
 /**
@@ -259,7 +287,7 @@ function findDisplays(lines: readonly TextLine[], bodySize: number, page: Pick<P
   const starts = rowStarts(lines, prose);
   const text = new Set(lines.filter((l) => isTextLine(l, prose, starts)));
   // Running text: prose, and formula lines continuing it; their scripts are inline too.
-  const runningSet = new Set([...text, ...lines.filter((l) => !text.has(l) && isInlineMath(l, [...text]))]);
+  const runningSet = runningLines(lines, text);
   // The text's size from its glyphs, as the lines' sizes are measured (a line's own size may
   // come from a font's loose box); the caller's figure when there is no prose.
   const sizes = prose.map(lineSize).sort((a, b) => a - b);

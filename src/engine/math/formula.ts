@@ -27,6 +27,8 @@ export interface FormulaOutput {
 }
 
 const EQUATION_NUMBER = /^\((\d{1,3}(?:\.\d{1,3})*[a-z]?|[ivx]{1,5}|[A-Z]?\d{0,3}\*?)\)$/;
+/** Relations an alignment's rows start with. */
+const ROW_RELATIONS = '=<>≤≥≈≡∼≃≅⩽⩾';
 /** An equation number stands at least this far (em) from the formula… */
 const NUMBER_GAP = 1.5;
 /** The next row of a display sits at least a baselineskip (1.2 em) under a row's baseline. */
@@ -97,7 +99,10 @@ function splitNumbers(glyphs: Glyph[]): { numbers: string[]; rest: Glyph[] } {
     const right = Math.max(...others.map((g) => g.x1));
     const middle = (Math.min(...others.map((g) => g.x0)) + right) / 2;
     const lowest = !others.some((g) => g.y0 > y1);
-    const alone = !band.length && others.length > 0 && (x1 >= right - 0.5 * size || (lowest && x0 > middle));
+    // (Under a too-wide row of an alignment, rows below it, the number is alone on its row in the right half too.)
+    const alignedRows = visible.filter((g) => ROW_RELATIONS.includes(String.fromCodePoint(g.code)) && Math.abs(g.base - close.base) > 0.5 * size);
+    const underWideRow = alignedRows.some((g) => g.base < close.base) && alignedRows.some((g) => g.base > close.base) && x0 > middle;
+    const alone = !band.length && others.length > 0 && (x1 >= right - 0.5 * size || (lowest && x0 > middle) || underWideRow);
     // Beside the last row: rows above it, none under it (a denominator's full-size glyphs hang
     // lower than the number, but not a row's pitch lower).
     const lastRow = visible.some((g) => g.base < close.base - size) && !visible.some((g) => emOf(g) >= 0.85 * size && g.base > close.base + NEXT_ROW_DROP * size);

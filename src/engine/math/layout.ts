@@ -34,6 +34,18 @@ const WIDE_ACCENT_NEIGHBOURS = 3;
 const TOUCHING = 0.3;
 /** A subscript under a wide accent starts at most this far (em) under its base's bottom. */
 const WIDE_ACCENT_SUBSCRIPT_DROP = 0.3;
+/** Units of a fraction's part overlap by more than this (em); the corners of boxes of neighbouring rows may touch. */
+const PART_OVERLAP = 0.05;
+/** A script joins a fraction's part this close (em) over or under one of its units… */
+const PART_REACH = 0.2;
+/** …starting at most this far (em) left of the unit's right end (an italic letter's superscript kerned in)… */
+const SCRIPT_KERN = 0.2;
+/** …and its baseline at most this far (em) from the unit's (TeX moves a letter's scripts about 0.4 em). */
+const SCRIPT_SHIFT = 0.6;
+/** The height of a lower-case letter (em). */
+const X_HEIGHT = 0.43;
+/** Rules whose widths differ by less than this (em) are as wide. */
+const SAME_WIDTH = 0.05;
 /** Horizontal gap (em) between columns of a matrix, cases or array. */
 const COLUMN_GAP = 0.6;
 /** A text word this far (em) or more from what follows had a space after it (an interword space is 0.33 em). */
@@ -109,8 +121,10 @@ function bundleAccents(pool: Unit[], depth: number, style: Style | undefined): U
   for (const accent of accents) {
     if (!pool.includes(accent)) continue;
     const width = accent.x1 - accent.x0;
+    // A narrow accent over an italic letter stands right of the letter's centre (by its skew), over its box.
+    const overLetter = (u: Unit) => u.char !== undefined && /^\p{L}$/u.test(u.char) && width < u.x1 - u.x0 && centreX(accent) > u.x0 && centreX(accent) < u.x1;
     const under = pool.filter(
-      (u) => u !== accent && u.role !== 'rule' && u.role !== 'accent' && u.y0 >= accent.y1 - 0.35 * u.size && u.y0 - accent.y1 < ATTACH_GAP * u.size && centreX(u) > accent.x0 - 0.3 * width && centreX(u) < accent.x1 + 0.3 * width && u.y1 > accent.y1,
+      (u) => u !== accent && u.role !== 'rule' && u.role !== 'accent' && u.y0 >= accent.y1 - 0.35 * u.size && u.y0 - accent.y1 < ATTACH_GAP * u.size && ((centreX(u) > accent.x0 - 0.3 * width && centreX(u) < accent.x1 + 0.3 * width) || overLetter(u)) && u.y1 > accent.y1,
     );
     // A delimiter next to the accented symbol reaches under the accent too: it is never the base.
     const symbols = under.filter((u) => u.role !== 'fence' && u.role !== 'open' && u.role !== 'close' && !u.tall);
@@ -229,12 +243,18 @@ function grow(seed: Unit[], pool: Unit[], op: Unit): Unit[] {
  * right above and below is a fraction bar; with material only under it, an overline.
  */
 function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Unit[] {
-  const rules = pool.filter((u) => u.role === 'rule').sort((a, b) => a.x1 - a.x0 - (b.x1 - b.x0));
+  // Of two rules of one extent one right under the other, the lower first: an overline right
+  // under a fraction bar as wide as it (over the whole denominator) takes the denominator
+  // before the bar takes the overline.
+  const width = (u: Unit) => u.x1 - u.x0;
+  const pair = (a: Unit, b: Unit) => Math.abs(width(a) - width(b)) < SAME_WIDTH * a.size && Math.abs(a.x0 - b.x0) < SAME_WIDTH * a.size && Math.abs(a.y0 - b.y0) < ATTACH_GAP * a.size;
+  const rules = pool.filter((u) => u.role === 'rule').sort((a, b) => (pair(a, b) ? b.y0 - a.y0 : width(a) - width(b)));
   for (const rule of rules) {
     if (!pool.includes(rule)) continue;
     const size = rule.size;
     const inside = (u: Unit) => u !== rule && u.role !== 'rule' && centreX(u) > rule.x0 && centreX(u) < rule.x1 && u.x0 > rule.x0 - 0.3 * size && u.x1 < rule.x1 + 0.3 * size;
-    const radical = pool.find((u) => u.role === 'radical' && Math.abs(u.x1 - rule.x0) < 0.35 * size && Math.abs(u.y0 - rule.y0) < 0.35 * size);
+    const signOf = (r: Unit) => (u: Unit) => u.role === 'radical' && Math.abs(u.x1 - r.x0) < 0.35 * r.size && Math.abs(u.y0 - r.y0) < 0.35 * r.size;
+    const radical = pool.find(signOf(rule));
     if (radical) {
       const radicand = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size && u !== radical), rule, 'below');
       const height = radical.y1 - radical.y0;
@@ -249,8 +269,14 @@ function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Uni
       pool.push(bundled);
       continue;
     }
-    const above = connected(pool.filter((u) => inside(u) && u.y1 <= rule.y0 + 0.1 * size), rule, 'above');
-    const below = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size), rule, 'below');
+    // Another rule between a unit and this one has the unit (an overline right under a fraction
+    // bar has the numerator over the bar, not over itself).
+    const across = (u: Unit) => pool.some((r) => r.role === 'rule' && r !== rule && centreX(u) > r.x0 && centreX(u) < r.x1 && (r.y0 < rule.y0 ? r.y0 > u.y1 - 0.1 * size : r.y0 < u.y0 + 0.1 * size));
+    // A radical sign with its own vinculum, a wider rule still to come, is another row's (a
+    // radical in the part is narrower and bundled already).
+    const ownRadical = (u: Unit) => u.role === 'radical' && pool.some((r) => r.role === 'rule' && r !== rule && signOf(r)(u));
+    const above = connected(pool.filter((u) => inside(u) && u.y1 <= rule.y0 + 0.1 * size && !across(u) && !ownRadical(u)), rule, 'above');
+    const below = connected(pool.filter((u) => inside(u) && u.y0 >= rule.y0 - 0.1 * size && !across(u) && !ownRadical(u)), rule, 'below');
     let latex: string;
     if (above.length && below.length) latex = `\\frac{${layout(above, depth + 1, smaller(style))}}{${layout(below, depth + 1, smaller(style))}}`;
     else if (below.length) latex = `\\overline{${layout(below, depth + 1, style)}}`;
@@ -277,14 +303,32 @@ function bundleRules(pool: Unit[], depth: number, style: Style | undefined): Uni
 
 /** The units on one side of a rule that touch it, directly or through each other. */
 function connected(candidates: Unit[], rule: Unit, side: 'above' | 'below'): Unit[] {
-  const gapTo = (u: Unit) => (side === 'above' ? rule.y0 - u.y1 : u.y0 - rule.y0);
-  // The clearance around a bar is set by the bar's style, whatever the size of the parts.
-  const taken = candidates.filter((u) => gapTo(u) < ATTACH_GAP * Math.max(u.size, rule.size));
+  // A glyph lower than a letter (an ellipsis, a period) stands under the bar as far as a letter
+  // of its baseline would: from its x-height.
+  const gapTo = (u: Unit) => (side === 'above' ? rule.y0 - u.y1 : Math.min(u.y0, u.base - X_HEIGHT * u.size) - rule.y0);
+  // The clearance around a bar is set by the bar's style, whatever the size of the parts; but a
+  // unit beyond another that is nearer the bar, over or under it, is the next row of a matrix or
+  // cases under a script-size fraction (it joins below if it belongs to the part).
+  const near = candidates.filter((u) => gapTo(u) < ATTACH_GAP * Math.max(u.size, rule.size));
+  const beyond = (u: Unit, n: Unit) => n !== u && Math.min(u.x1, n.x1) > Math.max(u.x0, n.x0) && (side === 'above' ? u.y1 <= n.y0 : u.y0 >= n.y1);
+  const taken = near.filter((u) => !near.some((n) => beyond(u, n)));
   for (let grew = taken.length > 0; grew; ) {
     grew = false;
     for (const u of candidates) {
       if (taken.includes(u)) continue;
-      if (taken.some((t) => u.y0 < t.y1 + 0.2 * t.size && u.y1 > t.y0 - 0.2 * t.size)) {
+      // Units of a part overlap on their rows, scripts their bases; a script at the right end of
+      // a short letter (a superscript, a prime, a subscript pushed down by one) may only come near
+      // it. Anything else only near (a unit under a denominator's descenders, a fraction over the
+      // next row) is the next row of a matrix or cases.
+      const joins = (t: Unit) => {
+        const overlap = Math.min(u.y1, t.y1) - Math.max(u.y0, t.y0);
+        // (A thin symbol, a minus, lies within its neighbours' height.)
+        if (overlap > PART_OVERLAP * Math.min(u.size, t.size) || (overlap > 0 && (overlap >= u.y1 - u.y0 || overlap >= t.y1 - t.y0))) return true;
+        const [script, base] = u.size < t.size ? [u, t] : [t, u];
+        const gap = Math.max(script.y0 - base.y1, base.y0 - script.y1);
+        return script.size < SCRIPT_SIZE * base.size && script.x0 > base.x1 - SCRIPT_KERN * base.size && Math.abs(base.base - script.base) < SCRIPT_SHIFT * base.size && gap < PART_REACH * base.size;
+      };
+      if (taken.some(joins)) {
         taken.push(u);
         grew = true;
       }
@@ -370,7 +414,8 @@ function bundleDelimited(pool: Unit[], depth: number, style: Style | undefined):
 /** Rows: groups of units whose vertical extents overlap (scripts overlap their base). */
 export function splitRows(all: Unit[]): Unit[][] {
   // Commas and periods sit low on their baseline: they join the row of the nearest baseline.
-  const small = all.filter((u) => u.role === 'punct' && (u.char === ',' || u.char === '.'));
+  // (So do ellipses: three dots, no taller than a period, that a tall neighbour's box overhangs.)
+  const small = all.filter((u) => (u.role === 'punct' && (u.char === ',' || u.char === '.')) || u.char === '…' || u.char === '⋯');
   const units = small.length < all.length ? all.filter((u) => !small.includes(u)) : all;
   const rows = buildRows(units);
   if (units === all) return rows;

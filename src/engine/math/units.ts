@@ -43,6 +43,8 @@ const TALL_BARS: Record<number, number> = { 0x2223: 0x7c, 0x2225: 0x2016 };
 const BAR_JOIN = 0.05;
 /** The pieces of a built-up radical end this close (em) at their right (the top piece reaches on under the vinculum). */
 const ROOT_ALIGN = 0.5;
+/** OpenType math fonts by name ("TeXGyrePagellaMath-Regular", "STIXTwoMath-Regular", "XITSMath"); mathpazo's Type 1 PazoMath is not one. */
+const OPENTYPE_MATH = /^(?!pazo)\w*math(-[a-z]+)?$/i;
 /** A glyph more than this many em tall is a stretchy or display-size symbol. */
 const TALL = 1.35;
 
@@ -130,8 +132,12 @@ function glyphUnits(g: Glyph, bodySize: number): Unit[] {
   }
   if (tall || info.role === 'bigop' || (info.role === 'radical' && height > 1.1 * bodySize)) {
     unit.tall = tall || info.role === 'bigop';
-    unit.base = (g.y0 + g.y1) / 2 + AXIS * bodySize;
-    unit.size = bodySize;
+    // An OpenType math font's big operator is set in the size of the style it is in (an integral
+    // in a script-size denominator is at script size); TeX's Type 1 extension fonts keep one size
+    // for all styles, and a delimiter or radical is built to a height.
+    const styleSized = info.role === 'bigop' && OPENTYPE_MATH.test(g.font ?? '') && g.fontSize !== undefined && g.fontSize >= 3;
+    unit.size = styleSized ? Math.min(g.fontSize!, bodySize) : bodySize;
+    unit.base = (g.y0 + g.y1) / 2 + AXIS * unit.size;
   }
   return [unit];
 }

@@ -55,6 +55,7 @@ const extensionRuns: [number, string][] = [
   [0x50, '∑∏∫⋃⋂⨄⋀⋁∑∏∫⋃⋂⨄⋀⋁'],
   [0x60, '∐∐\u0302\u0302\u0302\u0303\u0303\u0303[]⌊⌋⌈⌉{}'],
   [0x70, '√√√√√√√‖↑↓'],
+  [0x7e, '⇑⇓'],
 ];
 for (const [start, chars] of extensionRuns) [...chars].forEach((c, i) => (EXTENSION[start + i] = c));
 
@@ -91,6 +92,29 @@ const EULER_EXTENSION: Record<number, string> = {
   0x0a: '{', 0x0b: '}', 0x0c: '{', 0x0d: '}', 0x0e: '{', 0x0f: '}',
   0x20: '←', 0x21: '→', 0x22: '↑', 0x23: '↓', 0x24: '↔', 0x25: '↗', 0x26: '↘', 0x28: '⇐', 0x29: '⇒', 0x2a: '⇑', 0x2b: '⇓', 0x2c: '⇔', 0x2d: '↖', 0x2e: '↙',
 };
+
+/**
+ * The code a font in the Blue Sky layout stores a TeX code at: Type 1 math fonts made for
+ * software that drops control codes move TeX's codes 0–9 to 161–170, 10–32 to 173–195 and 127 to
+ * 196 (Fourier's extension font, fourier-mex.afm: parenleftbig is 161, angbracketleftbig 173,
+ * parenleftBigg 195; its symbol font's minus is 161). The TeX code a code above 160 stands for.
+ */
+function blueSkyCode(code: number): number | undefined {
+  if (code >= 161 && code <= 170) return code - 161;
+  if (code >= 173 && code <= 195) return code - 163;
+  if (code === 196) return 127;
+  return undefined;
+}
+
+/**
+ * Fourier's extension font past the Blue Sky codes (fourier-mex.afm): double brackets ⟦ ⟧ at
+ * each size, and multiple and slashed integrals (integraltextdouble, cintegraldisplaytriple…).
+ */
+const FOURIER_EXTENSION: Record<number, string> = {};
+const fourierExtensionRuns: [number, string][] = [
+  [0x81, '\u0302\u0303\u0302\u0303'], [0x85, '⟦⟧⟦⟧⟦⟧⟦⟧⟦⟧⟦⟧⟦⟧'], [0xc8, '⌈⌉⌊⌋'], [0xce, '∬∬∭∭∯∯∰∰⨏⨏'],
+];
+for (const [start, chars] of fourierExtensionRuns) [...chars].forEach((c, i) => (FOURIER_EXTENSION[start + i] = c));
 
 /** AMS's MSBM (and Computer Modern Bright's copy, HFBRBS) sets amssymb's wider \widehat and \widetilde (msbm10.afm: hatwide, hatwider, tildewide, tildewider). */
 const AMS_B_ACCENTS: Record<number, string> = { 0x5b: '\u0302', 0x5c: '\u0302', 0x5d: '\u0303', 0x5e: '\u0303' };
@@ -141,9 +165,19 @@ export function fontCodeToUnicode(font: string | undefined, code: number): numbe
   const f = family(font);
   let char: string | undefined;
   // An extension font's glyph the PDF names with U+FFFD: a sized delimiter of unknown shape.
-  if (f === 'extension') char = code === 0xfffd ? String.fromCodePoint(UNKNOWN_DELIMITER) : ((/^euex/i.test(font ?? '') ? EULER_EXTENSION[code] : undefined) ?? EXTENSION[code] ?? (/^n?txb?ex/i.test(font ?? '') ? TX_EXTENSION[code] : /^mathdesign-/i.test(font ?? '') ? MD_EXTENSION[code] : undefined));
+  const tx = /^n?txb?ex/i.test(font ?? '');
+  const md = /^mathdesign-/i.test(font ?? '');
+  if (f === 'extension') {
+    if (code === 0xfffd) char = String.fromCodePoint(UNKNOWN_DELIMITER);
+    else char = (/^euex/i.test(font ?? '') ? EULER_EXTENSION[code] : undefined) ?? EXTENSION[code] ?? (tx ? TX_EXTENSION[code] : md ? MD_EXTENSION[code] : undefined);
+    // newtx's and mathdesign's fonts have layouts of their own above 0x7f; any other extension font's codes there are the Blue Sky ones.
+    if (char === undefined && !tx && !md) char = EXTENSION[blueSkyCode(code) ?? -1] ?? (/^Fourier-Math-Extension/i.test(font ?? '') ? FOURIER_EXTENSION[code] : undefined);
+  }
   // newpx's pxsys is txsys's layout in Palatino.
-  else if (f === 'symbols') char = SYMBOLS[code] ?? (/^(n?tx|px)b?sys/i.test(font ?? '') ? TX_SYMBOLS[code] : undefined);
+  else if (f === 'symbols') {
+    const txSymbols = /^(n?tx|px)b?sys/i.test(font ?? '');
+    char = SYMBOLS[code] ?? (txSymbols ? TX_SYMBOLS[code] : SYMBOLS[blueSkyCode(code) ?? -1]);
+  }
   else if (f === 'italic') char = ITALIC[code];
   else if (f === 'blackboard' && /^(msbm|hfbrbs)/i.test(font ?? '') && AMS_B_ACCENTS[code]) char = AMS_B_ACCENTS[code];
   else if ((f === 'blackboard' || f === 'fraktur' || f === 'script') && ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a))) char = String.fromCharCode(code);
