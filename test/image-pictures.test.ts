@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { imagePictures } from '../src/engine/input/image-pictures.js';
-import type { Box } from '../src/engine/model/document.js';
+import { detectImages } from '../src/engine/images/detect.js';
+import type { Box, Page } from '../src/engine/model/document.js';
 import type { RgbImage } from '../src/engine/input/pdf/pdfium.js';
 
 /** A white page of 1700 × 2200 pixels (US Letter at 200 dpi) to draw on. */
@@ -108,5 +109,19 @@ describe('pictures of a page image', () => {
     expect(box[0]).toBeLessThan(330);
     expect(box[2]).toBeGreaterThan(1170);
     expect(box[3] - box[1]).toBeGreaterThan(350);
+  });
+});
+
+describe('image blocks of a scan', () => {
+  const scan = (pictures: Box[]): Page => ({ index: 0, width: 612, height: 792, lines: [], images: [], pictures: pictures.map((box) => ({ box, marked: 0.5 })), source: 'ocr' });
+
+  it('makes each picture an image block, traced as found in the pixels', () => {
+    const regions = detectImages(scan([[100, 100, 400, 300]]), []);
+    expect(regions.map((r) => [r.kind, r.box, r.trace[0]!.rule])).toEqual([['image', [100, 100, 400, 300], 'image.scan-marks']]);
+  });
+
+  it('leaves out a picture inside a table found there (its unread print), not one beside it', () => {
+    const regions = detectImages(scan([[110, 120, 380, 280], [100, 420, 400, 600]]), [[100, 100, 400, 300]]);
+    expect(regions.map((r) => r.box)).toEqual([[100, 420, 400, 600]]);
   });
 });

@@ -14,7 +14,7 @@ import { detectFurniture } from '../furniture/detect.js';
 import { detectImages } from '../images/detect.js';
 import type { Equation, FurnitureLabel, LabelledParagraph, Paragraph, Region, Unit } from '../model/analysis.js';
 import type { Block } from '../model/blocks.js';
-import type { Page, TextLine } from '../model/document.js';
+import type { Box, Page, TextLine } from '../model/document.js';
 import { containsCentre } from '../model/geometry.js';
 import { FIGURE_CAPTION } from '../model/text.js';
 import { entry, type StageFailure } from '../model/trace.js';
@@ -36,7 +36,7 @@ export interface Stages {
   ruledTables: typeof ruledTables;
   charts: typeof detectCharts;
   borderlessTables: typeof borderlessTables;
-  images: (page: Page) => Region[];
+  images: (page: Page, tables: readonly Box[]) => Region[];
   equations: typeof detectEquations;
   order: (lines: readonly TextLine[], pageWidth: number) => Segment[];
   paragraphs: (lines: readonly TextLine[], path: string, bodySize: number) => Paragraph[];
@@ -158,7 +158,8 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
     regions.push(tableRegion(t, 'tables'));
     for (const l of t.lines) used.add(l);
   }
-  regions.push(...failures.isolated('images', at, () => stages.images(page), () => []));
+  const tablesFound = regions.filter((r) => r.kind === 'table').map((r) => r.box);
+  regions.push(...failures.isolated('images', at, () => stages.images(page, tablesFound), () => []));
 
   // Display equations are found among the rest, and stand in the text flow as one line each.
   const rest = body.filter((l) => !used.has(l));
