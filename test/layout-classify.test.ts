@@ -13,7 +13,7 @@ import { joinDivisionLabels } from '../src/engine/paragraphs/headings.js';
 import { joinListItems } from '../src/engine/paragraphs/lists.js';
 import { splitParagraphs } from '../src/engine/paragraphs/split.js';
 import { analyze, STAGES } from '../src/engine/pipeline/pipeline.js';
-import { attachTocNumbers, splitRunInHeadings } from '../src/engine/paragraphs/lines.js';
+import { attachLoneSectionNumbers, attachTocNumbers, splitRunInHeadings } from '../src/engine/paragraphs/lines.js';
 
 function line(text: string, x0: number, y0: number, opts: Partial<TextLine> = {}): TextLine {
   const size = opts.fontSize ?? 10;
@@ -457,5 +457,19 @@ describe('same row', () => {
     const tablePage = pageOf(cells);
     const row = { page: tablePage, paragraphs: cells.map((l) => ({ lines: [l], trace: [] })), flow: cells, bodySize: 10, doc: documentFacts([tablePage]) };
     expect(paragraphFeatures(row, 1, false)[FEATURE_NAMES.indexOf('sameRow')]).toBe(2);
+  });
+});
+
+describe('section numbers OCR cut off their titles', () => {
+  it('puts a number back in front of the title on its row, a quad or two away', () => {
+    const lines = [line('1.1', 72, 100, { fontSize: 12 }), line('Tail latency for endpoint', 100, 100, { fontSize: 12 }), line('IV.', 72, 140), line('RISK FACTORS', 95, 140)];
+    expect(attachLoneSectionNumbers(lines).map((l) => l.text)).toEqual(['1.1 Tail latency for endpoint', 'IV. RISK FACTORS']);
+  });
+
+  it('leaves a table row, a number far from its text and a number before lower-case text alone', () => {
+    const row = [line('2.1', 72, 100), line('Widget', 110, 100), line('45', 300, 100)];
+    const far = [line('3', 72, 140), line('Results', 200, 140)];
+    const lower = [line('12', 72, 180), line('samples were taken', 95, 180)];
+    expect(attachLoneSectionNumbers([...row, ...far, ...lower]).map((l) => l.text)).toEqual(['2.1', 'Widget', '45', '3', 'Results', '12', 'samples were taken']);
   });
 });

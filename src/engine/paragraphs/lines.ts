@@ -37,6 +37,39 @@ export function attachLoneBullets(lines: readonly TextLine[]): TextLine[] {
   return out;
 }
 
+/** A heading's or entry's number alone: "4", "2.1", "3.2.1.", "IV.", "B.". */
+const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.|[A-Z]\.)$/u;
+/** OCR reads a number and its title as two lines when the gap between them is this many ems or less (TeX sets a quad or two). */
+const SECTION_NUMBER_GAP = 4;
+
+/**
+ * A page read by OCR: a section number the detector cut off its title (the gap after it is
+ * wider than a word space) is put back in front of it, so "1.1" and "Tail latency" read as the
+ * heading "1.1 Tail latency". Only where the number opens its row and the title closes it: a
+ * row with more pieces is a table's.
+ */
+export function attachLoneSectionNumbers(lines: readonly TextLine[]): TextLine[] {
+  const out = [...lines];
+  for (let i = out.length - 1; i >= 0; i--) {
+    const number = out[i]!;
+    if (!SECTION_NUMBER.test(number.text.trim())) continue;
+    const size = Math.max(number.fontSize, 1);
+    const row = out.filter((l) => l !== number && Math.abs(l.baseline - number.baseline) < size * BULLET_BASELINE);
+    const right = row.filter((l) => l.box[0] >= number.box[2]);
+    if (right.length !== 1 || row.length !== 1) continue;
+    const title = right[0]!;
+    if (title.box[0] - number.box[2] > size * SECTION_NUMBER_GAP || !/^\p{Lu}/u.test(title.text)) continue;
+    const at = out.indexOf(title);
+    out[at] = {
+      ...title,
+      text: `${number.text.trim()} ${title.text}`,
+      box: [number.box[0], Math.min(number.box[1], title.box[1]), title.box[2], Math.max(number.box[3], title.box[3])],
+    };
+    out.splice(i, 1);
+  }
+  return out;
+}
+
 /** A drawn bullet is this many ems across at most (a browser's disc is about 0.35 em)… */
 const VECTOR_BULLET_MAX = 0.7;
 /** …and this many at least (smaller marks are dots of a rule or of a drawing). */

@@ -21,7 +21,7 @@ import { entry, type StageFailure } from '../model/trace.js';
 import { bodyFontSize, readingSort } from '../model/typography.js';
 import { orderLines, type Segment } from '../order/xy-cut.js';
 import { backgroundFrames, orderAroundFrames } from '../order/frames.js';
-import { attachDropCaps, attachLoneBullets, attachTocNumbers, attachVectorBullets, splitRunInHeadings } from '../paragraphs/lines.js';
+import { attachDropCaps, attachLoneBullets, attachLoneSectionNumbers, attachTocNumbers, attachVectorBullets, splitRunInHeadings } from '../paragraphs/lines.js';
 import { joinContinuations, splitParagraphs } from '../paragraphs/split.js';
 import { borderlessTables } from '../tables/borderless.js';
 import { ruledTables, type RuledResult, type TableFound } from '../tables/ruled.js';
@@ -108,7 +108,8 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const inTurned = new Set(turned.flatMap((t) => t.lines));
   const asides = page.lines.filter((l) => !inTurned.has(l) && furniture.get(l)?.kind === 'aside_text');
   const kept = page.lines.filter((l) => !inTurned.has(l) && !furniture.has(l));
-  const body = attachTocNumbers(attachLoneBullets(attachVectorBullets(kept, page.graphics ?? [], bodyFontSize(kept))), page.rules ?? []);
+  const bulleted = attachLoneBullets(attachVectorBullets(kept, page.graphics ?? [], bodyFontSize(kept)));
+  const body = attachTocNumbers(page.source === 'ocr' ? attachLoneSectionNumbers(bulleted) : bulleted, page.rules ?? []);
   // Boxes framed by rules (sidebars, infoboxes): tables are looked for and text is read inside each apart.
   const snap = RULE_SNAP * (bodyFontSize(body) || 10);
   const frames = ruledBoxes(mergeRules(page.rules ?? [], snap), snap);
