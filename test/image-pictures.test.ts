@@ -57,7 +57,7 @@ describe('pictures of a page image', () => {
       image.fill(l, text);
       lines.push(l);
     }
-    const pictures = imagePictures(image, lines, rules, 0.36);
+    const pictures = imagePictures(image, lines, rules, 0.36).pictures;
     expect(pictures).toHaveLength(1);
     const [x0, y0, x1, y1] = pictures[0]!.box.map((v) => v / 0.36);
     // Within a cell or two of the photograph.
@@ -77,7 +77,7 @@ describe('pictures of a page image', () => {
       image.fill(l, text);
       lines.push(l);
     }
-    const pictures = imagePictures(image, lines, [], 1);
+    const pictures = imagePictures(image, lines, [], 1).pictures;
     expect(pictures.map((p) => p.box.map((v) => Math.round(v / 10) * 10))).toEqual([[300, 300, 900, 700]]);
   });
 
@@ -86,10 +86,24 @@ describe('pictures of a page image', () => {
     image.fill([300, 1000, 1300, 1003], () => 0); // the axis, found as a rule
     const rules: Box[] = [[300, 1001, 1300, 1001]];
     for (const [x, top] of [[350, 500], [650, 700], [950, 800]] as const) image.fill([x, top, x + 200, 1000], () => 150); // grey bars, 100 px apart
-    const pictures = imagePictures(image, [], rules, 1);
+    const pictures = imagePictures(image, [], rules, 1).pictures;
     expect(pictures).toHaveLength(1);
     expect(pictures[0]!.box[0]).toBeLessThan(360);
     expect(pictures[0]!.box[2]).toBeGreaterThan(1140);
+  });
+
+  it('gives small lone marks (bullets OCR does not read) as dots, boxed to their ink', () => {
+    const image = page();
+    const lines: Box[] = [];
+    for (let i = 0; i < 3; i++) {
+      const l: Box = [200, 300 + i * 50, 900, 330 + i * 50];
+      image.fill(l, text);
+      lines.push(l);
+      image.fill([160, 310 + i * 50, 171, 321 + i * 50], () => 0); // a bullet 11 px across, 29 px left of its item
+    }
+    const { pictures, dots } = imagePictures(image, lines, [], 0.5);
+    expect(pictures).toEqual([]);
+    expect(dots).toEqual([0, 1, 2].map((i) => [80, 155 + i * 25, 85.5, 160.5 + i * 25]));
   });
 
   it('joins the strokes of a line drawing into one picture and leaves small marks out', () => {
@@ -103,7 +117,7 @@ describe('pictures of a page image', () => {
       image.fill([x, y, x + 1, y + 4], () => 0);
     }
     image.fill([1400, 200, 1410, 210], () => 0); // a speck
-    const pictures = imagePictures(image, [], rules, 1);
+    const pictures = imagePictures(image, [], rules, 1).pictures;
     expect(pictures).toHaveLength(1);
     const box = pictures[0]!.box;
     expect(box[0]).toBeLessThan(330);

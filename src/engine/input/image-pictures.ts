@@ -38,6 +38,12 @@ const LINE_SHARE = 0.85;
 const GRID_MARKS = 0.8;
 const GRID_LINES = 0.3;
 
+/** Marks no more than this many cells across, standing alone (nothing marked within DOT_JOIN_CELLS), are dots: bullets OCR does not read, put in front of their items like drawn ones. */
+const DOT_CELLS = 4;
+const DOT_JOIN_CELLS = 1;
+/** A dot's pixels are darker than this (R+G+B). */
+const DOT_INK = 3 * 150;
+
 export interface ImagePicture {
   /** In page units (`scale` per pixel). */
   box: Box;
@@ -47,9 +53,10 @@ export interface ImagePicture {
 
 /**
  * Pictures of an image read by OCR: boxes of the marks left once the text lines (boxes in the
- * image's pixels) and the rules are masked, joined when close. `scale` converts pixels to page units.
+ * image's pixels) and the rules are masked, joined when close; and the small lone marks (dots:
+ * bullets). `scale` converts pixels to page units.
  */
-export function imagePictures(image: RgbImage, textBoxes: readonly Box[], rules: readonly Box[], scale: number): ImagePicture[] {
+export function imagePictures(image: RgbImage, textBoxes: readonly Box[], rules: readonly Box[], scale: number): { pictures: ImagePicture[]; dots: Box[] } {
   const { width, height, data } = image;
   const cell = Math.max(2, Math.round(width * CELL_SHARE));
   const cols = Math.ceil(width / cell);
@@ -91,7 +98,15 @@ export function imagePictures(image: RgbImage, textBoxes: readonly Box[], rules:
   for (const b of rules) clear(b[0] / scale - ruleMargin, b[1] / scale - ruleMargin, b[2] / scale + ruleMargin, b[3] / scale + ruleMargin);
 
   const pictures: ImagePicture[] = [];
+  const dots: Box[] = [];
   const pageCells = cols * rows;
+  const found = components(marked, cols, rows, DOT_JOIN_CELLS);
+  for (const component of found) {
+    const [c0, r0, c1, r1] = component.cells;
+    if (c1 - c0 + 1 > DOT_CELLS || r1 - r0 + 1 > DOT_CELLS) continue;
+    const ink = inkBox(image, c0 * cell, r0 * cell, Math.min(width, (c1 + 1) * cell), Math.min(height, (r1 + 1) * cell));
+    if (ink) dots.push([ink[0] * scale, ink[1] * scale, ink[2] * scale, ink[3] * scale]);
+  }
   for (const component of alongRules(components(marked, cols, rows, JOIN_CELLS), ruleCells)) {
     const [c0, r0, c1, r1] = component.cells;
     const boxCells = (c1 - c0 + 1) * (r1 - r0 + 1);
@@ -101,7 +116,20 @@ export function imagePictures(image: RgbImage, textBoxes: readonly Box[], rules:
     const px = (v: number, limit: number) => Math.min(limit, v * cell) * scale;
     pictures.push({ box: [px(c0, width), px(r0, height), px(c1 + 1, width), px(r1 + 1, height)], marked: Number((component.members.length / boxCells).toFixed(3)) });
   }
-  return pictures;
+  return { pictures, dots };
+}
+
+/** The box of the dark pixels in a part of the image, in pixels (undefined if none). */
+function inkBox(image: RgbImage, x0: number, y0: number, x1: number, y1: number): Box | undefined {
+  let box: Box | undefined;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0, p = (y * image.width + x) * 3; x < x1; x++, p += 3) {
+      if (image.data[p]! + image.data[p + 1]! + image.data[p + 2]! >= DOT_INK) continue;
+      if (!box) box = [x, y, x + 1, y + 1];
+      else box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x + 1), Math.max(box[3], y + 1)];
+    }
+  }
+  return box;
 }
 
 /** The value below which `share` of the values lie. */

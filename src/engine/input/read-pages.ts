@@ -130,8 +130,9 @@ function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
   const rules = imageRules(read.image, scale);
   const trace: TraceEntry[] = read.language ? [read.language] : [];
   let pictures: Page['pictures'] = [];
+  let dots: Box[] = [];
   try {
-    pictures = imagePictures(read.image, read.lines.map((l) => l.box), rules, scale);
+    ({ pictures, dots } = imagePictures(read.image, read.lines.map((l) => l.box), rules, scale));
   } catch (error) {
     // The page keeps its text without pictures; every block of it says so.
     trace.push(entry('input', 'pictures.failed', { error: (error as Error).message }));
@@ -143,6 +144,7 @@ function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
     lines: ocrLines(read.lines, read.image, scale),
     images: [],
     pictures,
+    dots,
     rules,
     source: 'ocr',
     rotation: read.rotation,

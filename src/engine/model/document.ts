@@ -63,6 +63,8 @@ export interface Page {
   images: Box[];
   /** A page read by OCR: its pictures, found in its pixels (input/image-pictures.ts), with the share of their area that is marked. */
   pictures?: Array<{ box: Box; marked: number }>;
+  /** A page read by OCR: small lone marks of its pixels (bullets the recognizer does not read). */
+  dots?: Box[];
   /** Horizontal (y0 === y1) and vertical (x0 === x1) rules: vector paths, or lines of a scan. */
   rules?: Box[];
   /** Bounding boxes of the other vector drawings (curves, shapes): plots are made of these. */

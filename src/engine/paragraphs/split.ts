@@ -10,6 +10,10 @@ import { entry, type TraceValue } from '../model/trace.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
 
 /** Line pitch assumed for a paragraph's second line, in ems (no pitch of its own yet). */
+/** A caption's printed label: "Figure 3:", "Fig. 2.", "Table 1:", "Table IV." (capitalised, numbered, then a colon or period). */
+const CAPTION_OPENING = /^(?:Figure|Fig\.|Table|Tab\.)\s?(?:\d{1,3}|[IVX]{1,5})[.:]\s/u;
+/** A line ending a sentence. */
+const SENTENCE_END = /[.!?]["”’)]?$/u;
 const DEFAULT_LEADING = 1.25;
 /** A pitch this much above the paragraph's own, and at least this many ems, is a paragraph gap. */
 const GAP_OVER_PITCH = 1.35;
@@ -117,6 +121,9 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   if (block.length === 1 && allItalic(prev) && !line.italic && !prev.bold && line.box[2] - prev.box[2] > size && !/[-,;]$/.test(prev.text) && prev.text.length < HEADING_CHARS) {
     return { rule: 'slant-change' };
   }
+  // A caption's label opens a block after a sentence's end ("…with the liability." / "Table 1:
+  // Material obligation"): on a scan no font or spacing tells the caption from the paragraph.
+  if (CAPTION_OPENING.test(line.text) && SENTENCE_END.test(prev.text)) return { rule: 'caption-start' };
   // A list item starts a new block unless the block is already a list.
   if (isListStart(line.text) && !line.monospace && !isListStart(block[0]!.text)) return { rule: 'list-start' };
   // A numbered heading wrapped over two lines ("1.1 Worst-case controller of / throughput
@@ -167,10 +174,11 @@ function listEnd(line: TextLine, block: TextLine[], right: number): number | nul
   // An item whose last line stops short of the right edge ended there: a line after it that
   // opens no item and starts at the markers' edge or left of it starts a paragraph of its own
   // (a line hanging right of the markers goes on with the item: ragged-right lists). Text-layer
-  // lines only: OCR often misses a small bullet, and then the markers' edge is the items' text.
+  // lines, or OCR's under a bullet it found: OCR often misses a small bullet, and then the
+  // markers' edge is the items' text.
   const edge = markers(block);
   const outdent = (edge - line.box[0]) / size;
-  if (line.glyphs && block[block.length - 1]!.box[2] < right - SHORT_FIRST_LINE * size && outdent > -ALIGNED) return outdent;
+  if ((line.glyphs || BULLET.test(block[0]!.text)) && block[block.length - 1]!.box[2] < right - SHORT_FIRST_LINE * size && outdent > -ALIGNED) return outdent;
   // A first line that runs on to the segment's right edge wrapped, and the lines it wrapped to
   // continue it where they start (an indented "a) Results: The…" whose next lines start at the
   // margin; a numbered item wrapped to the margin).

@@ -108,7 +108,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const inTurned = new Set(turned.flatMap((t) => t.lines));
   const asides = page.lines.filter((l) => !inTurned.has(l) && furniture.get(l)?.kind === 'aside_text');
   const kept = page.lines.filter((l) => !inTurned.has(l) && !furniture.has(l));
-  const bulleted = attachLoneBullets(attachVectorBullets(kept, page.graphics ?? [], bodyFontSize(kept)));
+  const bulleted = attachLoneBullets(attachVectorBullets(kept, [...(page.graphics ?? []), ...(page.dots ?? [])], bodyFontSize(kept)));
   const body = attachTocNumbers(page.source === 'ocr' ? attachLoneSectionNumbers(bulleted) : bulleted, page.rules ?? []);
   // Boxes framed by rules (sidebars, infoboxes): tables are looked for and text is read inside each apart.
   const snap = RULE_SNAP * (bodyFontSize(body) || 10);
