@@ -109,7 +109,9 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const asides = page.lines.filter((l) => !inTurned.has(l) && furniture.get(l)?.kind === 'aside_text');
   const kept = page.lines.filter((l) => !inTurned.has(l) && !furniture.has(l));
   const bulleted = attachLoneBullets(attachVectorBullets(kept, [...(page.graphics ?? []), ...(page.dots ?? [])], bodyFontSize(kept)));
-  const body = attachTocNumbers(page.source === 'ocr' ? attachLoneSectionNumbers(bulleted) : bulleted, page.rules ?? []);
+  // A contents line's page number first: then a section number OCR cut off opens a row of two.
+  const withPages = attachTocNumbers(bulleted, page.rules ?? []);
+  const body = page.source === 'ocr' ? attachLoneSectionNumbers(withPages) : withPages;
   // Boxes framed by rules (sidebars, infoboxes): tables are looked for and text is read inside each apart.
   const snap = RULE_SNAP * (bodyFontSize(body) || 10);
   const frames = ruledBoxes(mergeRules(page.rules ?? [], snap), snap);
