@@ -471,17 +471,15 @@ describe('section numbers OCR cut off their titles', () => {
     const far = [line('3', 72, 140), line('Results', 200, 140)];
     const lower = [line('12', 72, 180), line('samples were taken', 95, 180)];
     expect(attachLoneSectionNumbers([...row, ...far, ...lower]).map((l) => l.text)).toEqual(['2.1', 'Widget', '45', '3', 'Results', '12', 'samples were taken']);
+    // A ruled table's first two cells: a vertical rule between them.
+    const cells = [line('3', 72, 220), line('Description of the part', 110, 220)];
+    expect(attachLoneSectionNumbers(cells, [[95, 210, 95, 240]]).map((l) => l.text)).toEqual(['3', 'Description of the part']);
   });
 });
 
 describe('paragraphs of a scan (lines without glyphs)', () => {
   // OCR's lines: no glyphs, no font; 10-point lines 12 points apart.
   const at = (text: string, x: number, row: number, width = 460) => ({ ...line(text, x, 100 + row * 12), box: [x, 100 + row * 12, x + width, 110 + row * 12] as [number, number, number, number] });
-
-  it('ends a list whose bullets were found where a line opening no item starts at the markers', () => {
-    const lines = [at('• Overall, the clause is bound by for 33 months.', 72, 0, 300), at('• Contractual agreement in regulation', 72, 1, 200), at('However, the agreement shall indemnify for 28 days, which is consistent with', 72, 2), at('the statutory obligation of the party.', 72, 3, 250)];
-    expect(splitParagraphs(lines, 'page', 10).map((p) => p.lines.length)).toEqual([2, 2]);
-  });
 
   it('opens a block at a caption label after a sentence, not at a mention of a table inside one', () => {
     const caption = [at('warrants by 696,276 compared with the liability.', 72, 0), at('Table 1: Material obligation', 72, 1, 150)];

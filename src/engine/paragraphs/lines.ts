@@ -45,11 +45,13 @@ const SECTION_NUMBER_GAP = 4;
 /**
  * A page read by OCR: a section number the detector cut off its title (the gap after it is
  * wider than a word space) is put back in front of it, so "1.1" and "Tail latency" read as the
- * heading "1.1 Tail latency". Only where the number opens its row and the title closes it: a
- * row with more pieces is a table's.
+ * heading "1.1 Tail latency". Only where the number opens its row and the title closes it, with
+ * no vertical rule between them: a row with more pieces, or ruled apart, is a table's.
  */
-export function attachLoneSectionNumbers(lines: readonly TextLine[]): TextLine[] {
+export function attachLoneSectionNumbers(lines: readonly TextLine[], rules: readonly Box[] = []): TextLine[] {
   const out = [...lines];
+  // A vertical rule between the number and the text: cells of a ruled table.
+  const ruledApart = (a: TextLine, b: TextLine) => rules.some((r) => r[0] === r[2] && r[0] >= a.box[2] && r[0] <= b.box[0] && r[1] <= b.baseline && r[3] >= b.box[1]);
   for (let i = out.length - 1; i >= 0; i--) {
     const number = out[i]!;
     if (!SECTION_NUMBER.test(number.text.trim())) continue;
@@ -58,7 +60,7 @@ export function attachLoneSectionNumbers(lines: readonly TextLine[]): TextLine[]
     const right = row.filter((l) => l.box[0] >= number.box[2]);
     if (right.length !== 1 || row.length !== 1) continue;
     const title = right[0]!;
-    if (title.box[0] - number.box[2] > size * SECTION_NUMBER_GAP || !/^\p{Lu}/u.test(title.text)) continue;
+    if (title.box[0] - number.box[2] > size * SECTION_NUMBER_GAP || !/^\p{Lu}/u.test(title.text) || ruledApart(number, title)) continue;
     const at = out.indexOf(title);
     out[at] = {
       ...title,

@@ -174,11 +174,11 @@ function listEnd(line: TextLine, block: TextLine[], right: number): number | nul
   // An item whose last line stops short of the right edge ended there: a line after it that
   // opens no item and starts at the markers' edge or left of it starts a paragraph of its own
   // (a line hanging right of the markers goes on with the item: ragged-right lists). Text-layer
-  // lines, or OCR's under a bullet it found: OCR often misses a small bullet, and then the
-  // markers' edge is the items' text.
+  // lines only: OCR often misses a small bullet, and then the markers' edge is the items' text
+  // (even under a bullet it found: its box may cover a later item's bullet it did not read).
   const edge = markers(block);
   const outdent = (edge - line.box[0]) / size;
-  if ((line.glyphs || BULLET.test(block[0]!.text)) && block[block.length - 1]!.box[2] < right - SHORT_FIRST_LINE * size && outdent > -ALIGNED) return outdent;
+  if (line.glyphs && block[block.length - 1]!.box[2] < right - SHORT_FIRST_LINE * size && outdent > -ALIGNED) return outdent;
   // A first line that runs on to the segment's right edge wrapped, and the lines it wrapped to
   // continue it where they start (an indented "a) Results: The…" whose next lines start at the
   // margin; a numbered item wrapped to the margin).
