@@ -176,10 +176,25 @@ function unitBox(u: Unit): Box {
   return u.kind === 'paragraph' ? paragraphBox(u.paragraph) : u.placed.region.box;
 }
 
-/** Inserts a region before the first unit that starts below its top and overlaps it horizontally. */
+/** Text right of a float whose top is at most this share of the float's height below the float's top starts beside it (a logo beside its letterhead). */
+const BESIDE_TOP = 0.25;
+/** …and starts within this many of its ems right of the float (farther, it is another column or a sidebar, read in its own turn). */
+const BESIDE_GAP = 2;
+
+/**
+ * Inserts a region before the first unit that starts below its top and overlaps it
+ * horizontally, or that starts beside it, right of it, at its top: a float is read before the
+ * text set beside it from the same height (a logo before its letterhead), not after the column
+ * under it.
+ */
 function placeInOrder(units: Unit[], unit: Unit & { kind: 'region' }): void {
   const box = unit.placed.region.box;
-  let at = units.findIndex((u) => unitBox(u)[1] >= box[1] && overlapsX(unitBox(u), box));
+  const besideTop = (u: Unit, b: Box) =>
+    u.kind === 'paragraph' && b[0] >= box[2] && b[0] - box[2] <= BESIDE_GAP * u.paragraph.lines[0]!.fontSize && b[1] >= box[1] && b[1] - box[1] <= BESIDE_TOP * (box[3] - box[1]);
+  let at = units.findIndex((u) => {
+    const b = unitBox(u);
+    return (b[1] >= box[1] && overlapsX(b, box)) || besideTop(u, b);
+  });
   if (at < 0) at = units.length;
   units.splice(at, 0, unit);
 }
