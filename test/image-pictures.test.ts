@@ -139,3 +139,22 @@ describe('image blocks of a scan', () => {
     expect(regions.map((r) => r.box)).toEqual([[100, 420, 400, 600]]);
   });
 });
+
+describe('photographs in a ruled table', () => {
+  it('keeps photographs apart when a cell border runs between them, though they stand on one rule', () => {
+    const image = page();
+    const rules: Box[] = [];
+    // Two rows of a grid: the photographs' cells and their names' cells, borders found as rules.
+    for (const y of [400, 700, 800]) {
+      image.fill([100, y, 1300, y + 3], () => 0);
+      rules.push([100, y + 1, 1300, y + 1]);
+    }
+    for (const x of [100, 500, 900, 1297]) {
+      image.fill([x, 400, x + 3, 800], () => 0);
+      rules.push([x + 1, 400, x + 1, 800]);
+    }
+    for (const x of [130, 530, 930]) image.fill([x, 420, x + 340, 690], photo);
+    const pictures = imagePictures(image, [], rules, 1).pictures;
+    expect(pictures).toHaveLength(3);
+  });
+});

@@ -192,16 +192,36 @@ function alongRules(found: Component[], rules: ReadonlyArray<Cells>): Component[
   const near = (a: Cells, rule: Cells) => a[0] - JOIN_CELLS <= rule[2] && rule[0] <= a[2] + JOIN_CELLS && a[1] - JOIN_CELLS <= rule[3] && rule[1] <= a[3] + JOIN_CELLS;
   const out = [...found];
   for (const rule of rules) {
-    const touching = out.filter((c) => near(c.cells, rule));
-    if (touching.length < 2) continue;
-    const joined: Component = {
-      cells: [Math.min(...touching.map((c) => c.cells[0])), Math.min(...touching.map((c) => c.cells[1])), Math.max(...touching.map((c) => c.cells[2])), Math.max(...touching.map((c) => c.cells[3]))],
-      members: touching.flatMap((c) => c.members),
-    };
-    for (const c of touching) out.splice(out.indexOf(c), 1);
-    out.push(joined);
+    const horizontal = rule[3] - rule[1] < rule[2] - rule[0];
+    // Along the rule, in order; a rule across it between two of them (a table's cell border
+    // between photographs in their cells) parts them.
+    const along = (c: Component) => (horizontal ? c.cells[0] : c.cells[1]);
+    const touching = out.filter((c) => near(c.cells, rule)).sort((a, b) => along(a) - along(b));
+    const groups: Component[][] = [];
+    for (const c of touching) {
+      const last = groups.at(-1)?.at(-1);
+      if (last && !ruledApart(last, c, horizontal, rules)) groups.at(-1)!.push(c);
+      else groups.push([c]);
+    }
+    for (const group of groups.filter((g) => g.length >= 2)) {
+      const joined: Component = {
+        cells: [Math.min(...group.map((c) => c.cells[0])), Math.min(...group.map((c) => c.cells[1])), Math.max(...group.map((c) => c.cells[2])), Math.max(...group.map((c) => c.cells[3]))],
+        members: group.flatMap((c) => c.members),
+      };
+      for (const c of group) out.splice(out.indexOf(c), 1);
+      out.push(joined);
+    }
   }
   return out;
+}
+
+/** Whether a rule crossing the one two components stand on runs between them (cells). */
+function ruledApart(a: Component, b: Component, horizontal: boolean, rules: ReadonlyArray<Cells>): boolean {
+  return rules.some((r) =>
+    horizontal
+      ? r[2] - r[0] <= r[3] - r[1] && r[0] >= a.cells[2] && r[2] <= b.cells[0] && r[1] <= Math.max(a.cells[1], b.cells[1]) && r[3] >= Math.min(a.cells[3], b.cells[3])
+      : r[3] - r[1] <= r[2] - r[0] && r[1] >= a.cells[3] && r[3] <= b.cells[1] && r[0] <= Math.max(a.cells[0], b.cells[0]) && r[2] >= Math.min(a.cells[2], b.cells[2]),
+  );
 }
 
 type Cells = [number, number, number, number];
