@@ -488,3 +488,27 @@ describe('paragraphs of a scan (lines without glyphs)', () => {
     expect(splitParagraphs(mention, 'page', 10)).toHaveLength(1);
   });
 });
+
+describe('where a float is read', () => {
+  const image = (box: [number, number, number, number]): Region => ({ kind: 'image', box, lines: [], trace: [] });
+  const order = (units: ReturnType<typeof placeRegions>) => units.map((u) => (u.kind === 'region' ? 'IMAGE' : u.paragraph.lines[0]!.text));
+
+  it('reads a logo before the letterhead set right beside it from its top', () => {
+    const units = placeRegions(pageOf([]), [labelled([line('FAUGET PEST CONTROL', 200, 100, { fontSize: 16 })], 'title'), labelled([line('123 Anywhere St.', 200, 125)], 'text'), labelled([line('DATE', 72, 300)], 'text')], [image([100, 98, 180, 160])]);
+    expect(order(units)).toEqual(['IMAGE', 'FAUGET PEST CONTROL', '123 Anywhere St.', 'DATE']);
+  });
+
+  it('reads a figure closing the left column before the right column, not after it', () => {
+    const left = labelled([line('Left column text above the figure.', 72, 100)], 'text');
+    const right = labelled([line('Right column text.', 320, 100)], 'text');
+    const units = placeRegions(pageOf([]), [left, right], [image([72, 400, 290, 600])]);
+    expect(order(units)).toEqual(['Left column text above the figure.', 'IMAGE', 'Right column text.']);
+  });
+
+  it('leaves text far right of a figure (another column, a sidebar) to its own turn', () => {
+    const sidebar = labelled([line('Incremental query planner', 380, 110)], 'text');
+    const below = labelled([line('Text under the figure.', 200, 200)], 'text');
+    const units = placeRegions(pageOf([]), [sidebar, below], [image([200, 100, 320, 190])]);
+    expect(order(units)).toEqual(['Incremental query planner', 'IMAGE', 'Text under the figure.']);
+  });
+});

@@ -185,7 +185,7 @@ const BESIDE_GAP = 2;
  * Inserts a region before the first unit that starts below its top and overlaps it
  * horizontally, or that starts beside it, right of it, at its top: a float is read before the
  * text set beside it from the same height (a logo before its letterhead), not after the column
- * under it.
+ * under it. With neither, after the last unit above it that overlaps it horizontally.
  */
 function placeInOrder(units: Unit[], unit: Unit & { kind: 'region' }): void {
   const box = unit.placed.region.box;
@@ -195,6 +195,17 @@ function placeInOrder(units: Unit[], unit: Unit & { kind: 'region' }): void {
     const b = unitBox(u);
     return (b[1] >= box[1] && overlapsX(b, box)) || besideTop(u, b);
   });
-  if (at < 0) at = units.length;
+  // Nothing under it: it closes its column, after the last text above it there (a figure at the
+  // foot of a page's left column is read before the right column, not after it).
+  if (at < 0) {
+    at = units.length;
+    for (let i = units.length - 1; i >= 0; i--) {
+      const b = unitBox(units[i]!);
+      if (b[3] <= box[1] && overlapsX(b, box)) {
+        at = i + 1;
+        break;
+      }
+    }
+  }
   units.splice(at, 0, unit);
 }
