@@ -49,7 +49,7 @@ export function mergeContinuedTables(pages: readonly (readonly Unit[])[]): Unit[
   let open: Open | undefined;
   let header: HeaderRow | undefined;
   out.forEach((units, page) => {
-    const first = openingTable(units);
+    const first = tableAtEdge(units, 'start');
     let continued: { placed: PlacedRegion; ends: boolean; at: { page: number; index: number } } | undefined;
     if (open && open.lastPage === page - 1 && first) {
       const merged = mergeParts(open.placed, (units[first.index] as RegionUnit).placed, page);
@@ -64,16 +64,16 @@ export function mergeContinuedTables(pages: readonly (readonly Unit[])[]): Unit[
         continued = { placed, ends: false, at: { page: header.page, index: header.indices[0]! } };
       }
     }
-    let last = closingTable(units);
+    let last = tableAtEdge(units, 'end');
     if (continued && first) {
       out[continued.at.page]![continued.at.index] = { kind: 'region', placed: continued.placed };
-      for (const i of [...first.captions, first.index]) drop[page]!.add(i);
+      for (const i of [...first.marks, first.index]) drop[page]!.add(i);
       // A part that fills its page may go on to the next, unless a caption or notes under it end the table.
       const fills = last?.index === first.index;
-      open = fills && !continued.ends ? { ...continued.at, placed: continued.placed, lastPage: page, footers: last!.footers } : undefined;
+      open = fills && !continued.ends ? { ...continued.at, placed: continued.placed, lastPage: page, footers: last!.marks } : undefined;
       if (fills) last = undefined;
     } else open = undefined;
-    if (last) open = { page, index: last.index, placed: (units[last.index] as RegionUnit).placed, lastPage: page, footers: last.footers };
+    if (last) open = { page, index: last.index, placed: (units[last.index] as RegionUnit).placed, lastPage: page, footers: last.marks };
     header = open ? undefined : closingHeaderRow(units, page);
   });
   return out.map((units, page) => units.filter((_, i) => !drop[page]!.has(i)));
@@ -91,32 +91,23 @@ function textOf(p: LabelledParagraph): string {
   return joinLines(p.lines.map((l) => l.text)).trim();
 }
 
-/** The table opening the page, if one does, and the "(continued)" lines before it. */
-function openingTable(units: readonly Unit[]): { index: number; captions: number[] } | undefined {
-  const captions: number[] = [];
-  for (let i = 0; i < units.length; i++) {
+/**
+ * The table opening the page (`edge` 'start') or closing it ('end'), if one does, and the lines
+ * between it and that edge that mark a continuation: "(continued)" over it, "Continued on next
+ * page" under it.
+ */
+function tableAtEdge(units: readonly Unit[], edge: 'start' | 'end'): { index: number; marks: number[] } | undefined {
+  const mark = edge === 'start' ? CONTINUED_CAPTION : CONTINUED_FOOTER;
+  const marks: number[] = [];
+  for (let k = 0; k < units.length; k++) {
+    const i = edge === 'start' ? k : units.length - 1 - k;
     const u = units[i]!;
     if (besideTheFlow(u)) continue;
-    if (u.kind === 'paragraph' && CONTINUED_CAPTION.test(textOf(u.paragraph))) {
-      captions.push(i);
+    if (u.kind === 'paragraph' && mark.test(textOf(u.paragraph))) {
+      marks.push(i);
       continue;
     }
-    return isTable(u) ? { index: i, captions } : undefined;
-  }
-  return undefined;
-}
-
-/** The table closing the page, if one does, and the "Continued on next page" lines after it. */
-function closingTable(units: readonly Unit[]): { index: number; footers: number[] } | undefined {
-  const footers: number[] = [];
-  for (let i = units.length - 1; i >= 0; i--) {
-    const u = units[i]!;
-    if (besideTheFlow(u)) continue;
-    if (u.kind === 'paragraph' && CONTINUED_FOOTER.test(textOf(u.paragraph))) {
-      footers.push(i);
-      continue;
-    }
-    return isTable(u) ? { index: i, footers } : undefined;
+    return isTable(u) ? { index: i, marks } : undefined;
   }
   return undefined;
 }

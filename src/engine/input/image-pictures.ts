@@ -3,6 +3,8 @@
 // and drawings; a scan has only pixels, so without this its figures were no blocks at all and
 // the words inside them (a plot's ticks, a logo's letters) were read as body text.
 import type { Box } from '../model/document.js';
+import { union } from '../model/geometry.js';
+import { INK } from './image-rules.js';
 import type { RgbImage } from './pdf/pdfium.js';
 
 /** The page is looked at in square cells of this share of its width (about 0.7 mm on a page). */
@@ -41,8 +43,6 @@ const GRID_LINES = 0.3;
 /** Marks no more than this many cells across, standing alone (nothing marked within DOT_JOIN_CELLS), are dots: bullets OCR does not read, put in front of their items like drawn ones. */
 const DOT_CELLS = 4;
 const DOT_JOIN_CELLS = 1;
-/** A dot's pixels are darker than this (R+G+B). */
-const DOT_INK = 3 * 150;
 
 export interface ImagePicture {
   /** In page units (`scale` per pixel). */
@@ -94,7 +94,7 @@ export function imagePictures(image: RgbImage, textBoxes: readonly Box[], rules:
     clear(b[0] - margin, b[1] - margin, b[2] + margin, b[3] + margin);
   }
   const ruleMargin = RULE_MARGIN * cell;
-  const ruleCells = rules.map((b): [number, number, number, number] => [b[0] / scale / cell, b[1] / scale / cell, b[2] / scale / cell, b[3] / scale / cell]);
+  const ruleCells = rules.map((b): Cells => [b[0] / scale / cell, b[1] / scale / cell, b[2] / scale / cell, b[3] / scale / cell]);
   for (const b of rules) clear(b[0] / scale - ruleMargin, b[1] / scale - ruleMargin, b[2] / scale + ruleMargin, b[3] / scale + ruleMargin);
 
   const pictures: ImagePicture[] = [];
@@ -119,12 +119,12 @@ export function imagePictures(image: RgbImage, textBoxes: readonly Box[], rules:
   return { pictures, dots };
 }
 
-/** The box of the dark pixels in a part of the image, in pixels (undefined if none). */
+/** The box of the ink pixels (image-rules.ts's INK) in a part of the image, in pixels (undefined if none). */
 function inkBox(image: RgbImage, x0: number, y0: number, x1: number, y1: number): Box | undefined {
   let box: Box | undefined;
   for (let y = y0; y < y1; y++) {
     for (let x = x0, p = (y * image.width + x) * 3; x < x1; x++, p += 3) {
-      if (image.data[p]! + image.data[p + 1]! + image.data[p + 2]! >= DOT_INK) continue;
+      if (image.data[p]! + image.data[p + 1]! + image.data[p + 2]! >= INK) continue;
       if (!box) box = [x, y, x + 1, y + 1];
       else box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x + 1), Math.max(box[3], y + 1)];
     }
@@ -204,10 +204,7 @@ function alongRules(found: Component[], rules: ReadonlyArray<Cells>): Component[
       else groups.push([c]);
     }
     for (const group of groups.filter((g) => g.length >= 2)) {
-      const joined: Component = {
-        cells: [Math.min(...group.map((c) => c.cells[0])), Math.min(...group.map((c) => c.cells[1])), Math.max(...group.map((c) => c.cells[2])), Math.max(...group.map((c) => c.cells[3]))],
-        members: group.flatMap((c) => c.members),
-      };
+      const joined: Component = { cells: group.map((c) => c.cells).reduce(union), members: group.flatMap((c) => c.members) };
       for (const c of group) out.splice(out.indexOf(c), 1);
       out.push(joined);
     }

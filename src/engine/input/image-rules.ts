@@ -4,7 +4,7 @@ import type { Box } from '../model/document.js';
 import type { RgbImage } from './pdf/pdfium.js';
 
 /** Darker than this (sum of R, G and B) a pixel is ink. */
-const INK = 3 * 150;
+export const INK = 3 * 150;
 /** Light pixels a run may skip (scan noise, dashed rules). */
 const MAX_BREAK = 1;
 

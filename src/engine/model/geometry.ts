@@ -49,14 +49,14 @@ export function intersects(a: Box, b: Box): boolean {
   return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 }
 
-/** Intersection over union, 0–1. */
 /** Area of the overlap of two boxes (0 when apart). */
 export function intersection(a: Box, b: Box): number {
-  return Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+  return area([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
 }
 
+/** Intersection over union, 0–1. */
 export function iou(a: Box, b: Box): number {
-  const inter = area([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
+  const inter = intersection(a, b);
   const total = area(a) + area(b) - inter;
   return total > 0 ? inter / total : 0;
 }

@@ -12,6 +12,16 @@ const DROP_CAP_SIZE = 1.8;
 /** The first line beside a drop cap starts within this many body ems right of it, and its top within one. */
 const DROP_CAP_GAP = 2;
 
+/** `line` with a piece set apart before it (a bullet, a number) put back in front of it: `text` first, boxes joined. */
+function withPieceInFront(text: string, box: Box, line: TextLine): TextLine {
+  return { ...line, text: `${text} ${line.text}`, box: [box[0], Math.min(box[1], line.box[1]), line.box[2], Math.max(box[3], line.box[3])] };
+}
+
+/** Whether a vertical rule runs between `left` and `right` at `right`'s height: they are cells of a ruled table. */
+function ruledApart(rules: readonly Box[], left: TextLine, right: TextLine): boolean {
+  return rules.some((r) => r[0] === r[2] && r[0] >= left.box[2] && r[0] <= right.box[0] && r[1] <= right.baseline && r[3] >= right.box[1]);
+}
+
 /**
  * A bullet glyph extracted as a line of its own (a tab stop after it made a wide gap) is put
  * back in front of the text on its right, so the item is recognised as a list item.
@@ -26,12 +36,7 @@ export function attachLoneBullets(lines: readonly TextLine[]): TextLine[] {
       (l) => l !== bullet && Math.abs(l.baseline - bullet.baseline) < size * BULLET_BASELINE && l.box[0] > bullet.box[0] && l.box[0] - bullet.box[2] < size * BULLET_TAB,
     );
     if (at < 0) continue;
-    const target = out[at]!;
-    out[at] = {
-      ...target,
-      text: `${bullet.text} ${target.text}`,
-      box: [bullet.box[0], Math.min(bullet.box[1], target.box[1]), target.box[2], Math.max(bullet.box[3], target.box[3])],
-    };
+    out[at] = withPieceInFront(bullet.text, bullet.box, out[at]!);
     out.splice(i, 1);
   }
   return out;
@@ -50,8 +55,6 @@ const SECTION_NUMBER_GAP = 4;
  */
 export function attachLoneSectionNumbers(lines: readonly TextLine[], rules: readonly Box[] = []): TextLine[] {
   const out = [...lines];
-  // A vertical rule between the number and the text: cells of a ruled table.
-  const ruledApart = (a: TextLine, b: TextLine) => rules.some((r) => r[0] === r[2] && r[0] >= a.box[2] && r[0] <= b.box[0] && r[1] <= b.baseline && r[3] >= b.box[1]);
   for (let i = out.length - 1; i >= 0; i--) {
     const number = out[i]!;
     if (!SECTION_NUMBER.test(number.text.trim())) continue;
@@ -60,13 +63,8 @@ export function attachLoneSectionNumbers(lines: readonly TextLine[], rules: read
     const right = row.filter((l) => l.box[0] >= number.box[2]);
     if (right.length !== 1 || row.length !== 1) continue;
     const title = right[0]!;
-    if (title.box[0] - number.box[2] > size * SECTION_NUMBER_GAP || !/^\p{Lu}/u.test(title.text) || ruledApart(number, title)) continue;
-    const at = out.indexOf(title);
-    out[at] = {
-      ...title,
-      text: `${number.text.trim()} ${title.text}`,
-      box: [number.box[0], Math.min(number.box[1], title.box[1]), title.box[2], Math.max(number.box[3], title.box[3])],
-    };
+    if (title.box[0] - number.box[2] > size * SECTION_NUMBER_GAP || !/^\p{Lu}/u.test(title.text) || ruledApart(rules, number, title)) continue;
+    out[out.indexOf(title)] = withPieceInFront(number.text.trim(), number.box, title);
     out.splice(i, 1);
   }
   return out;
@@ -109,7 +107,7 @@ export function attachVectorBullets(lines: readonly TextLine[], graphics: readon
     // Something else between the shape and the line (another line's text) means it marks no item.
     if (out.some((l) => l !== target && l.box[2] > g[2] && l.box[0] < target.box[0] && l.box[1] < cy && l.box[3] > cy)) continue;
     if (LONE_BULLET.test(target.text[0] ?? '')) continue;
-    out[at] = { ...target, text: `• ${target.text}`, box: [g[0], Math.min(g[1], target.box[1]), target.box[2], Math.max(g[3], target.box[3])] };
+    out[at] = withPieceInFront('•', g, target);
   }
   return out;
 }
@@ -140,15 +138,13 @@ const AMOUNT = /^[\d\s.,%()$€£+-]+$/;
  */
 export function attachTocNumbers(lines: readonly TextLine[], rules: readonly Box[] = []): TextLine[] {
   const onRow = (a: TextLine, b: TextLine) => Math.abs(a.baseline - b.baseline) < TOC_BASELINE * Math.max(a.fontSize, b.fontSize, 1);
-  // A vertical rule between a number and the line before it: cells of a ruled table, no entry and its page.
-  const ruledApart = (entry: TextLine, n: TextLine) => rules.some((r) => r[0] === r[2] && r[0] >= entry.box[2] && r[0] <= n.box[0] && r[1] <= n.baseline && r[3] >= n.box[1]);
   const pairs = lines
     .filter((n) => TOC_NUMBER.test(n.text.trim()) && !n.rotated)
     .flatMap((n) => {
       const row = lines.filter((l) => l !== n && onRow(l, n));
       const entry = row.filter((l) => l.box[2] <= n.box[0]).sort((a, b) => b.box[2] - a.box[2])[0];
       const right = row.filter((l) => l.box[0] >= n.box[2]).sort((a, b) => a.box[0] - b.box[0])[0];
-      if (!entry || entry.equation || AMOUNT.test(entry.text.trim()) || (right && AMOUNT.test(right.text.trim())) || ruledApart(entry, n)) return [];
+      if (!entry || entry.equation || AMOUNT.test(entry.text.trim()) || (right && AMOUNT.test(right.text.trim())) || ruledApart(rules, entry, n)) return [];
       return [{ n, entry, leaders: LEADERS_END.test(entry.text) }];
     });
   const ends = pairs.filter((p) => p.leaders).map((p) => p.n.box[2]);

@@ -10,11 +10,11 @@ import { entry, type TraceValue } from '../model/trace.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
 
 /** Line pitch assumed for a paragraph's second line, in ems (no pitch of its own yet). */
+const DEFAULT_LEADING = 1.25;
 /** A caption's printed label: "Figure 3:", "Fig. 2.", "Table 1:", "Table IV." (capitalised, numbered, then a colon or period). */
 const CAPTION_OPENING = /^(?:Figure|Fig\.|Table|Tab\.)\s?(?:\d{1,3}|[IVX]{1,5})[.:]\s/u;
 /** A line ending a sentence. */
 const SENTENCE_END = /[.!?]["”’)]?$/u;
-const DEFAULT_LEADING = 1.25;
 /** A pitch this much above the paragraph's own, and at least this many ems, is a paragraph gap. */
 const GAP_OVER_PITCH = 1.35;
 const GAP_EM = 1.5;

@@ -446,9 +446,10 @@ const HAN = /\p{Script=Han}/u;
 async function latinHead(graph: Uint8Array, dict: string[], opts: ort.InferenceSession.SessionOptions): Promise<{ rec: ort.InferenceSession; classes: Int32Array; sentinel: Uint8Array } | undefined> {
   const cut = withClassSubset(graph, (bias) => {
     if (bias.length !== dict.length) return [];
-    const han = dict.map((_, i) => i).filter((i) => HAN.test(dict[i]!));
-    const sentinels = new Set([...han].sort((a, b) => bias[b]! - bias[a]!).slice(0, LATIN_HEAD_SENTINELS));
-    return dict.map((_, i) => i).filter((i) => !HAN.test(dict[i]!) || sentinels.has(i));
+    const classes = dict.map((_, i) => i);
+    const han = classes.filter((i) => HAN.test(dict[i]!));
+    const sentinels = new Set(han.sort((a, b) => bias[b]! - bias[a]!).slice(0, LATIN_HEAD_SENTINELS));
+    return classes.filter((i) => !HAN.test(dict[i]!) || sentinels.has(i));
   });
   const best = cut && withBestClassOutputs(cut.model);
   if (!cut || !best) return undefined;
