@@ -185,9 +185,88 @@ function stylesXml(look: Look, c: Content): string {
 <style:style style:name="Title" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties fo:margin-bottom="0.3cm"/><style:text-properties fo:font-size="${(size * 2).toFixed(1)}pt" fo:font-weight="bold"/></style:style>
 <style:style style:name="Letterhead" style:family="paragraph" style:parent-style-name="Standard"><style:text-properties fo:font-size="${(size * 1.5).toFixed(1)}pt" fo:font-weight="bold"/></style:style>
 <style:style style:name="Bold" style:family="text"><style:text-properties fo:font-weight="bold"/></style:style>
+<style:style style:name="Underline" style:family="text"><style:text-properties style:text-underline-style="solid" style:text-underline-width="auto" style:text-underline-color="font-color"/></style:style>
+<style:style style:name="Spaced" style:family="text"><style:text-properties fo:letter-spacing="0.08cm" fo:font-size="${(size * 1.3).toFixed(1)}pt"/></style:style>
+<style:style style:name="Small" style:family="text"><style:text-properties fo:font-size="${(size * 0.8).toFixed(1)}pt"/></style:style>
 ${heading(1, size * 1.7)}${heading(2, size * 1.4)}${heading(3, size * 1.15)}${heading(4, size)}
 ${bullet('LBullet', '•')}${bullet('LDash', '–')}${numbered}
 </office:styles>`;
+}
+
+/**
+ * Business correspondence of another office's templates than office-memo's (a tune family of the
+ * same genre): letterheads set apart by a rule, set in the page header or in spaced capitals with
+ * the sender's details below; reference lines; subjects underlined, in capitals or centred;
+ * letters with short headed sections; interoffice memos with capitalised field names and a rule;
+ * signature blocks with enclosures and copies; a registration line and page numbers at the foot.
+ */
+function letterXml(w: OdtWriter, c: Content, look: Look, pictures: { n: number }, targetPages: number): { body: string; header: string; footer: string } {
+  const r = c.rng;
+  const reg = w.reg;
+  const out: string[] = [];
+  const org = c.org();
+  const text = (role: string, style: string, props: string, xml: string) => {
+    const id = reg.block('text', { role, text: '', textFromGlyphs: true });
+    out.push(`<text:p text:style-name="${w.p(id, style, props)}">${xml}</text:p>`);
+  };
+  const details = () => `${r.int(1, 300)} ${esc(c.surname())} ${r.pick(['Avenue', 'Lane', 'Square', 'Street'])}<text:line-break/>${esc(c.city())} ${r.int(10000, 99999)}<text:line-break/>${r.pick(['T', 'Phone', 'Tel.'])} +${r.int(30, 49)} ${r.int(10, 99)} ${r.int(1000, 9999)} ${r.int(1000, 9999)}${r.chance(0.6) ? `<text:line-break/>${esc(c.surname().toLowerCase())}@${esc(org.split(' ')[0]!.toLowerCase())}.example` : ''}`;
+  let header = '';
+  const letterhead = r.pick(['ruled', 'page-header', 'spaced'] as const);
+  if (letterhead === 'page-header') {
+    const id = reg.block('header', { role: 'letterhead', text: '', textFromGlyphs: true, furniturePerPage: true });
+    header = w.span(id, `<text:span text:style-name="Bold">${esc(org)}</text:span><text:tab/><text:tab/>${esc(c.city())}`);
+  } else if (letterhead === 'ruled') {
+    text('letterhead', 'Letterhead', `fo:text-align="${r.pick(['start', 'center', 'end'])}" fo:border-bottom="0.75pt solid ${look.headingTint}" fo:padding-bottom="0.1cm" fo:margin-bottom="0.2cm"`, esc(org));
+    text('letterhead', 'Standard', 'fo:text-align="end" fo:margin-bottom="0.5cm"', `<text:span text:style-name="Small">${details()}</text:span>`);
+  } else {
+    text('letterhead', 'Standard', 'fo:text-align="center"', `<text:span text:style-name="Spaced">${esc(org.toUpperCase())}</text:span>`);
+    text('letterhead', 'Standard', 'fo:text-align="center" fo:margin-bottom="0.6cm"', `<text:span text:style-name="Small">${details().replace(/<text:line-break\/>/g, ' | ')}</text:span>`);
+  }
+  const memo = r.chance(0.35);
+  if (memo) {
+    const title = reg.block('title', { level: 1, text: '', textFromGlyphs: true });
+    out.push(`<text:p text:style-name="${w.p(title, 'Standard', `fo:text-align="${r.pick(['start', 'center'])}" fo:margin-bottom="0.3cm"`, look.headingTint)}"><text:span text:style-name="Spaced">${r.pick(['INTEROFFICE MEMORANDUM', 'Internal Note', 'NOTE TO FILE', 'Memorandum'])}</text:span></text:p>`);
+    const upper = r.chance(0.5);
+    const fields: Array<[string, string]> = [['To', r.chance(0.3) ? `${c.name()}, ${c.name()}` : c.name()], ['From', `${c.name()}, ${c.phrase(2)}`], ...(r.chance(0.4) ? [['Copy', c.name()] as [string, string]] : []), ['Date', c.date()], [r.pick(['Re', 'Subject', 'Topic']), c.phrase(r.int(3, 6))]];
+    fields.forEach(([k, v], i) => {
+      const last = i === fields.length - 1;
+      const id = reg.block('text', { role: 'memo-field', text: '', textFromGlyphs: true });
+      out.push(`<text:p text:style-name="${w.p(id, 'Field', last ? `fo:border-bottom="1pt solid #000000" fo:padding-bottom="0.15cm" fo:margin-bottom="0.4cm"` : '')}">${upper ? esc(k.toUpperCase()) : esc(k)}:<text:tab/>${esc(v)}</text:p>`);
+    });
+  } else {
+    if (r.chance(0.3)) text('notice', 'Standard', 'fo:margin-bottom="0.2cm"', `<text:span text:style-name="Bold">${r.pick(['PRIVATE AND CONFIDENTIAL', 'BY EMAIL', 'Personal', 'URGENT'])}</text:span>`);
+    const dateFirst = r.chance(0.5);
+    const dateLine = () => text('date', 'Standard', `fo:text-align="${r.pick(['start', 'end'])}" fo:margin-bottom="0.4cm"`, esc(r.chance(0.5) ? c.date() : `${c.city()}, ${c.date()}`));
+    if (dateFirst) dateLine();
+    text('address', 'Standard', 'fo:margin-bottom="0.4cm"', `${r.chance(0.5) ? r.pick(['Ms ', 'Mr ', 'Dr ', 'Prof. ']) : ''}${esc(c.name())}<text:line-break/>${r.chance(0.7) ? esc(c.org()) + '<text:line-break/>' : ''}${r.int(1, 99)} ${esc(c.surname())} Road<text:line-break/>${esc(c.city())}${r.chance(0.4) ? '<text:line-break/>' + r.pick(['Germany', 'France', 'United Kingdom', 'Canada', 'Spain']) : ''}`);
+    if (r.chance(0.5)) text('reference', 'Standard', 'fo:margin-bottom="0.3cm"', `${r.pick(['Our ref', 'Our reference', 'Ref.'])}: ${r.pick(['AB', 'KL', 'HR', 'FIN'])}/${r.int(100, 9999)}${r.chance(0.5) ? `<text:tab/>${r.pick(['Your ref', 'Your letter of'])}: ${r.chance(0.5) ? esc(c.date()) : `${r.int(10, 99)}-${r.int(1000, 9999)}`}` : ''}`);
+    if (!dateFirst) dateLine();
+    const subject = reg.block('title', { level: 2, role: 'subject', text: '', textFromGlyphs: true });
+    const words = esc(c.phrase(r.int(3, 6)));
+    const form = r.pick(['underline', 'caps', 'centred'] as const);
+    const subjectXml = form === 'underline' ? `${r.pick(['Subject: ', 'Re: ', ''])}<text:span text:style-name="Underline">${words}</text:span>` : form === 'caps' ? `<text:span text:style-name="Bold">${r.pick(['RE: ', ''])}${words.toUpperCase()}</text:span>` : `<text:span text:style-name="Bold">${words}</text:span>`;
+    out.push(`<text:p text:style-name="${w.p(subject, 'Standard', `fo:margin-bottom="0.35cm"${form === 'centred' ? ' fo:text-align="center"' : ''}`)}">${subjectXml}</text:p>`);
+    text('salutation', 'Body', '', `${r.pick(['Dear', 'Dear', 'Hello'])} ${r.chance(0.5) ? esc(c.name()) : r.pick(['Sir or Madam', 'colleagues', 'Dr ' + esc(c.surname())])}${r.pick([',', ',', ':'])}`);
+  }
+  // The letter's or memo's body: short sections with headings in about half of them.
+  const headed = memo || r.chance(0.5);
+  const spec = randomBody(c, { sections: Math.max(1, targetPages * 2), depth: 2, numbered: r.chance(0.4), trailingDot: r.chance(0.5), lists: true, tables: r.chance(0.4), figures: false, paragraphsPerSection: [1, 3], tableStyles: ['ruled'] });
+  out.push(bodyXml(w, headed ? spec.map((b) => (b.kind === 'heading' ? { ...b, level: 4 } : b)) : spec.filter((b) => b.kind !== 'heading'), c, look, pictures));
+  if (!memo) {
+    text('closing', 'Body', 'fo:margin-top="0.4cm"', `${r.pick(['Yours sincerely,', 'Yours faithfully,', 'With best wishes,', 'Regards,'])}<text:line-break/><text:line-break/><text:line-break/>${esc(c.name())}<text:line-break/>${esc(c.phrase(2))}${r.chance(0.5) ? '<text:line-break/>' + esc(org) : ''}`);
+  } else if (r.chance(0.5)) {
+    text('closing', 'Standard', 'fo:margin-top="0.3cm"', esc(c.initialName()));
+  }
+  if (r.chance(0.5)) text('enclosures', 'Standard', 'fo:margin-top="0.3cm"', `${r.pick(['Enclosures', 'Enc.', 'Attachments'])}: ${r.int(1, 4)}`);
+  if (r.chance(0.4)) text('copies', 'Standard', '', `${r.pick(['cc', 'Copy to', 'cc:'])}${r.pick([':', ''])} ${esc(c.name())}${r.chance(0.5) ? ', ' + esc(c.name()) : ''}`);
+  // The foot: the company's registration line, the page number or both.
+  const parts: string[] = [];
+  if (r.chance(0.6)) parts.push(w.span(reg.block('footer', { text: '', textFromGlyphs: true, furniturePerPage: true }), `${esc(org)} · Registered in ${esc(c.city())} No. ${r.int(1000000, 9999999)}`));
+  if (r.chance(0.7) || !parts.length) {
+    const id = reg.block('page_number', { text: '', textFromGlyphs: true, furniturePerPage: true });
+    parts.push(w.span(id, r.pick(['- <text:page-number text:select-page="current">1</text:page-number> -', 'Page <text:page-number text:select-page="current">1</text:page-number>', '<text:page-number text:select-page="current">1</text:page-number>/<text:page-count>1</text:page-count>'])));
+  }
+  return { body: out.join(''), header, footer: parts.join('<text:tab/><text:tab/>') };
 }
 
 export function officeDocument(family: string, c: Content, targetPages: number, _dir: string): { source: (truth: boolean) => string; reg: Registry } {
@@ -229,6 +308,11 @@ export function officeDocument(family: string, c: Content, targetPages: number, 
     const close = reg.block('text', { role: 'closing', text: '', textFromGlyphs: true });
     body.push(`<text:p text:style-name="${w.p(close, 'Body', 'fo:margin-top="0.5cm"')}">${r.pick(['Sincerely,', 'Kind regards,', 'Best regards,'])}<text:line-break/><text:line-break/>${esc(c.name())}<text:line-break/>${esc(c.phrase(2))}</text:p>`);
     if (r.chance(0.6)) footer = pageField();
+  } else if (family === 'office-letter') {
+    const parts = letterXml(w, c, look, pictures, targetPages);
+    body.push(parts.body);
+    header = parts.header;
+    footer = parts.footer;
   } else {
     // A Word-style report: title block, document-control lines, numbered headings "2.1." .
     const title = reg.block('title', { level: 1, text: '', textFromGlyphs: true });
