@@ -103,6 +103,22 @@ describe('extraction', () => {
     expect(needsOcr(page)).toBe(false);
   });
 
+  it('marks glyphs set in a colour of their own hue as tinted, not black or grey ones', async () => {
+    const page = await extracted(
+      await makePdf([
+        [
+          { text: 'Blue heading', x: 72, y: 100, colour: [0.12, 0.22, 0.39] },
+          { text: 'Grey byline', x: 72, y: 130, colour: [0.45, 0.45, 0.45] },
+          { text: 'Black body text', x: 72, y: 160 },
+        ],
+      ]),
+    );
+    const tinted = (text: string) => page.lines.find((l) => l.text === text)!.glyphs!.filter((g) => g.code > 32).every((g) => g.style.tinted);
+    expect(tinted('Blue heading')).toBe(true);
+    expect(tinted('Grey byline')).toBe(false);
+    expect(tinted('Black body text')).toBe(false);
+  });
+
   it('gives boxes in the displayed orientation of a rotated page', async () => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -150,6 +166,28 @@ describe('extraction', () => {
     expect(groupLines(attachAccents(chars))[0]!.text).toBe('Mináč');
     // A backtick beside a letter on the line is not an accent.
     expect(groupLines(attachAccents([glyph(0x60, 100), glyph(0x78, 107)]))[0]!.text).toBe('`x');
+  });
+
+  it('reads letter-spaced capitals as words, and leaves normal text and spaced single letters alone', () => {
+    // Glyphs 6 wide (advance = ink), each followed by `gaps[k]` of space, as a PDF places them one by one; PDFium's spaces at every gap.
+    const setLine = (text: string, gap: (k: number) => number) => {
+      const chars: Char[] = [];
+      let x = 100;
+      [...text].forEach((ch, k) => {
+        if (ch === ' ') return;
+        if (chars.length) chars.push({ ...glyph(32, 0), x0: 0, x1: 0 });
+        chars.push({ ...glyph(ch.codePointAt(0)!, x), advance: [x, x + 6] });
+        x += 6 + gap(k);
+      });
+      return groupLines(chars)[0]!.text;
+    };
+    // Tracking 1.6 (0.16 em); the word gap 5.3 wide.
+    const tracked = 'HARBOR CAPITAL';
+    expect(setLine(tracked, (k) => (tracked[k + 1] === ' ' ? 5.3 : 1.6))).toBe('HARBOR CAPITAL');
+    // One tracked word, no word gap.
+    expect(setLine('MEMORANDUM', () => 1.5)).toBe('MEMORANDUM');
+    // Grades set apart by real spaces (0.28 em): single letters, not a tracked word.
+    expect(setLine('ABCDEFG', () => 2.8)).toBe('A B C D E F G');
   });
 
   it('keeps right-to-left text on one line although it advances leftwards', () => {

@@ -219,13 +219,16 @@ function letterXml(w: OdtWriter, c: Content, look: Look, pictures: { n: number }
     text('letterhead', 'Letterhead', `fo:text-align="${r.pick(['start', 'center', 'end'])}" fo:border-bottom="0.75pt solid ${look.headingTint}" fo:padding-bottom="0.1cm" fo:margin-bottom="0.2cm"`, esc(org));
     text('letterhead', 'Standard', 'fo:text-align="end" fo:margin-bottom="0.5cm"', `<text:span text:style-name="Small">${details()}</text:span>`);
   } else {
-    text('letterhead', 'Standard', 'fo:text-align="center"', `<text:span text:style-name="Spaced">${esc(org.toUpperCase())}</text:span>`);
+    // Spaced capitals: the truth takes the source's text (the glyphs' gaps are all word-wide to PDFium).
+    const id = reg.block('text', { role: 'letterhead', text: org.toUpperCase(), textFromGlyphs: false });
+    out.push(`<text:p text:style-name="${w.p(id, 'Standard', 'fo:text-align="center"')}"><text:span text:style-name="Spaced">${esc(org.toUpperCase())}</text:span></text:p>`);
     text('letterhead', 'Standard', 'fo:text-align="center" fo:margin-bottom="0.6cm"', `<text:span text:style-name="Small">${details().replace(/<text:line-break\/>/g, ' | ')}</text:span>`);
   }
   const memo = r.chance(0.35);
   if (memo) {
-    const title = reg.block('title', { level: 1, text: '', textFromGlyphs: true });
-    out.push(`<text:p text:style-name="${w.p(title, 'Standard', `fo:text-align="${r.pick(['start', 'center'])}" fo:margin-bottom="0.3cm"`, look.headingTint)}"><text:span text:style-name="Spaced">${r.pick(['INTEROFFICE MEMORANDUM', 'Internal Note', 'NOTE TO FILE', 'Memorandum'])}</text:span></text:p>`);
+    const words = r.pick(['INTEROFFICE MEMORANDUM', 'Internal Note', 'NOTE TO FILE', 'Memorandum']);
+    const title = reg.block('title', { level: 1, text: words, textFromGlyphs: false });
+    out.push(`<text:p text:style-name="${w.p(title, 'Standard', `fo:text-align="${r.pick(['start', 'center'])}" fo:margin-bottom="0.3cm"`, look.headingTint)}"><text:span text:style-name="Spaced">${words}</text:span></text:p>`);
     const upper = r.chance(0.5);
     const fields: Array<[string, string]> = [['To', r.chance(0.3) ? `${c.name()}, ${c.name()}` : c.name()], ['From', `${c.name()}, ${c.phrase(2)}`], ...(r.chance(0.4) ? [['Copy', c.name()] as [string, string]] : []), ['Date', c.date()], [r.pick(['Re', 'Subject', 'Topic']), c.phrase(r.int(3, 6))]];
     fields.forEach(([k, v], i) => {

@@ -123,11 +123,25 @@ interface RawTextApi {
   FPDFText_GetCharAngle(textPage: number, i: number): number;
   FPDFTextObj_GetTextRenderMode(obj: number): number;
   FPDFTextObj_GetFont(obj: number): number;
+  FPDFPageObj_GetFillColor(obj: number, r: number, g: number, b: number, a: number): number;
 }
 
 interface Heaps {
   HEAPF64: Float64Array;
   HEAPF32: Float32Array;
+  HEAPU32: Uint32Array;
+}
+
+/**
+ * A text colour of its own hue (a Word heading's blue, a web page's red kicker), not black or a
+ * grey: its channels spread wider than this (of 255). Greys and near-blacks are body colours.
+ */
+const TINT_SPREAD = 48;
+
+/** Whether the fill colour at `at` (four 32-bit channels R, G, B, A) is tinted. */
+function isTinted(heap: Uint32Array, at: number): boolean {
+  const [r, g, b] = [heap[at]!, heap[at + 1]!, heap[at + 2]!];
+  return Math.max(r, g, b) - Math.min(r, g, b) > TINT_SPREAD;
 }
 
 function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number): { chars: Char[]; unusable: number } {
@@ -158,10 +172,9 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       let object = obj ? objects.get(obj) : undefined;
       if (obj && !object) {
         const font = raw.FPDFTextObj_GetFont(obj);
-        object = {
-          invisible: raw.FPDFTextObj_GetTextRenderMode(obj) === TEXT_RENDER_INVISIBLE,
-          ...(fonts.get(font) ?? fontInfo(pdfium, font, fonts)),
-        };
+        const info = fonts.get(font) ?? fontInfo(pdfium, font, fonts);
+        const tinted = raw.FPDFPageObj_GetFillColor(obj, scratch + 48, scratch + 52, scratch + 56, scratch + 60) !== 0 && isTinted(heaps.HEAPU32, (scratch + 48) >> 2);
+        object = { invisible: raw.FPDFTextObj_GetTextRenderMode(obj) === TEXT_RENDER_INVISIBLE, font: info.font, style: tinted ? (info.tintedStyle ??= { ...info.style, tinted: true }) : info.style };
         objects.set(obj, object);
       }
       if (object?.invisible) {
@@ -223,7 +236,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
   return { chars, unusable };
 }
 
-const NO_STYLE: GlyphStyle = { bold: false, italic: false, monospace: false, math: false };
+const NO_STYLE: GlyphStyle = { bold: false, italic: false, monospace: false, math: false, tinted: false };
 
 /** A line break (10) or a space (32) between glyphs; every Char has the same fields, so that the hot loops stay monomorphic. */
 function breakOrSpace(code: 10 | 32): Char {
@@ -239,6 +252,8 @@ const MATH_FONT = /(^|[+_-])(cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|rsfs|stma
 
 interface FontInfo {
   style: GlyphStyle;
+  /** The same style in a tinted colour, made when first needed. */
+  tintedStyle?: GlyphStyle;
   /** Base name without the subset prefix (ABCDEF+). */
   font: string;
 }
@@ -261,6 +276,7 @@ function fontInfo(pdfium: Pdfium, font: number, cache: Map<number, FontInfo>): F
     monospace: (flags & FONT_FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol|menlo|typewriter|cmtt|sfmono|inconsolata/.test(lower),
     // TeX's math fonts of other families by name (kpfonts' Kp--M-…, Euler's EURM, newpx's NewPXMI).
     math: MATH_FONT.test(lower) || isMathFont(name.replace(/^[A-Z]{6}\+/, '')),
+    tinted: false,
   };
   const info = { style, font: name.replace(/^[A-Z]{6}\+/, '') };
   cache.set(font, info);
@@ -350,7 +366,7 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
   let pendingSpace = false;
 
   const flush = () => {
-    if (current.length) lines.push(makeLine(current));
+    if (current.length) lines.push(makeLine(untracked(current)));
     current = [];
     pendingSpace = false;
   };
@@ -404,6 +420,36 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
   }
   flush();
   return lines;
+}
+
+/**
+ * Letter-spaced text (a letterhead or a title in tracked capitals) sets every glyph apart by the
+ * same extra space, which the word-gap rule and PDFium both read as word spaces ("H A R B O R").
+ * A line is tracked when the median gap between its glyphs' advance boxes is at least
+ * TRACKING_MIN ems (normal text: about 0, its advance boxes touch inside words) and at most
+ * TRACKING_MAX (above that it is single letters or digits set apart by real spaces, "A B C");
+ * its spaces are then where a gap exceeds the tracking by WORD_OVER_TRACKING ems (a word space
+ * is some 0.25 em).
+ */
+const TRACKING_MIN = 0.06;
+const TRACKING_MAX = 0.2;
+const WORD_OVER_TRACKING = 0.15;
+/** Fewer glyphs than this give no reliable median. */
+const TRACKING_GLYPHS = 6;
+
+/** A tracked line's glyphs with spaces where its words part; any other line as it is. */
+function untracked(line: Char[]): Char[] {
+  const glyphs = line.filter((c) => c.code !== 32);
+  if (glyphs.length < TRACKING_GLYPHS || glyphs.some((c) => c.rotated || !c.advance)) return line;
+  const gaps = glyphs.slice(1).map((c, k) => (c.advance![0] - glyphs[k]!.advance![1]) / Math.max(Math.min(c.size, glyphs[k]!.size), 1));
+  const tracking = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
+  if (tracking < TRACKING_MIN || tracking > TRACKING_MAX) return line;
+  const out: Char[] = [glyphs[0]!];
+  glyphs.slice(1).forEach((c, k) => {
+    if (gaps[k]! > tracking + WORD_OVER_TRACKING) out.push({ ...c, code: 32 });
+    out.push(c);
+  });
+  return out;
 }
 
 /** A word space between two glyphs of a row: their advance boxes are more than 0.1 em apart. */
