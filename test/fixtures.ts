@@ -1,5 +1,5 @@
 // Test fixtures generated at test time: PDFs built with pdf-lib, images rendered with PDFium.
-import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import sharp from 'sharp';
 import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
 
@@ -15,6 +15,8 @@ interface TextItem {
   y: number; // from the top of the page, in points (baseline)
   size?: number;
   font?: 'regular' | 'bold' | 'mono';
+  /** Text colour, channels 0–1 (black when absent). */
+  colour?: [number, number, number];
 }
 
 /** A PDF of pages made of positioned text items. */
@@ -28,7 +30,7 @@ export async function makePdf(pages: TextItem[][], size: [number, number] = [612
   for (const items of pages) {
     const page = doc.addPage(size);
     for (const item of items) {
-      page.drawText(item.text, { x: item.x, y: size[1] - item.y, size: item.size ?? 11, font: fonts[item.font ?? 'regular'] });
+      page.drawText(item.text, { x: item.x, y: size[1] - item.y, size: item.size ?? 11, font: fonts[item.font ?? 'regular'], ...(item.colour ? { color: rgb(...item.colour) } : {}) });
     }
   }
   return doc.save();

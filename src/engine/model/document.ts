@@ -12,6 +12,8 @@ export interface GlyphStyle {
   monospace: boolean;
   /** Set in a math font (TeX's CMMI/CMSY/CMEX, Cambria Math, STIX Math, Symbol…). */
   math: boolean;
+  /** Set in a colour of its own hue, not black or grey (PDF text layer only). */
+  tinted?: boolean;
 }
 
 /** One character of the PDF text layer, in displayed page coordinates. */
