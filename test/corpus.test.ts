@@ -1,10 +1,17 @@
 // The generated corpus: colour coding of ids, truth read back from glyph colours, scan box
 // mapping, the committed sample's integrity, and its scoring.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { assembleTruth, readGlyphs, sameLayout } from '../bench/corpus/extract.js';
 import { rotateBox } from '../bench/corpus/scan.js';
+import { generateDocument } from '../bench/corpus/document.js';
+import { FAMILIES, familyNamed, splitOf } from '../bench/corpus/families.js';
+import { newsDocument } from '../bench/corpus/html-news.js';
+import { Content, Rng } from '../bench/corpus/random.js';
 import { colourId, idColour, Registry } from '../bench/corpus/spec.js';
 import { FURNITURE, loadCorpus } from '../bench/corpus/truth.js';
 import { scoreCorpusFolder, scoreCorpusResult } from '../bench/quality/corpus.js';
@@ -83,6 +90,73 @@ describe('truth from glyph colours', () => {
     const b = await readGlyphs(await colouredPdf([{ text: 'Same text', id: 1, y: 44 }], false), false);
     expect(sameLayout(a, b)).toMatch(/moved/);
   });
+});
+
+const hasChromium = (() => {
+  try {
+    execFileSync('sh', ['-c', 'command -v chromium'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe('html-news family', () => {
+  const FURNITURE_TYPES = new Set(['header', 'footer', 'page_number']);
+
+  it('is a tune family appended after the others (their seeds keep their values)', () => {
+    const news = familyNamed('html-news');
+    expect(FAMILIES.indexOf(news)).toBeGreaterThanOrEqual(11);
+    expect(FAMILIES.slice(0, 11).map((f) => f.name)).toEqual(['tex-article', 'tex-report', 'tex-ieee', 'tex-llncs', 'tex-beamer', 'tex-elsarticle', 'html-article', 'html-invoice', 'html-magazine', 'office-report', 'office-memo']);
+    expect(news.validateOnly).toBe(false);
+    expect(news.generator).toBe('chromium');
+    expect(news.pages).toEqual([1, 4]);
+    expect(splitOf(news, 1)).toBe('tune');
+    expect(splitOf(news, 4)).toBe('validate');
+  });
+
+  it('colours every block and part, and differs between its renderings in the colours only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-news-'));
+    try {
+      const roles = new Set<string>();
+      for (let seed = 1; seed <= 12; seed++) {
+        const doc = newsDocument(new Content(new Rng(seed * 7919)), 1 + (seed % 4), dir);
+        const normal = doc.source(false);
+        const truth = doc.source(true);
+        const body = (html: string) => html.slice(html.indexOf('</style>'));
+        expect(body(truth)).toBe(body(normal));
+        for (const b of doc.reg.blocks) {
+          // A list or table is coloured through its items or cells.
+          const coloured = normal.includes(`var(--q${b.id})`) || [...doc.reg.parts.values()].some((p) => p.block === b.id && p.kind !== 'marker');
+          expect(coloured, `block ${b.id} (${b.type}/${b.role ?? ''})`).toBe(true);
+          roles.add(`${b.type}/${b.role ?? ''}`);
+          if (b.type === 'title') expect(b.level).toBeGreaterThanOrEqual(1);
+          if (b.type === 'title') expect(b.level).toBeLessThanOrEqual(4);
+        }
+        for (const [id, part] of doc.reg.parts) expect(normal).toContain(part.kind === 'marker' ? `var(--m${id})` : `var(--q${id})`);
+        // Inline styles are double-quoted attributes: a double quote inside one (a font name) would cut it.
+        expect(normal).not.toMatch(/style="[^"]*font-family:[^";]*"[^"]*"/);
+        expect(doc.reg.blocks.filter((b) => b.type === 'title' && b.level === 1)).toHaveLength(1);
+        expect(doc.reg.blocks.some((b) => FURNITURE_TYPES.has(b.type) && b.role === 'masthead')).toBe(true);
+        expect(doc.reg.blocks.some((b) => b.type === 'footer' && b.role === 'site-footer')).toBe(true);
+        expect(doc.reg.blocks.some((b) => b.type === 'page_number')).toBe(true);
+      }
+      // Over a dozen seeds the template shows its furniture, its article parts and its boxes.
+      for (const role of ['header/nav', 'text/author-list', 'title/sidebar-heading', 'list/', 'table/', 'caption/']) expect(roles).toContain(role);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!hasChromium)('prints a document whose truth reads back', async () => {
+    const outcome = await generateDocument(familyNamed('html-news'), 2, 2);
+    expect(outcome.problem).toBeUndefined();
+    expect(outcome.ok).toBe(true);
+    const types = new Set(outcome.truth!.blocks.map((b) => b.type));
+    for (const t of ['header', 'title', 'text', 'footer', 'page_number']) expect(types).toContain(t);
+    const ids = outcome.truth!.blocks.map((b) => b.id);
+    expect(ids).toEqual(ids.map((_, i) => i + 1));
+  }, 60_000);
 });
 
 describe('scan boxes', () => {

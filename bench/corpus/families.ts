@@ -2,6 +2,7 @@
 // tuning or training); of the other families, every fifth seed is held out for validation.
 import { compileLatex, latexDocument } from './latex.js';
 import { htmlDocument, printHtml } from './html.js';
+import { newsDocument } from './html-news.js';
 import { officeDocument, convertOffice } from './office.js';
 import type { Content } from './random.js';
 import type { Registry } from './spec.js';
@@ -45,6 +46,18 @@ const html = (name: string, validateOnly: boolean, pages: [number, number]): Fam
   },
 });
 
+/** News, blog, newsletter and documentation pages (html-news.ts). */
+const news = (name: string, validateOnly: boolean, pages: [number, number]): Family => ({
+  name,
+  generator: 'chromium',
+  validateOnly,
+  pages,
+  async render(content, targetPages, dir) {
+    const doc = newsDocument(content, targetPages, dir);
+    return { reg: doc.reg, pdf: async (truth) => printHtml(dir, truth ? 'truth' : 'normal', doc.source(truth)) };
+  },
+});
+
 const office = (name: string, validateOnly: boolean, pages: [number, number]): Family => ({
   name,
   generator: 'libreoffice',
@@ -75,8 +88,9 @@ export const FAMILIES: Family[] = [
   html('html-magazine', true, [1, 4]),
   office('office-report', false, [2, 6]),
   office('office-memo', true, [1, 2]),
-  // Added later, at the end: a family's seeds depend on its place in this list.
+  // Added later, at the end: a family's index is mixed into its seeds, so the others keep theirs.
   office('office-letter', false, [1, 3]),
+  news('html-news', false, [1, 4]),
 ];
 
 /** Held-out seeds of a tuning family: every fifth. */

@@ -10,11 +10,11 @@ import type { Content } from './random.js';
 import { registerFigure } from './picture.js';
 import { idColour, randomBody, randomTable, Registry, tableHtml, type SpecBlock, type SpecCell } from './spec.js';
 
-const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const FONTS = ['"Liberation Serif", serif', '"Liberation Sans", sans-serif', '"DejaVu Sans", sans-serif', '"DejaVu Serif", serif', 'Georgia, "Liberation Serif", serif', '"Latin Modern Roman", serif', '"TeX Gyre Pagella", serif', '"Linux Libertine O", serif'];
 
-class HtmlWriter {
+export class HtmlWriter {
   /** Display colour of an id in the normal rendering (black unless set). */
   readonly tints = new Map<number, string>();
   constructor(readonly reg: Registry) {}
@@ -24,7 +24,7 @@ class HtmlWriter {
   }
 }
 
-function tableHtmlColoured(w: HtmlWriter, id: number, rows: SpecCell[][], headRows: number, styleName: string, headTint: string): string {
+export function tableHtmlColoured(w: HtmlWriter, id: number, rows: SpecCell[][], headRows: number, styleName: string, headTint: string): string {
   let index = 0;
   const trs = rows.map((row, r) => {
     const cells = row.map((cell) => {
@@ -39,7 +39,7 @@ function tableHtmlColoured(w: HtmlWriter, id: number, rows: SpecCell[][], headRo
 }
 
 /** An SVG bar chart or box diagram; its labels are text in the figure's colour. */
-function svgFigure(kind: 'diagram' | 'chart', labels: string[], c: Content): string {
+export function svgFigure(kind: 'diagram' | 'chart', labels: string[], c: Content): string {
   const r = c.rng;
   if (kind === 'chart') {
     const values = labels.map(() => r.range(10, 100));
@@ -188,7 +188,7 @@ pre { font-size: ${(size * 0.85).toFixed(1)}pt; background: #f4f4f4; padding: 6p
 `;
 }
 
-function pageNumberCss(id: number, r: Content['rng'], size: number): string {
+export function pageNumberCss(id: number, r: Content['rng'], size: number): string {
   const where = r.pick(['bottom-center', 'bottom-right']);
   const form = r.pick(['counter(page)', '"Page " counter(page) " of " counter(pages)', '"– " counter(page) " –"', 'counter(page) " / " counter(pages)']);
   return `@page { @${where} { content: ${form}; color: var(--q${id}); font-size: ${(size * 0.8).toFixed(1)}pt; } }`;
@@ -277,13 +277,18 @@ export function htmlDocument(family: string, c: Content, targetPages: number, di
     }
   }
 
-  const source = (truth: boolean) => {
-    const vars: string[] = [];
-    for (const b of reg.blocks) vars.push(`--q${b.id}:${truth ? `rgb(${idColour(b.id).join(',')})` : (w.tints.get(b.id) ?? '#000')}`);
-    for (const [id, part] of reg.parts) vars.push(part.kind === 'marker' ? `--m${id}:${truth ? `rgb(${idColour(id).join(',')})` : 'transparent'}` : `--q${id}:${truth ? `rgb(${idColour(id).join(',')})` : (w.tints.get(id) ?? '#000')}`);
-    return `<!doctype html><html><head><meta charset="utf-8"><style>:root{${vars.join(';')}}${css}</style></head><body>${parts.join('\n')}</body></html>`;
-  };
-  return { source, reg };
+  return { source: (truth) => pageSource(w, css, parts.join('\n'), truth), reg };
+}
+
+/**
+ * The whole page: every id's colour variable (its code in the truth rendering, its display
+ * colour in the normal one; figure markers transparent there), the style sheet and the body.
+ */
+export function pageSource(w: HtmlWriter, css: string, body: string, truth: boolean): string {
+  const vars: string[] = [];
+  for (const b of w.reg.blocks) vars.push(`--q${b.id}:${truth ? `rgb(${idColour(b.id).join(',')})` : (w.tints.get(b.id) ?? '#000')}`);
+  for (const [id, part] of w.reg.parts) vars.push(part.kind === 'marker' ? `--m${id}:${truth ? `rgb(${idColour(id).join(',')})` : 'transparent'}` : `--q${id}:${truth ? `rgb(${idColour(id).join(',')})` : (w.tints.get(id) ?? '#000')}`);
+  return `<!doctype html><html><head><meta charset="utf-8"><style>:root{${vars.join(';')}}${css}</style></head><body>${body}</body></html>`;
 }
 
 const CHROMIUM_TIMEOUT_MS = 90_000;
