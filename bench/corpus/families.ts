@@ -1,6 +1,7 @@
 // The template families and the split. Whole families are validate-only (never used for
 // tuning or training); of the other families, every fifth seed is held out for validation.
 import { compileLatex, latexDocument } from './latex.js';
+import { journalDocument } from './latex-journal.js';
 import { htmlDocument, printHtml } from './html.js';
 import { officeDocument, convertOffice } from './office.js';
 import type { Content } from './random.js';
@@ -30,6 +31,18 @@ const latex = (name: string, validateOnly: boolean, pages: [number, number]): Fa
   pages,
   async render(content, targetPages, dir) {
     const doc = latexDocument(name, content, targetPages, dir);
+    return { reg: doc.reg, pdf: async (truth) => compileLatex(dir, truth ? 'truth' : 'normal', doc.source(truth), doc.runs) };
+  },
+});
+
+/** Journal papers set by publishers' classes (REVTeX, acmart, amsart, mnras): latex-journal.ts. */
+const journal = (name: string, validateOnly: boolean, pages: [number, number]): Family => ({
+  name,
+  generator: 'latex',
+  validateOnly,
+  pages,
+  async render(content, targetPages, dir) {
+    const doc = journalDocument(content, targetPages, dir);
     return { reg: doc.reg, pdf: async (truth) => compileLatex(dir, truth ? 'truth' : 'normal', doc.source(truth), doc.runs) };
   },
 });
@@ -75,6 +88,8 @@ export const FAMILIES: Family[] = [
   html('html-magazine', true, [1, 4]),
   office('office-report', false, [2, 6]),
   office('office-memo', true, [1, 2]),
+  // Appended last: a family's seeds mix in its index (document.ts), so earlier families keep theirs.
+  journal('tex-journal', false, [2, 6]),
 ];
 
 /** Held-out seeds of a tuning family: every fifth. */
