@@ -1,6 +1,7 @@
 // The template families and the split. Whole families are validate-only (never used for
 // tuning or training); of the other families, every fifth seed is held out for validation.
 import { compileLatex, latexDocument } from './latex.js';
+import { journalDocument } from './latex-journal.js';
 import { htmlDocument, printHtml } from './html.js';
 import { newsDocument } from './html-news.js';
 import { officeDocument, convertOffice } from './office.js';
@@ -31,6 +32,18 @@ const latex = (name: string, validateOnly: boolean, pages: [number, number]): Fa
   pages,
   async render(content, targetPages, dir) {
     const doc = latexDocument(name, content, targetPages, dir);
+    return { reg: doc.reg, pdf: async (truth) => compileLatex(dir, truth ? 'truth' : 'normal', doc.source(truth), doc.runs) };
+  },
+});
+
+/** Journal papers set by publishers' classes (REVTeX, acmart, amsart, mnras): latex-journal.ts. */
+const journal = (name: string, validateOnly: boolean, pages: [number, number]): Family => ({
+  name,
+  generator: 'latex',
+  validateOnly,
+  pages,
+  async render(content, targetPages, dir) {
+    const doc = journalDocument(content, targetPages, dir);
     return { reg: doc.reg, pdf: async (truth) => compileLatex(dir, truth ? 'truth' : 'normal', doc.source(truth), doc.runs) };
   },
 });
@@ -91,6 +104,7 @@ export const FAMILIES: Family[] = [
   // Added later, at the end: a family's index is mixed into its seeds, so the others keep theirs.
   office('office-letter', false, [1, 3]),
   news('html-news', false, [1, 4]),
+  journal('tex-journal', false, [2, 6]),
 ];
 
 /** Held-out seeds of a tuning family: every fifth. */

@@ -9,9 +9,11 @@ import type { Content, Rng } from './random.js';
 import { idColour, randomBody, Registry, tableHtml, type SpecBlock, type SpecCell, placeSpecCells, columnCount, randomTable } from './spec.js';
 import { registerFigure } from './picture.js';
 
-type TexClass = 'article' | 'report' | 'book' | 'IEEEtran' | 'elsarticle' | 'llncs' | 'beamer';
+export type TexClass = 'article' | 'report' | 'book' | 'IEEEtran' | 'elsarticle' | 'llncs' | 'beamer' | JournalClass;
+/** Publishers' classes of the journal family (latex-journal.ts). */
+export type JournalClass = 'revtex4-2' | 'acmart' | 'amsart' | 'mnras';
 
-const FONTS: Record<string, string> = {
+export const FONTS: Record<string, string> = {
   'latin-modern': '\\usepackage{lmodern}',
   times: '\\usepackage{mathptmx}',
   palatino: '\\usepackage{mathpazo}',
@@ -27,7 +29,7 @@ export function texEscape(text: string): string {
   return text.replace(/[\\&%$#_{}~^]/g, (ch) => ({ '\\': '\\textbackslash{}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}' })[ch] ?? `\\${ch}`);
 }
 
-class TexWriter {
+export class TexWriter {
   readonly out: string[] = [];
   /** Colour name of an id. */
   c(id: number): string {
@@ -38,7 +40,7 @@ class TexWriter {
   }
 }
 
-interface TexStyle {
+export interface TexStyle {
   cls: TexClass;
   options: string[];
   twocolumn: boolean;
@@ -133,7 +135,7 @@ function tabularTex(w: TexWriter, reg: Registry, id: number, rows: SpecCell[][],
 }
 
 /** The body blocks in LaTeX. */
-function bodyTex(w: TexWriter, reg: Registry, blocks: SpecBlock[], style: TexStyle, r: Rng, dir: string, pictures: { n: number }): string {
+export function bodyTex(w: TexWriter, reg: Registry, blocks: SpecBlock[], style: TexStyle, r: Rng, dir: string, pictures: { n: number }): string {
   const out: string[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
@@ -271,6 +273,11 @@ function tikzChart(labels: string[], r: Rng): string {
   return lines.join('\n');
 }
 
+/** A figure's printed label ("Fig. 3.") in its caption's colour (\\qcapcolor, set before each figure caption). */
+export const CAPTION_LABEL_COLOUR = '\\makeatletter\\def\\qcapcolor{black}\\let\\qfnumfigure\\fnum@figure\\def\\fnum@figure{\\color{\\qcapcolor}\\qfnumfigure}\\makeatother';
+/** \\qmark{colour}{content}: content with a filled box in the marker colour behind it (figure boxes in the truth). */
+export const FIGURE_MARK = ['\\newsavebox\\qbox\\newsavebox\\qtab', '\\newcommand\\qmark[2]{\\sbox\\qbox{#2}\\smash{\\rlap{\\qfill{#1}{\\wd\\qbox}{\\ht\\qbox}{\\dp\\qbox}}}\\usebox\\qbox}'];
+
 function preamble(style: TexStyle, c: Content, reg: Registry, w: TexWriter, shortTitle: string): string {
   const lines = [`\\documentclass[${style.options.join(',')}]{${style.cls}}`, '\\pdfsuppresswarningpagegroup=1'];
   if (style.cls !== 'beamer') lines.push('\\usepackage[T1]{fontenc}');
@@ -281,8 +288,8 @@ function preamble(style: TexStyle, c: Content, reg: Registry, w: TexWriter, shor
   if (style.parskip) lines.push('\\usepackage{parskip}');
   // A figure's label ("Fig. 3.") takes its caption's colour: IEEEtran sets the label outside
   // the colour given before \\caption, so the truth had captions without their printed label.
-  if (style.cls !== 'beamer') lines.push('\\makeatletter\\def\\qcapcolor{black}\\let\\qfnumfigure\\fnum@figure\\def\\fnum@figure{\\color{\\qcapcolor}\\qfnumfigure}\\makeatother');
-  lines.push('\\newsavebox\\qbox\\newsavebox\\qtab', '\\newcommand\\qmark[2]{\\sbox\\qbox{#2}\\smash{\\rlap{\\qfill{#1}{\\wd\\qbox}{\\ht\\qbox}{\\dp\\qbox}}}\\usebox\\qbox}');
+  if (style.cls !== 'beamer') lines.push(CAPTION_LABEL_COLOUR);
+  lines.push(...FIGURE_MARK);
   if (style.runningHeads && style.cls !== 'beamer') {
     // Running heads and page numbers: fancyhdr, coloured like every block (one id per kind of
     // furniture; the truth splits them per page).
@@ -373,6 +380,18 @@ function beamerBody(w: TexWriter, reg: Registry, c: Content, frames: number, dir
   return out.join('\n\n');
 }
 
+/** Every id's colour (black in the normal rendering) and \\qfill (figure marker boxes, only in the truth rendering). */
+export function colourDefinitions(reg: Registry, truth: boolean): string {
+  const defs: string[] = [];
+  const ids = [...reg.blocks.map((b) => b.id), ...reg.parts.keys()];
+  for (const id of ids) {
+    const [R, G, B] = truth ? idColour(id) : [0, 0, 0];
+    defs.push(`\\definecolor{q${id}}{RGB}{${R},${G},${B}}`);
+  }
+  const fill = truth ? '\\newcommand\\qfill[4]{\\color{#1}\\rule[-#4]{#2}{\\dimexpr#3+#4\\relax}}' : '\\newcommand\\qfill[4]{}';
+  return `${defs.join('\n')}\n${fill}`;
+}
+
 /** A LaTeX document of a family: its source (with colour commands) and truth registry. */
 export function latexDocument(family: string, c: Content, targetPages: number, dir: string): { source: (truth: boolean) => string; reg: Registry; runs: number } {
   const r = c.rng;
@@ -414,16 +433,7 @@ export function latexDocument(family: string, c: Content, targetPages: number, d
       pictures,
     );
   }
-  const source = (truth: boolean) => {
-    const defs: string[] = [];
-    const ids = [...reg.blocks.map((b) => b.id), ...reg.parts.keys()];
-    for (const id of ids) {
-      const [R, G, B] = truth ? idColour(id) : [0, 0, 0];
-      defs.push(`\\definecolor{q${id}}{RGB}{${R},${G},${B}}`);
-    }
-    const fill = truth ? '\\newcommand\\qfill[4]{\\color{#1}\\rule[-#4]{#2}{\\dimexpr#3+#4\\relax}}' : '\\newcommand\\qfill[4]{}';
-    return `${pre}\n${defs.join('\n')}\n${fill}\n${front.before}\n\\begin{document}\n${front.after}\n${body}\n\\end{document}\n`;
-  };
+  const source = (truth: boolean) => `${pre}\n${colourDefinitions(reg, truth)}\n${front.before}\n\\begin{document}\n${front.after}\n${body}\n\\end{document}\n`;
   return { source, reg, runs: style.toc ? 2 : 1 };
 }
 
