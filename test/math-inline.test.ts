@@ -32,6 +32,18 @@ function line(glyphs: Glyph[], text: string): TextLine {
 const paragraph = (lines: TextLine[], label: LabelledParagraph['label'] = 'text'): LabelledParagraph => ({ lines, label, trace: [] });
 
 describe('withInlineMath', () => {
+  it('leaves a small line set over a larger one\'s letters apart (a kicker over a headline, a date beside a masthead), not its scripts', () => {
+    // "TECHNOLOGY" at 7 pt with its baseline 1.5 pt above the 16 pt headline's x-height: within the headline's band.
+    const kicker = line(run('TECHNOLOGY', 100, 192, 7, 'LiberationSans-Bold'), 'TECHNOLOGY');
+    const headline = line(run('Structural torque and assembly', 100, 205, 16, 'LiberationSerif-Bold'), 'Structural torque and assembly');
+    const out = withInlineMath([kicker, headline]);
+    expect(out.map((l) => l.text)).toEqual(['TECHNOLOGY', 'Structural torque and assembly']);
+    // A date in small type under a masthead's first letters.
+    const masthead = line(run('The Cordoba Bulletin', 100, 200, 18, 'LiberationSerif-BoldItalic'), 'The Cordoba Bulletin');
+    const date = line(run('2 October 2025', 110, 209, 7, 'LiberationSans'), '2 October 2025');
+    expect(withInlineMath([masthead, date]).map((l) => l.text)).toEqual(['The Cordoba Bulletin', '2 October 2025']);
+  });
+
   it('leaves footnote and affiliation marks as text, and a raised digit on a letter as a power', () => {
     const marked = [...run('Ingrid Okafor', 100, 200, 10, 'NimbusRomNo9L-Regu'), ...run('1', 163.5, 196, 7, 'NimbusRomNo9L-Regu'), ...run(', Emeka', 167.5, 200, 10, 'NimbusRomNo9L-Regu')];
     expect(withInlineMath([line(marked, 'Ingrid Okafor1, Emeka')])[0]!.text).toBe('Ingrid Okafor1, Emeka');

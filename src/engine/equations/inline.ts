@@ -119,7 +119,7 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
           const onAxis = group?.bars.some((b) => Math.abs((b[1] + b[3]) / 2 - (m.baseline - AXIS * size)) < AXIS_TOLERANCE * size && b[0] <= x1 + size && b[2] >= x0 - size);
           const linked = lineSize(line) < SCRIPT_SIZE * size && (onAxis || r.some((l) => group && mates.get(l) === group));
           const [above, below] = linked ? [LINKED_BAND, LINKED_BAND] : [BAND_ABOVE, BAND_BELOW];
-          return !line.rotated && !wordsOfText(line) && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - above * size && line.box[3] <= m.baseline + below * size && line.box[0] <= x1 + size && line.box[2] >= x0 - size;
+          return !line.rotated && !wordsOfText(line) && (formulaPiece(line) || !overLetters(line, m)) && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - above * size && line.box[3] <= m.baseline + below * size && line.box[0] <= x1 + size && line.box[2] >= x0 - size;
         })
         // The row holding the other parts of its fraction first (a denominator is as near the
         // next line's band as its own); else the nearest baseline.
@@ -196,6 +196,19 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
     out.push(r);
   }
   return out;
+}
+
+/**
+ * A line in text fonts standing over this many of a larger line's glyphs (their middles under
+ * it) is set above or below that line's letters (a kicker over a headline, a date under a
+ * masthead), not after one of them as a script is.
+ */
+const LETTERS_UNDER_SCRIPT = 2;
+
+function overLetters(line: TextLine, host: TextLine): boolean {
+  let under = 0;
+  for (const g of host.glyphs ?? []) if (g.code > 32 && (g.x0 + g.x1) / 2 > line.box[0] && (g.x0 + g.x1) / 2 < line.box[2] && ++under >= LETTERS_UNDER_SCRIPT) return true;
+  return false;
 }
 
 /** Words of this many letters make a line of text (an address under a letterhead), not a script. */
