@@ -8,7 +8,7 @@ import { documentFacts, FEATURE_NAMES, paragraphFeatures } from '../src/engine/c
 import { contributions, predict, type BoostedModel } from '../src/engine/classify/gbdt.js';
 import { placeRegions } from '../src/engine/floats/place.js';
 import type { LabelledParagraph, Region } from '../src/engine/model/analysis.js';
-import type { Glyph, Page, TextLine } from '../src/engine/model/document.js';
+import type { Box, Glyph, Page, TextLine } from '../src/engine/model/document.js';
 import { joinDivisionLabels } from '../src/engine/paragraphs/headings.js';
 import { joinListItems } from '../src/engine/paragraphs/lists.js';
 import { splitParagraphs } from '../src/engine/paragraphs/split.js';
@@ -73,6 +73,25 @@ describe('paragraph features', () => {
     expect(named).toMatchObject({ lines: 1, boldShare: 1, sectionNumber: 1, numberDepth: 2, enumerator: 1, nextLines: 8, ocr: 0 });
     expect(named.sizeOverBody).toBeCloseTo(1.1);
     expect(named.gapBelow).toBeCloseTo((150 - 131) / 10);
+  });
+
+  it('measures the share of tinted letters, an underline just under the first line, and a closing comma', () => {
+    const tinted = (text: string, x0: number, y0: number, share: number): TextLine => {
+      const l = line(text, x0, y0);
+      l.glyphs = [...text].map((ch, k): Glyph => ({ code: ch.codePointAt(0)!, x0: x0 + k * 5, y0, x1: x0 + k * 5 + 5, y1: y0 + 10, base: y0 + 8, size: 10, style: { bold: false, italic: false, monospace: false, math: false, tinted: k < share * text.length } }));
+      return l;
+    };
+    const subject = tinted('Re: Quarterly review', 72, 100, 1);
+    const salutation = tinted('Dear Ms Novak,', 72, 130, 0);
+    const body = Array.from({ length: 4 }, (_, i) => line(`Body sentence number ${i} of the running text here.`, 72, 150 + i * 12));
+    const width = subject.box[2] - subject.box[0];
+    // An underline 1.5 pt under the subject's baseline; a separator rule across the page under the salutation.
+    const page = { ...pageOf([subject, salutation, ...body]), rules: [[72, subject.baseline + 1.5, 72 + width, subject.baseline + 1.5], [40, salutation.baseline + 2, 570, salutation.baseline + 2]] as Box[] };
+    const paragraphs = [{ lines: [subject], trace: [] }, { lines: [salutation], trace: [] }, { lines: body, trace: [] }];
+    const ctx = { page, paragraphs, flow: page.lines, bodySize: 10, doc: documentFacts([page]) };
+    const named = (i: number) => Object.fromEntries(FEATURE_NAMES.map((n, k) => [n, paragraphFeatures(ctx, i, false)[k]]));
+    expect(named(0)).toMatchObject({ tintShare: 1, underlined: 1, endsComma: 0 });
+    expect(named(1)).toMatchObject({ tintShare: 0, underlined: 0, endsComma: 1 });
   });
 
   it('counts the pages a line recurs on, digits folded', () => {

@@ -47,8 +47,28 @@ function covered(line: TextLine, box: [number, number, number, number]): number 
   return (w * h) / area;
 }
 
-/** The truth block most of a line lies in (at least a third of it), if any. */
+/** A line's glyphs that must lie in one truth block's lines for the line to be that block's. */
+const GLYPH_SHARE = 1 / 3;
+
+/**
+ * The truth block most of a line lies in, if any: by its glyphs' middles where it has glyphs (a
+ * contents entry joined to its page number far right is mostly empty box, but all its glyphs are
+ * the entry's), else by box (at least a third of it).
+ */
 function blockOfLine(line: TextLine, page: number, refs: readonly TruthLineRef[]): TruthBlock | undefined {
+  const glyphs = line.glyphs?.filter((g) => g.code > 32);
+  if (glyphs?.length) {
+    const onPage = refs.filter((r) => r.page === page);
+    const counts = new Map<TruthBlock, number>();
+    for (const g of glyphs) {
+      const x = (g.x0 + g.x1) / 2;
+      const y = (g.y0 + g.y1) / 2;
+      const ref = onPage.find((r) => x >= r.box[0] && x <= r.box[2] && y >= r.box[1] && y <= r.box[3]);
+      if (ref) counts.set(ref.block, (counts.get(ref.block) ?? 0) + 1);
+    }
+    const [block, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [undefined, 0];
+    if (block && count >= GLYPH_SHARE * glyphs.length) return block;
+  }
   let best: TruthLineRef | undefined;
   let bestCover = 0.33;
   for (const r of refs) {

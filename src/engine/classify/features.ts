@@ -126,6 +126,9 @@ export const FEATURE_NAMES = [
   'indexOnPage',
   'ocr',
   'inReferences',
+  'tintShare',
+  'underlined',
+  'endsComma',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -144,6 +147,35 @@ function boldLetters(line: TextLine): number {
   const glyphs = line.glyphs?.filter((g) => g.code > 32);
   if (!glyphs?.length) return line.bold ? 1 : 0;
   return glyphs.filter((g) => g.style.bold).length / glyphs.length;
+}
+
+/** The share of a paragraph's letters set in a tinted colour (text layer only). */
+function tintedLetters(lines: readonly TextLine[]): number {
+  let all = 0;
+  let tinted = 0;
+  for (const l of lines) for (const g of l.glyphs ?? []) if (g.code > 32) {
+    all++;
+    if (g.style.tinted) tinted++;
+  }
+  return all ? tinted / all : 0;
+}
+
+/** An underline sits at most this many ems below the baseline, and spans at least this share of the line (not a separator rule: at most UNDERLINE_OVERHANG times its width). */
+const UNDERLINE_DEPTH = 0.4;
+const UNDERLINE_COVER = 0.8;
+const UNDERLINE_OVERHANG = 1.3;
+
+/** A horizontal rule (or a hairline fill) drawn just under the line's baseline, about as wide as its text. */
+function underlined(page: Page, line: TextLine): boolean {
+  const width = line.box[2] - line.box[0];
+  if (width <= 0) return false;
+  const under = (b: Box) => {
+    const y = (b[1] + b[3]) / 2;
+    const w = b[2] - b[0];
+    const covered = Math.min(b[2], line.box[2]) - Math.max(b[0], line.box[0]);
+    return b[3] - b[1] < 0.15 * line.fontSize && y >= line.baseline - 0.05 * line.fontSize && y <= line.baseline + UNDERLINE_DEPTH * line.fontSize && covered >= UNDERLINE_COVER * width && w <= UNDERLINE_OVERHANG * width;
+  };
+  return (page.rules ?? []).some((r) => r[1] === r[3] && under(r)) || (page.fills ?? []).some(under);
 }
 
 /** The width of a full line of the page's text: the widest lines of real length. */
@@ -250,6 +282,9 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
     indexOnPage: paragraphs.length > 1 ? i / (paragraphs.length - 1) : 0,
     ocr: Number(page.source === 'ocr'),
     inReferences: Number(inReferences),
+    tintShare: tintedLetters(p.lines),
+    underlined: Number(underlined(page, first)),
+    endsComma: Number(/,$/.test(text)),
   };
   return FEATURE_NAMES.map((n) => values[n]);
 }
