@@ -279,6 +279,24 @@ describe('stacked headings', () => {
   });
 });
 
+describe('face changes', () => {
+  const inFont = (text: string, y: number, size: number, font: string): TextLine => {
+    const l = line(text, 434, y, { fontSize: size });
+    l.glyphs = [...text].map((ch, k): Glyph => ({ code: ch.codePointAt(0)!, x0: 434 + k * 5, y0: y, x1: 439 + k * 5, y1: y + size, base: y + size * 0.8, size, font, style: { bold: false, italic: false, monospace: false, math: false } }));
+    return l;
+  };
+
+  it('splits a heading in a font of its own and a size 12% larger from the lines under it, not a line with the same face', () => {
+    // Chromium's unnamed Type 3 fonts: the sidebar heading's bold face is only another font.
+    const heading = inFont('On this page', 242, 14, 'unnamed-1');
+    const items = [inFont('Risk factors', 261, 12.3, 'unnamed-2'), inFont('Accounting policies', 276, 12.3, 'unnamed-2')];
+    expect(splitParagraphs([heading, ...items], 'page', 12.3).map((p) => p.lines.length)).toEqual([1, 2]);
+    // The same sizes in one face stay one paragraph (a size change of 12% alone is no break).
+    const same = [inFont('On this page', 242, 14, 'unnamed-2'), ...items];
+    expect(splitParagraphs(same, 'page', 12.3).map((p) => p.lines.length)).toEqual([3]);
+  });
+});
+
 describe('lists', () => {
   it('joins items set apart by a little extra space into one list', () => {
     const items = [0, 1, 2].map((i) => labelled([line(`• Item number ${i} of the list`, 72, 100 + i * 18)], 'list'));

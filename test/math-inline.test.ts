@@ -44,6 +44,14 @@ describe('withInlineMath', () => {
     expect(withInlineMath([masthead, date]).map((l) => l.text)).toEqual(['The Cordoba Bulletin', '2 October 2025']);
   });
 
+  it('leaves a sidebar\'s heading a gutter right of a larger heading apart, not its subscript', () => {
+    // A 20 pt heading ending at x 340; the sidebar's 9 pt heading 14 pt (0.7 em) to its right, its baseline 4 pt lower.
+    const heading = line(run('Exclusive regulation for', 100, 200, 20, 'DejaVuSerif-Bold'), 'Exclusive regulation for');
+    const end = heading.box[2];
+    const sidebar = line(run('Newsletter', end + 14, 204, 9, 'DejaVuSans-Bold'), 'Newsletter');
+    expect(withInlineMath([heading, sidebar]).map((l) => l.text)).toEqual(['Exclusive regulation for', 'Newsletter']);
+  });
+
   it('leaves footnote and affiliation marks as text, and a raised digit on a letter as a power', () => {
     const marked = [...run('Ingrid Okafor', 100, 200, 10, 'NimbusRomNo9L-Regu'), ...run('1', 163.5, 196, 7, 'NimbusRomNo9L-Regu'), ...run(', Emeka', 167.5, 200, 10, 'NimbusRomNo9L-Regu')];
     expect(withInlineMath([line(marked, 'Ingrid Okafor1, Emeka')])[0]!.text).toBe('Ingrid Okafor1, Emeka');

@@ -2,7 +2,7 @@
 // parsed by the engine, and each paragraph the classify stage sees is written with its features
 // (src/engine/classify/features.ts, the same code the engine runs) and the type the truth gives
 // its lines (the type covering most of its characters). Validate documents are never read.
-// Usage: node --import tsx bench/train/extract.ts [CORPUS_DIR] [OUT.csv] [--scans] [--limit N]
+// Usage: node --import tsx bench/train/extract.ts [CORPUS_DIR] [OUT.csv] [--scans] [--limit N] [--ocr-cache DIR]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { classifyPage, type FeatureObserver } from '../../src/engine/classify/classify.js';
@@ -13,6 +13,7 @@ import type { Page, TextLine } from '../../src/engine/model/document.js';
 import { STAGES } from '../../src/engine/pipeline/pipeline.js';
 import { loadCorpus, type CorpusTruth, type TruthBlock } from '../corpus/truth.js';
 import { lazyOcr } from '../quality/lazy-ocr.js';
+import { cachedOcr } from '../quality/ocr-cache.js';
 
 /** The classifier's classes: the truth's types, floats' own text (cells, diagram labels) as "other". */
 export function classOf(block: TruthBlock): string {
@@ -87,7 +88,8 @@ const csvText = (s: string) => `"${s.replace(/"/g, "'").replace(/\s+/g, ' ').sli
 async function main() {
   const limitAt = process.argv.indexOf('--limit');
   const limit = limitAt >= 0 ? Number(process.argv[limitAt + 1]) : Infinity;
-  const args = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--limit');
+  const cacheAt = process.argv.indexOf('--ocr-cache');
+  const args = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--limit' && all[i - 1] !== '--ocr-cache');
   const scans = process.argv.includes('--scans');
   const dir = args[0] ?? join(import.meta.dirname, '..', 'tmp', 'corpus');
   const out = args[1] ?? join(import.meta.dirname, '..', 'tmp', 'train', scans ? 'scan-features.csv' : 'features.csv');
@@ -108,7 +110,9 @@ async function main() {
     try {
       await parseWithDetails(new Uint8Array(readFileSync(doc.pdfPath)), {
         maxPages: 50,
-        ocr: ocr.engine,
+        // --ocr-cache DIR: what OCR read on each page is kept (bench/quality/ocr-cache.ts), so a
+        // second extraction after a layout change reads no page again.
+        ocr: cacheAt >= 0 ? cachedOcr(process.argv[cacheAt + 1]!, ocr.engine) : ocr.engine,
         stages: { ...STAGES, classify: (input, state) => classifyPage(input, state, observe) },
       });
     } catch (e) {

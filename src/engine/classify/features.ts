@@ -129,6 +129,7 @@ export const FEATURE_NAMES = [
   'tintShare',
   'underlined',
   'endsComma',
+  'otherFontShare',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -158,6 +159,34 @@ function tintedLetters(lines: readonly TextLine[]): number {
     if (g.style.tinted) tinted++;
   }
   return all ? tinted / all : 0;
+}
+
+/** The font most of a page's glyphs are set in (its body font), once per page's flow. */
+const bodyFonts = new WeakMap<readonly TextLine[], string | undefined>();
+
+function bodyFontOf(flow: readonly TextLine[]): string | undefined {
+  if (bodyFonts.has(flow)) return bodyFonts.get(flow);
+  const counts = new Map<string, number>();
+  for (const l of flow) for (const g of l.glyphs ?? []) if (g.code > 32 && g.font) counts.set(g.font, (counts.get(g.font) ?? 0) + 1);
+  const body = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  bodyFonts.set(flow, body);
+  return body;
+}
+
+/**
+ * The share of a paragraph's letters set in another font than the page's body font: a heading's
+ * face where fonts carry no style flags or names (Chromium's Type 3 fonts: bold is a font of its
+ * own, unnamed), or a family of its own.
+ */
+function otherFontLetters(lines: readonly TextLine[], body: string | undefined): number {
+  if (body === undefined) return 0;
+  let all = 0;
+  let other = 0;
+  for (const l of lines) for (const g of l.glyphs ?? []) if (g.code > 32) {
+    all++;
+    if (g.font !== body) other++;
+  }
+  return all ? other / all : 0;
 }
 
 /** An underline sits at most this many ems below the baseline, and spans at least this share of the line (not a separator rule: at most UNDERLINE_OVERHANG times its width). */
@@ -285,6 +314,7 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
     tintShare: tintedLetters(p.lines),
     underlined: Number(underlined(page, first)),
     endsComma: Number(/,$/.test(text)),
+    otherFontShare: otherFontLetters(p.lines, bodyFontOf(flow)),
   };
   return FEATURE_NAMES.map((n) => values[n]);
 }

@@ -119,7 +119,10 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
           const onAxis = group?.bars.some((b) => Math.abs((b[1] + b[3]) / 2 - (m.baseline - AXIS * size)) < AXIS_TOLERANCE * size && b[0] <= x1 + size && b[2] >= x0 - size);
           const linked = lineSize(line) < SCRIPT_SIZE * size && (onAxis || r.some((l) => group && mates.get(l) === group));
           const [above, below] = linked ? [LINKED_BAND, LINKED_BAND] : [BAND_ABOVE, BAND_BELOW];
-          return !line.rotated && !wordsOfText(line) && (formulaPiece(line) || !overLetters(line, m)) && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - above * size && line.box[3] <= m.baseline + below * size && line.box[0] <= x1 + size && line.box[2] >= x0 - size;
+          // Text that is no formula's piece stands right at the line's ends if it is a script (a
+          // footnote mark); a gutter's width away it is the next column's (a sidebar's heading).
+          const reachOut = formulaPiece(line) ? size : TEXT_SCRIPT_GAP * size;
+          return !line.rotated && !wordsOfText(line) && (formulaPiece(line) || !overLetters(line, m)) && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - above * size && line.box[3] <= m.baseline + below * size && line.box[0] <= x1 + reachOut && line.box[2] >= x0 - reachOut;
         })
         // The row holding the other parts of its fraction first (a denominator is as near the
         // next line's band as its own); else the nearest baseline.
@@ -197,6 +200,9 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
   }
   return out;
 }
+
+/** A script in text fonts starts within this many ems of its line's end (a raised mark right after a word). */
+const TEXT_SCRIPT_GAP = 0.3;
 
 /**
  * A line in text fonts standing over this many of a larger line's glyphs (their middles under

@@ -278,7 +278,9 @@ function fontInfo(pdfium: Pdfium, font: number, cache: Map<number, FontInfo>): F
     math: MATH_FONT.test(lower) || isMathFont(name.replace(/^[A-Z]{6}\+/, '')),
     tinted: false,
   };
-  const info = { style, font: name.replace(/^[A-Z]{6}\+/, '') };
+  // A font without a name (Chromium's Type 3 fonts) is still one font: named by its handle, so
+  // that lines in it can be told from lines in another (its bold face has no flag either).
+  const info = { style, font: name ? name.replace(/^[A-Z]{6}\+/, '') : `unnamed-${font}` };
   cache.set(font, info);
   return info;
 }
