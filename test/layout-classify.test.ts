@@ -92,6 +92,11 @@ describe('paragraph features', () => {
     const named = (i: number) => Object.fromEntries(FEATURE_NAMES.map((n, k) => [n, paragraphFeatures(ctx, i, false)[k]]));
     expect(named(0)).toMatchObject({ tintShare: 1, underlined: 1, endsComma: 0 });
     expect(named(1)).toMatchObject({ tintShare: 0, underlined: 0, endsComma: 1 });
+    // OCR lines have no glyphs: colour and font are unknown (-1), not "none".
+    const ocrPage = { ...pageOf(body), source: 'ocr' as const };
+    const ocr = paragraphFeatures({ page: ocrPage, paragraphs: [{ lines: body, trace: [] }], flow: body, bodySize: 10, doc: documentFacts([ocrPage]) }, 0, false);
+    expect(ocr[FEATURE_NAMES.indexOf('tintShare')]).toBe(-1);
+    expect(ocr[FEATURE_NAMES.indexOf('otherFontShare')]).toBe(-1);
   });
 
   it('counts the pages a line recurs on, digits folded', () => {

@@ -65,6 +65,9 @@ function endsInTabbedNumber(line: TextLine): boolean {
   return glyphs[k]!.x0 - glyphs[k - 1]!.x1 > TAB_GAP * line.fontSize;
 }
 
+/** A feature the page cannot measure (a font or a colour on an OCR line): apart from every measured value. */
+const UNKNOWN = -1;
+
 /** No neighbour in that direction: a gap this large (in body ems) stands for "none". */
 const NO_NEIGHBOUR = 50;
 
@@ -251,6 +254,8 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
   const repeat = Math.max(...p.lines.map((l) => doc.pagesWith.get(signature(l.text)) ?? 1));
   const listStart = (q: Paragraph | undefined) => (q ? Number(BULLET.test(q.lines[0]!.text) || ENUMERATOR.test(q.lines[0]!.text)) : 0);
   const number = /^(\d{1,2}(\.\d{1,2})*)/.exec(text);
+  // OCR lines have no glyphs: their colours and fonts are unknown, not "none".
+  const glyphless = p.lines.every((l) => !l.glyphs?.length);
   const values: Record<FeatureName, number> = {
     lines: p.lines.length,
     chars: text.length,
@@ -311,10 +316,10 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
     indexOnPage: paragraphs.length > 1 ? i / (paragraphs.length - 1) : 0,
     ocr: Number(page.source === 'ocr'),
     inReferences: Number(inReferences),
-    tintShare: tintedLetters(p.lines),
+    tintShare: glyphless ? UNKNOWN : tintedLetters(p.lines),
     underlined: Number(underlined(page, first)),
     endsComma: Number(/,$/.test(text)),
-    otherFontShare: otherFontLetters(p.lines, bodyFontOf(flow)),
+    otherFontShare: glyphless ? UNKNOWN : otherFontLetters(p.lines, bodyFontOf(flow)),
   };
   return FEATURE_NAMES.map((n) => values[n]);
 }
