@@ -179,7 +179,8 @@ function bodyFontOf(flow: readonly TextLine[]): string | undefined {
 /**
  * The share of a paragraph's letters set in another font than the page's body font: a heading's
  * face where fonts carry no style flags or names (Chromium's Type 3 fonts: bold is a font of its
- * own, unnamed), or a family of its own.
+ * own, unnamed), or a family of its own. Lines that come without their glyphs count their bold,
+ * italic or monospaced lines instead (faces other than a body's regular).
  */
 function otherFontLetters(lines: readonly TextLine[], body: string | undefined): number {
   if (body === undefined) return 0;
@@ -255,7 +256,7 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
   const listStart = (q: Paragraph | undefined) => (q ? Number(BULLET.test(q.lines[0]!.text) || ENUMERATOR.test(q.lines[0]!.text)) : 0);
   const number = /^(\d{1,2}(\.\d{1,2})*)/.exec(text);
   // OCR lines have no glyphs: their colours and fonts are unknown, not "none".
-  const glyphless = p.lines.every((l) => !l.glyphs?.length);
+  const glyphless = page.source === 'ocr';
   const values: Record<FeatureName, number> = {
     lines: p.lines.length,
     chars: text.length,
@@ -319,7 +320,7 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
     tintShare: glyphless ? UNKNOWN : tintedLetters(p.lines),
     underlined: Number(underlined(page, first)),
     endsComma: Number(/,$/.test(text)),
-    otherFontShare: glyphless ? UNKNOWN : otherFontLetters(p.lines, bodyFontOf(flow)),
+    otherFontShare: glyphless ? UNKNOWN : p.lines.some((l) => l.glyphs?.length) ? otherFontLetters(p.lines, bodyFontOf(flow)) : share(p.lines, (l) => l.bold || l.italic || l.monospace),
   };
   return FEATURE_NAMES.map((n) => values[n]);
 }

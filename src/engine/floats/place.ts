@@ -147,14 +147,18 @@ function continues(box: Box, p: LabelledParagraph): boolean {
   return b[1] >= box[3] - size && b[1] - box[3] <= CAPTION_CONTINUES * size && overlapsX(b, box);
 }
 
+/** The labels a table's note may have been given. */
+const NOTE_LABELS = new Set<LabelledParagraph['label']>(['text', 'page_footnote', 'caption', 'footer']);
+
 /** Notes right below a table, one after the other, removed from `units`. */
 function takeNotes(page: Page, units: Unit[], box: Box): LabelledParagraph[] {
   const notes: LabelledParagraph[] = [];
   let bottom = box[3];
   for (;;) {
     const at = units.findIndex((u) => {
-      // A note the classifier took for a caption (small type under a float) is a note all the same.
-      if (u.kind !== 'paragraph' || (u.paragraph.label !== 'text' && u.paragraph.label !== 'page_footnote' && u.paragraph.label !== 'caption')) return false;
+      // A note the classifier took for a caption or a footer (small type under a float, the last
+      // lines of a short page) is a note all the same: it opens as notes do, right under the table.
+      if (u.kind !== 'paragraph' || !NOTE_LABELS.has(u.paragraph.label)) return false;
       const b = paragraphBox(u.paragraph);
       const size = u.paragraph.lines[0]!.fontSize;
       return b[1] >= bottom - NOTE_TOUCH * size && b[1] - bottom < page.height * NOTE_REACH && overlapsX(b, box) && TABLE_NOTE.test(textOf(u.paragraph));
