@@ -8,7 +8,7 @@
 import type { Content } from './random.js';
 import { registerFigure } from './picture.js';
 import { randomBody, Registry, tableHtml, type SpecBlock, type SpecCell } from './spec.js';
-import { esc, HtmlWriter, pageNumberCss, pageSource, svgFigure, tableHtmlColoured } from './html.js';
+import { esc, HtmlWriter, nestedListHtml, pageNumberCss, pageSource, svgFigure, tableHtmlColoured } from './html.js';
 
 type Genre = 'news' | 'blog' | 'newsletter' | 'docs';
 
@@ -308,24 +308,7 @@ sup { font-size: 0.7em; line-height: 0; }
           const id = reg.block('list', { text: '', enumerated: b.enumerated, items: [], textFromGlyphs: true });
           const tag = b.enumerated ? 'ol' : 'ul';
           const gap = b.loose ? `;margin-bottom:${r.int(5, 12)}px` : '';
-          const html: string[] = [`<${tag}>`];
-          let level = 0;
-          b.items.forEach((item, k) => {
-            while (level < item.level) {
-              html.push(`<${tag}>`);
-              level++;
-            }
-            while (level > item.level) {
-              html.push(`</${tag}>`);
-              level--;
-            }
-            const part = reg.part(id, 'item', k);
-            reg.get(id).items!.push({ text: item.text, level: item.level, boxes: [], lines: [] });
-            html.push(`<li style="${w.style(part)}${gap}">${esc(item.text)}</li>`);
-          });
-          while (level-- > 0) html.push(`</${tag}>`);
-          html.push(`</${tag}>`);
-          out.push(html.join(''));
+          out.push(nestedListHtml(w, id, tag, `<${tag}>`, b.items, (part) => `${w.style(part)}${gap}`));
           break;
         }
         case 'table': {

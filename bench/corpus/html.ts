@@ -78,24 +78,7 @@ function bodyHtml(w: HtmlWriter, blocks: SpecBlock[], c: Content, look: Look, di
         const id = reg.block(b.references ? 'ref_text' : 'list', { text: '', enumerated: b.enumerated, items: [], textFromGlyphs: true });
         const tag = b.enumerated ? 'ol' : 'ul';
         const gap = b.loose ? `margin-bottom:${r.int(6, 14)}px` : '';
-        const html: string[] = [`<${tag} class="${b.references ? 'refs' : ''}">`];
-        let level = 0;
-        b.items.forEach((item, k) => {
-          while (level < item.level) {
-            html.push(`<${tag}>`);
-            level++;
-          }
-          while (level > item.level) {
-            html.push(`</${tag}>`);
-            level--;
-          }
-          const part = reg.part(id, 'item', k);
-          reg.get(id).items!.push({ text: item.text, level: item.level, boxes: [], lines: [] });
-          html.push(`<li style="${w.style(part)};${gap}">${esc(item.text)}</li>`);
-        });
-        while (level-- > 0) html.push(`</${tag}>`);
-        html.push(`</${tag}>`);
-        out.push(html.join(''));
+        out.push(nestedListHtml(w, id, tag, `<${tag} class="${b.references ? 'refs' : ''}">`, b.items, (part) => `${w.style(part)};${gap}`));
         break;
       }
       case 'table': {
@@ -130,6 +113,31 @@ function bodyHtml(w: HtmlWriter, blocks: SpecBlock[], c: Content, look: Look, di
     }
   }
   return out.join('\n');
+}
+
+/**
+ * A list block's items as nested HTML lists, each item registered as a part of block `id` (in
+ * order) and styled by `itemStyle` of its part's id; `open` is the outer list's opening tag.
+ */
+export function nestedListHtml(w: HtmlWriter, id: number, tag: 'ol' | 'ul', open: string, items: ReadonlyArray<{ text: string; level: number }>, itemStyle: (part: number) => string): string {
+  const html: string[] = [open];
+  let level = 0;
+  items.forEach((item, k) => {
+    while (level < item.level) {
+      html.push(`<${tag}>`);
+      level++;
+    }
+    while (level > item.level) {
+      html.push(`</${tag}>`);
+      level--;
+    }
+    const part = w.reg.part(id, 'item', k);
+    w.reg.get(id).items!.push({ text: item.text, level: item.level, boxes: [], lines: [] });
+    html.push(`<li style="${itemStyle(part)}">${esc(item.text)}</li>`);
+  });
+  while (level-- > 0) html.push(`</${tag}>`);
+  html.push(`</${tag}>`);
+  return html.join('');
 }
 
 /** Label/value fields: an infobox (a small table), memo lines, document-control lines, a form. */
