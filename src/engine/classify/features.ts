@@ -6,11 +6,11 @@
 // (OCR has no fonts: `ocr` says so, bold comes from ink density, sizes from box heights).
 // bench/train extracts them from the generated corpus with these same functions.
 import type { Paragraph } from '../model/analysis.js';
-import type { Box, Page, TextLine } from '../model/document.js';
+import type { Box, Glyph, Page, TextLine } from '../model/document.js';
 import { unionOf } from '../model/geometry.js';
 import { median } from '../model/numbers.js';
 import { BULLET, DOT_LEADERS, ENUMERATOR, FIGURE_CAPTION, joinLines, TABLE_CAPTION } from '../model/text.js';
-import { SAME_ROW } from '../model/typography.js';
+import { mainFont, SAME_ROW } from '../model/typography.js';
 
 /** What the classifier knows of the whole document: how often a line's text recurs across pages. */
 export interface DocumentFacts {
@@ -153,27 +153,23 @@ function boldLetters(line: TextLine): number {
   return glyphs.filter((g) => g.style.bold).length / glyphs.length;
 }
 
-/** The share of a paragraph's letters set in a tinted colour (text layer only). */
-function tintedLetters(lines: readonly TextLine[]): number {
+/** The share of the lines' glyphs (not spaces) that pass `test`; 0 without glyphs. */
+function glyphShare(lines: readonly TextLine[], test: (g: Glyph) => boolean): number {
   let all = 0;
-  let tinted = 0;
+  let passed = 0;
   for (const l of lines) for (const g of l.glyphs ?? []) if (g.code > 32) {
     all++;
-    if (g.style.tinted) tinted++;
+    if (test(g)) passed++;
   }
-  return all ? tinted / all : 0;
+  return all ? passed / all : 0;
 }
 
 /** The font most of a page's glyphs are set in (its body font), once per page's flow. */
 const bodyFonts = new WeakMap<readonly TextLine[], string | undefined>();
 
 function bodyFontOf(flow: readonly TextLine[]): string | undefined {
-  if (bodyFonts.has(flow)) return bodyFonts.get(flow);
-  const counts = new Map<string, number>();
-  for (const l of flow) for (const g of l.glyphs ?? []) if (g.code > 32 && g.font) counts.set(g.font, (counts.get(g.font) ?? 0) + 1);
-  const body = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-  bodyFonts.set(flow, body);
-  return body;
+  if (!bodyFonts.has(flow)) bodyFonts.set(flow, mainFont(flow));
+  return bodyFonts.get(flow);
 }
 
 /**
@@ -182,15 +178,10 @@ function bodyFontOf(flow: readonly TextLine[]): string | undefined {
  * own, unnamed), or a family of its own. Lines that come without their glyphs count their bold,
  * italic or monospaced lines instead (faces other than a body's regular).
  */
-function otherFontLetters(lines: readonly TextLine[], body: string | undefined): number {
-  if (body === undefined) return 0;
-  let all = 0;
-  let other = 0;
-  for (const l of lines) for (const g of l.glyphs ?? []) if (g.code > 32) {
-    all++;
-    if (g.font !== body) other++;
-  }
-  return all ? other / all : 0;
+function otherFontShare(lines: readonly TextLine[], flow: readonly TextLine[]): number {
+  if (!lines.some((l) => l.glyphs?.length)) return share(lines, (l) => l.bold || l.italic || l.monospace);
+  const body = bodyFontOf(flow);
+  return body === undefined ? 0 : glyphShare(lines, (g) => g.font !== body);
 }
 
 /** An underline sits at most this many ems below the baseline, and spans at least this share of the line (not a separator rule: at most UNDERLINE_OVERHANG times its width). */
@@ -256,7 +247,7 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
   const listStart = (q: Paragraph | undefined) => (q ? Number(BULLET.test(q.lines[0]!.text) || ENUMERATOR.test(q.lines[0]!.text)) : 0);
   const number = /^(\d{1,2}(\.\d{1,2})*)/.exec(text);
   // OCR lines have no glyphs: their colours and fonts are unknown, not "none".
-  const glyphless = page.source === 'ocr';
+  const ocr = page.source === 'ocr';
   const values: Record<FeatureName, number> = {
     lines: p.lines.length,
     chars: text.length,
@@ -315,12 +306,12 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
     firstPage: Number(page.index === 0),
     paragraphsOnPage: paragraphs.length,
     indexOnPage: paragraphs.length > 1 ? i / (paragraphs.length - 1) : 0,
-    ocr: Number(page.source === 'ocr'),
+    ocr: Number(ocr),
     inReferences: Number(inReferences),
-    tintShare: glyphless ? UNKNOWN : tintedLetters(p.lines),
+    tintShare: ocr ? UNKNOWN : glyphShare(p.lines, (g) => g.style.tinted === true),
     underlined: Number(underlined(page, first)),
     endsComma: Number(/,$/.test(text)),
-    otherFontShare: glyphless ? UNKNOWN : p.lines.some((l) => l.glyphs?.length) ? otherFontLetters(p.lines, bodyFontOf(flow)) : share(p.lines, (l) => l.bold || l.italic || l.monospace),
+    otherFontShare: ocr ? UNKNOWN : otherFontShare(p.lines, flow),
   };
   return FEATURE_NAMES.map((n) => values[n]);
 }

@@ -61,3 +61,10 @@ export function readingSort(lines: readonly TextLine[], rightToLeft = false): Te
   }
   return rows.flatMap((row) => row.sort((a, b) => (rightToLeft ? b.box[2] - a.box[2] : a.box[0] - b.box[0])));
 }
+
+/** The font most of the lines' glyphs are set in (their face; undefined without glyphs: OCR). */
+export function mainFont(lines: readonly TextLine[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const l of lines) for (const g of l.glyphs ?? []) if (g.code > 32 && g.font) counts.set(g.font, (counts.get(g.font) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}

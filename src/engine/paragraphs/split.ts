@@ -7,7 +7,7 @@ import { median } from '../model/numbers.js';
 import { BULLET, isListStart } from '../model/text.js';
 import { cutLine, leadInCut, RUN_IN_END, SENTENCE_START } from './lines.js';
 import { entry, type TraceValue } from '../model/trace.js';
-import { NEXT_LINE_PITCH } from '../model/typography.js';
+import { mainFont, NEXT_LINE_PITCH } from '../model/typography.js';
 
 /** Line pitch assumed for a paragraph's second line, in ems (no pitch of its own yet). */
 const DEFAULT_LEADING = 1.25;
@@ -117,7 +117,7 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   if (prev.bold !== line.bold && (isHeadingLike(prev) || isHeadingLike(line))) return { rule: 'weight-change' };
   // Another face and another size (a little apart, below SIZE_CHANGE): a heading over its text
   // where fonts carry no weight (Chromium's unnamed Type 3 fonts: a bold face is a font of its own).
-  if (Math.abs(prev.fontSize - line.fontSize) > HEADING_SIZE_CHANGE * size && faceOf(prev) !== faceOf(line)) return { rule: 'face-change' };
+  if (Math.abs(prev.fontSize - line.fontSize) > HEADING_SIZE_CHANGE * size && mainFont([prev]) !== mainFont([line])) return { rule: 'face-change' };
   if (prev.monospace !== line.monospace) return { rule: 'font-change' };
   // A line all in italic, short of the line after it, over an upright line: a heading set in
   // italic (IEEE's "A. Results" over its indented paragraph), not a paragraph's first line.
@@ -201,13 +201,6 @@ function markers(block: TextLine[]): number {
 function allItalic(line: TextLine): boolean {
   if (!line.italic) return false;
   return !line.glyphs || line.glyphs.every((g) => g.style.italic || !/\p{L}/u.test(String.fromCodePoint(g.code)));
-}
-
-/** The font most of a line's glyphs are set in (undefined without glyphs: OCR). */
-function faceOf(line: TextLine): string | undefined {
-  const counts = new Map<string, number>();
-  for (const g of line.glyphs ?? []) if (g.code > 32 && g.font) counts.set(g.font, (counts.get(g.font) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 function isHeadingLike(line: TextLine): boolean {
