@@ -19,6 +19,25 @@ async function outputs(model: Uint8Array, shape: number[]): Promise<Float32Array
   }
 }
 
+/** A line of text drawn black on white, 48 px high and `width` wide, normalised as the recognizer reads it (CHW, -1…1). */
+async function wordInput(text: string, width: number): Promise<Float32Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="48"><rect width="100%" height="100%" fill="white"/><text x="6" y="34" font-family="sans-serif" font-size="28">${text}</text></svg>`;
+  const grey = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer();
+  const input = new Float32Array(3 * 48 * width);
+  for (let c = 0; c < 3; c++) for (let i = 0; i < 48 * width; i++) input[c * 48 * width + i] = grey[i]! / 127.5 - 1;
+  return input;
+}
+
+/** A recognizer model's outputs (and their names) on one line image from wordInput. */
+async function recognize(model: Uint8Array, input: Float32Array, width: number): Promise<{ names: readonly string[]; out: ort.InferenceSession.OnnxValueMapType }> {
+  const session = await ort.InferenceSession.create(model, { intraOpNumThreads: 1, logSeverityLevel: 3 });
+  try {
+    return { names: session.outputNames, out: await session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, 48, width]) }) };
+  } finally {
+    await session.release();
+  }
+}
+
 describe('ONNX graph rewrites', () => {
   for (const [file, shape] of [
     ['ch_PP-OCRv4_rec_infer.onnx', [2, 3, 48, 160]],
@@ -42,18 +61,8 @@ describe('ONNX graph rewrites', () => {
     const rec = optimizeOnnx(new Uint8Array(readFileSync(path.join(modelDir(), 'ch_PP-OCRv4_rec_infer.onnx')))).model;
     // A word drawn black on white, normalised as the recognizer reads it: steps with real classes.
     const width = 160;
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="48"><rect width="100%" height="100%" fill="white"/><text x="6" y="34" font-family="sans-serif" font-size="28">Quire 42</text></svg>`;
-    const grey = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer();
-    const input = new Float32Array(3 * 48 * width);
-    for (let c = 0; c < 3; c++) for (let i = 0; i < 48 * width; i++) input[c * 48 * width + i] = grey[i]! / 127.5 - 1;
-    const run = async (model: Uint8Array) => {
-      const session = await ort.InferenceSession.create(model, { intraOpNumThreads: 1, logSeverityLevel: 3 });
-      try {
-        return { names: session.outputNames, out: await session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, 48, width]) }) };
-      } finally {
-        await session.release();
-      }
-    };
+    const input = await wordInput('Quire 42', width);
+    const run = (model: Uint8Array) => recognize(model, input, width);
     const whole = await run(rec);
     const probs = Object.values(whole.out)[0]!.data as Float32Array;
     const best = withBestClassOutputs(rec)!;
@@ -77,18 +86,10 @@ describe('ONNX graph rewrites', () => {
   it('cuts the recognizer head to chosen classes: the same best class where the whole head picks a kept one', async () => {
     const rec = optimizeOnnx(new Uint8Array(readFileSync(path.join(modelDir(), 'ch_PP-OCRv4_rec_infer.onnx')))).model;
     const width = 200;
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="48"><rect width="100%" height="100%" fill="white"/><text x="6" y="34" font-family="sans-serif" font-size="28">Quire 42, ok</text></svg>`;
-    const grey = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer();
-    const input = new Float32Array(3 * 48 * width);
-    for (let c = 0; c < 3; c++) for (let i = 0; i < 48 * width; i++) input[c * 48 * width + i] = grey[i]! / 127.5 - 1;
+    const input = await wordInput('Quire 42, ok', width);
     const run = async (model: Uint8Array) => {
-      const session = await ort.InferenceSession.create(model, { intraOpNumThreads: 1, logSeverityLevel: 3 });
-      try {
-        const out = await session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, 48, width]) });
-        return { best: Array.from(out[BEST_CLASS]!.data as BigInt64Array, Number), prob: out[BEST_PROB]!.data as Float32Array };
-      } finally {
-        await session.release();
-      }
+      const { out } = await recognize(model, input, width);
+      return { best: Array.from(out[BEST_CLASS]!.data as BigInt64Array, Number), prob: out[BEST_PROB]!.data as Float32Array };
     };
     const whole = await run(withBestClassOutputs(rec)!.model);
     const used = new Set(whole.best);
