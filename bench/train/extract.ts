@@ -101,6 +101,9 @@ async function main() {
     .sort((a, b) => a.truth.seed - b.truth.seed)
     .slice(0, limit);
   const ocr = lazyOcr(() => OcrEngine.create({ threads: 1 }));
+  // --ocr-cache DIR: what OCR read on each page is kept (bench/quality/ocr-cache.ts), so a
+  // second extraction after a layout change reads no page again.
+  const ocrEngine = cacheAt >= 0 ? cachedOcr(process.argv[cacheAt + 1]!, ocr.engine) : ocr.engine;
   const rows: string[] = [['doc', 'family', 'variant', 'page', 'label', 'role', 'block', 'purity', 'text', ...FEATURE_NAMES].join(',')];
   let n = 0;
   for (const doc of docs) {
@@ -110,9 +113,7 @@ async function main() {
     try {
       await parseWithDetails(new Uint8Array(readFileSync(doc.pdfPath)), {
         maxPages: 50,
-        // --ocr-cache DIR: what OCR read on each page is kept (bench/quality/ocr-cache.ts), so a
-        // second extraction after a layout change reads no page again.
-        ocr: cacheAt >= 0 ? cachedOcr(process.argv[cacheAt + 1]!, ocr.engine) : ocr.engine,
+        ocr: ocrEngine,
         stages: { ...STAGES, classify: (input, state) => classifyPage(input, state, observe) },
       });
     } catch (e) {
