@@ -613,6 +613,17 @@ describe('chart labels', () => {
     expect(chart!.box[1]).toBeGreaterThan(30);
   });
 
+  it('takes an axis title right under the tick row, not a caption without a "Figure" label an em below it', () => {
+    const bars: TextLine['box'][] = [135, 196, 258, 320].map((x, i) => [x, 183 - 30 * (i + 1), x + 37, 183]);
+    const axes: TextLine['box'][] = [[115, 40, 115, 183], [115, 183, 385, 183], [115, 140, 385, 140], [115, 100, 385, 100], [115, 60, 385, 60]];
+    const ticks = at('peak assembly actuator throughput', [130, 186, 360, 196], 10);
+    const axisTitle = at('Component', [220, 199, 270, 209], 10);
+    const caption = at('Modular assembly for gearbox', [170, 222, 320, 232], 10);
+    const [chart] = detectCharts(612, 792, [ticks, axisTitle, caption], bars, axes, /^Figure/);
+    expect(chart!.lines.map((l) => l.text).sort()).toEqual(['Component', 'peak assembly actuator throughput']);
+    expect(chart!.box[3]).toBe(209);
+  });
+
   it('takes a small, sparse drawing right over a figure caption as the figure, and no such drawing without one', () => {
     // A small bar chart in a column: five bars and an axis, 125 × 55 points (under 2% of the page).
     const bars: TextLine['box'][] = [0, 1, 2, 3, 4].map((i) => [380 + i * 24, 120 - 10 * (i % 3) - 10, 392 + i * 24, 120]);

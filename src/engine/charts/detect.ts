@@ -41,6 +41,13 @@ const SENTENCE_END = /\p{Ll}[.!?]$/u;
 const SIDE_LABEL_CHARS = 20;
 /** Labels lie within this many ems of the drawings. */
 const LABEL_REACH = 1.5;
+/**
+ * A line wholly under the chart found so far (its drawings and the labels taken) is a label
+ * within this many ems: an axis title or a tick row sits a fraction of an em under what it
+ * labels, a caption set apart without a "Figure" label (a slide's, a web page's) an em or more
+ * (1.03 to 3 ems under the generated corpus's figures: tune split).
+ */
+const LABEL_BELOW_REACH = 0.9;
 
 /**
  * Charts on a page of `width` × `height` among its drawings (`graphics`: curves and shapes;
@@ -120,7 +127,8 @@ function chartLabels(drawn: Box, lines: readonly TextLine[], prose: Set<TextLine
       // Nor a word set where the column's prose starts (a heading beside a wrapped figure).
       const beside = l.box[1] < box[3] && l.box[3] > box[1] && l.text.length <= SIDE_LABEL_CHARS && (NUMERIC.test(l.text) || !startsWithProse(l, prose));
       const besideOrOver = overOrUnder || beside;
-      if (besideOrOver && l.box[0] < box[2] + reach && l.box[2] > box[0] - reach && l.box[1] < box[3] + reach && l.box[3] > box[1] - reach) {
+      const below = l.box[1] >= box[3] ? LABEL_BELOW_REACH * l.fontSize : reach;
+      if (besideOrOver && l.box[0] < box[2] + reach && l.box[2] > box[0] - reach && l.box[1] < box[3] + below && l.box[3] > box[1] - reach) {
         taken.add(l);
         box[0] = Math.min(box[0], l.box[0]);
         box[1] = Math.min(box[1], l.box[1]);
