@@ -67,4 +67,15 @@ describe('equation numbers at the left', () => {
     expect(equations).toHaveLength(1);
     expect(equations[0]!.latex).toBe('x=y+z \\tag{3}');
   });
+
+  it('takes the number on its own row over a too-wide formula, right under a paragraph\'s last line, into the display', () => {
+    // The number stands at the column's left edge a line pitch under the paragraph: not a line of it.
+    const number = line(run('(2)', 72, 124));
+    const wide = line(run('a+b+c+d+e+f+g+h+i+j+k+l+m+n+o+p+q+r+s+t+u+v+w+x+y+z+a+b+c+d+e+f+g+h+i+j+k+l+m+n+o+p+q+r+s+t+u+v+w+x+y+z', 80, 138));
+    const lines = [prose(100), prose(112), number, wide, prose(162), prose(174)];
+    const equations = detectEquations(lines, 10);
+    expect(equations).toHaveLength(1);
+    expect(equations[0]!.lines).toContain(number);
+    expect(equations[0]!.latex.endsWith('\\tag{2}')).toBe(true);
+  });
 });

@@ -151,10 +151,13 @@ const STRETCHED_SPACE = 4;
  */
 function isInlineMath(line: TextLine, prose: readonly TextLine[]): boolean {
   const size = lineSize(line);
+  // An equation number alone at the column's left edge under a paragraph is no line of it: TeX
+  // sets the number of a formula too wide for it (leqno) on a row of its own over the formula.
+  const number = EQUATION_NUMBER.test(line.text.trim());
   return prose.some((p) => {
     if (p === line) return false;
     const pitch = line.baseline - p.baseline;
-    return onRowOf(line, p) || (Math.abs(p.box[0] - line.box[0]) < 0.5 * size && pitch > 0 && pitch < NEXT_LINE_PITCH * size);
+    return onRowOf(line, p) || (!number && Math.abs(p.box[0] - line.box[0]) < 0.5 * size && pitch > 0 && pitch < NEXT_LINE_PITCH * size);
   });
 }
 
