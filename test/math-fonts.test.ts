@@ -366,3 +366,27 @@ describe('radicals built of pieces', () => {
     expect(formulaLatex({ glyphs, rules: [[330.5, 125, 346, 125]] }).latex).toBe('\\sqrt{\\prod}');
   });
 });
+
+describe('kpfonts\' second extension font (largesymbolsA)', () => {
+  it('reads its multiple integrals at kpfonts.sty\'s codes (text and display size), which it had dropped', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    // As pdfTeX embeds jkpexa: glyph names of its own (no Unicode table knows them).
+    const names: [number, string][] = [[33, 'iint.text'], [34, 'iint.display'], [36, 'iiint.display'], [9, 'oiint.display']];
+    const font = doc.context.register(doc.context.obj({
+      Type: 'Font', Subtype: 'Type1', BaseFont: 'Kp--M-Exa-Regular', FirstChar: 0, LastChar: 255, Widths: Array<number>(256).fill(500),
+      Encoding: doc.context.obj({ Type: 'Encoding', Differences: names.flatMap(([code, name]) => [code, PDFName.of(name)]) }),
+    }));
+    const fx = page.node.newFontDictionary('FX', font);
+    page.pushOperators(beginText(), setFontAndSize(fx, 10), moveText(100, 700), showText(PDFHexString.of(names.map(([c]) => c.toString(16).padStart(2, '0')).join(''))), endText());
+    const pdf = PdfDocument.open(await loadPdfium(), await doc.save());
+    try {
+      const glyphs = extractPage(pdf, 0).lines.flatMap((l) => l.glyphs ?? []);
+      expect(glyphs.map((q) => String.fromCodePoint(q.code))).toEqual(['∬', '∬', '∭', '∯']);
+    } finally {
+      pdf.close();
+    }
+    expect(fontCodeToUnicode('Kp--M-Exa-Regular', 134)).toBe(cp('∬'));
+    expect(fontCodeToUnicode('Kp--M-Exa-Regular', 0x7a)).toBeUndefined();
+  });
+});
