@@ -299,6 +299,9 @@ const centre = (u: Unit) => (u.x0 + u.x1) / 2;
 /** amsmath's multiple integrals where the font has none (CMEX): ∫ glyphs of one size overlapping side by side. */
 const MULTIPLE_INTEGRALS: Record<number, { latex: string; char: string }> = { 2: { latex: '\\iint', char: '∬' }, 3: { latex: '\\iiint', char: '∭' } };
 
+/** ∫ glyphs closer than this share of one's width touch (a thin space, 1/6 em, is more than half a display ∫'s width). */
+const INTEGRALS_TOUCHING = 0.1;
+
 /** amsmath sets \iint and \iiint as ∫ glyphs pulled into each other: one multiple integral. */
 function mergeIntegrals(units: Unit[]): Unit[] {
   const integrals = units.filter((u) => u.char === '∫').sort((a, b) => a.x0 - b.x0);
@@ -310,8 +313,9 @@ function mergeIntegrals(units: Unit[]): Unit[] {
     for (const next of integrals) {
       const last = run[run.length - 1]!;
       if (next === last || next.x0 <= last.x0 || run.length === 3) continue;
-      // Overlapping: amsmath's negative kern pulls each ∫ into the one before.
-      if (next.x0 < last.x1 && Math.abs(next.y0 - last.y0) < 0.05 * last.size && Math.abs(next.y1 - last.y1) < 0.05 * last.size) run.push(next);
+      // Overlapping: amsmath's negative kern pulls each ∫ into the one before (a narrow upright
+      // ∫, Euler's, only up to touching it; two integrals of their own stand a thin space apart).
+      if (next.x0 < last.x1 + INTEGRALS_TOUCHING * (last.x1 - last.x0) && Math.abs(next.y0 - last.y0) < 0.05 * last.size && Math.abs(next.y1 - last.y1) < 0.05 * last.size) run.push(next);
     }
     const multiple = MULTIPLE_INTEGRALS[run.length];
     if (!multiple) continue;
