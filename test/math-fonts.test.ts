@@ -390,3 +390,18 @@ describe('kpfonts\' second extension font (largesymbolsA)', () => {
     expect(fontCodeToUnicode('Kp--M-Exa-Regular', 0x7a)).toBeUndefined();
   });
 });
+
+describe('operator names of a font with wide side bearings (CM Bright)', () => {
+  const UPRIGHT = { bold: false, italic: false, monospace: false, math: false };
+  // HFBR10 at 12 pt as the text layer gives it: the ink of "i" and "n" 0.16 em apart, their advances touching.
+  const letter = (char: string, ink: [number, number], advance: [number, number]): Glyph => ({ ...g(char, ink[0], 200, 'HFBR10', 12), x1: ink[1], style: UPRIGHT, advance });
+  const sin = (x: number) => [letter('s', [x + 0.32, x + 4.52], [x, x + 4.81]), letter('i', [x + 5.76, x + 6.52], [x + 4.81, x + 7.5]), letter('n', [x + 8.47, x + 12.77], [x + 7.5, x + 13.67])];
+
+  it('reads letters whose advances touch as one name (\\sin, not \\text{si}n)', () => {
+    expect(formulaLatex({ glyphs: [...sin(300), g('x', 315, 200, 'HFBRMI10', 12)] }).latex).toBe('\\sin x');
+  });
+
+  it('keeps two names a thin space apart (\\sin\\sin) apart', () => {
+    expect(formulaLatex({ glyphs: [...sin(300), ...sin(315.67)] }).latex).toBe('\\sin\\sin');
+  });
+});
