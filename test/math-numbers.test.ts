@@ -1,9 +1,10 @@
 // Equation numbers at the left (round 8): leqno, the default of the AMS classes (amsart,
 // amsbook), sets "(n)" at the left margin of a display's row, beside multline's first row, or on
 // a row of its own over a formula too wide for it. They are the formula's \tag, not its first atom
-// nor the first column of an array.
+// nor the first column of an array. And numbered matrices and cases that the table detector
+// finds as columns are mathematics by their number, whatever font their entries are set in.
 import { describe, expect, it } from 'vitest';
-import { detectEquations } from '../src/engine/equations/detect.js';
+import { detectEquations, isMathematics } from '../src/engine/equations/detect.js';
 import { formulaLatex } from '../src/engine/math/index.js';
 import type { Glyph, TextLine } from '../src/engine/model/document.js';
 
@@ -77,5 +78,20 @@ describe('equation numbers at the left', () => {
     expect(equations).toHaveLength(1);
     expect(equations[0]!.lines).toContain(number);
     expect(equations[0]!.latex.endsWith('\\tag{2}')).toBe(true);
+  });
+});
+
+describe('numbered matrices and cases found as a table', () => {
+  const cell = (text: string, x: number, base: number, font = 'CMR10') => line(run(text, x, base, 10, font));
+
+  it('are mathematics when the number stands right of every cell and an entry is math, however few glyphs are in a math font', () => {
+    // A matrix of decimals (text-font digits) with one Greek entry, numbered at the right margin.
+    const lines = [cell('9.19', 250, 100), cell('52', 300, 100), cell('0.68', 250, 114), line([g('ε', 300, 114)]), cell('(4)', 520, 107)];
+    expect(isMathematics(lines)).toBe(true);
+  });
+
+  it('leave a table of values with a bracketed count at its right a table: no entry is mathematics', () => {
+    const lines = [cell('9.19', 250, 100), cell('52', 300, 100), cell('0.68', 250, 114), cell('17', 300, 114), cell('(4)', 520, 107)];
+    expect(isMathematics(lines)).toBe(false);
   });
 });

@@ -447,6 +447,13 @@ export function isMathematics(lines: readonly TextLine[]): boolean {
   if (prose.length && !(lines.some((l) => EQUATION_NUMBER.test(l.text.trim())) && prose.length <= MAX_TABLE_PROSE_SHARE * lines.length)) return false;
   const glyphs = lines.filter((l) => !prose.includes(l)).flatMap((l) => l.glyphs ?? []);
   if (!glyphs.length) return false;
+  // A numbered matrix or cases whose entries are mostly digits and a text font's letters (mathpazo,
+  // mathdesign set variables in the text italic): the equation number stands right of every
+  // cell, and some entry is mathematics.
+  const numbers = lines.filter((l) => EQUATION_NUMBER.test(l.text.trim()));
+  const cells = lines.filter((l) => !numbers.includes(l));
+  const right = Math.max(...cells.map((l) => l.box[2]));
+  if (!prose.length && numbers.length && cells.length && numbers.every((n) => n.box[0] >= right) && cells.flatMap((l) => l.glyphs ?? []).some(isMathGlyph)) return true;
   return glyphs.filter(inMathFont).length >= MATH_TABLE_SHARE * glyphs.length;
 }
 
