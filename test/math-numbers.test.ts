@@ -88,6 +88,8 @@ describe('numbered matrices and cases found as a table', () => {
     // A matrix of decimals (text-font digits) with one Greek entry, numbered at the right margin.
     const lines = [cell('9.19', 250, 100), cell('52', 300, 100), cell('0.68', 250, 114), line([g('ε', 300, 114)]), cell('(4)', 520, 107)];
     expect(isMathematics(lines)).toBe(true);
+    // …or left of every cell (leqno).
+    expect(isMathematics([...lines.slice(0, 4), cell('(4)', 72, 107)])).toBe(true);
   });
 
   it('leave a table of values with a bracketed count at its right a table: no entry is mathematics', () => {

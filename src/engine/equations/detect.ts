@@ -449,11 +449,12 @@ export function isMathematics(lines: readonly TextLine[]): boolean {
   if (!glyphs.length) return false;
   // A numbered matrix or cases whose entries are mostly digits and a text font's letters (mathpazo,
   // mathdesign set variables in the text italic): the equation number stands right of every
-  // cell, and some entry is mathematics.
+  // cell (left of every cell with leqno), and some entry is mathematics.
   const numbers = lines.filter((l) => EQUATION_NUMBER.test(l.text.trim()));
   const cells = lines.filter((l) => !numbers.includes(l));
   const right = Math.max(...cells.map((l) => l.box[2]));
-  if (!prose.length && numbers.length && cells.length && numbers.every((n) => n.box[0] >= right) && cells.flatMap((l) => l.glyphs ?? []).some(isMathGlyph)) return true;
+  const left = Math.min(...cells.map((l) => l.box[0]));
+  if (!prose.length && numbers.length && cells.length && numbers.every((n) => n.box[0] >= right || n.box[2] <= left) && cells.flatMap((l) => l.glyphs ?? []).some(isMathGlyph)) return true;
   return glyphs.filter(inMathFont).length >= MATH_TABLE_SHARE * glyphs.length;
 }
 
