@@ -366,3 +366,42 @@ describe('radicals built of pieces', () => {
     expect(formulaLatex({ glyphs, rules: [[330.5, 125, 346, 125]] }).latex).toBe('\\sqrt{\\prod}');
   });
 });
+
+describe('kpfonts\' second extension font (largesymbolsA)', () => {
+  it('reads its multiple integrals at kpfonts.sty\'s codes (text and display size), which it had dropped', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    // As pdfTeX embeds jkpexa: glyph names of its own (no Unicode table knows them).
+    const names: [number, string][] = [[33, 'iint.text'], [34, 'iint.display'], [36, 'iiint.display'], [9, 'oiint.display']];
+    const font = doc.context.register(doc.context.obj({
+      Type: 'Font', Subtype: 'Type1', BaseFont: 'Kp--M-Exa-Regular', FirstChar: 0, LastChar: 255, Widths: Array<number>(256).fill(500),
+      Encoding: doc.context.obj({ Type: 'Encoding', Differences: names.flatMap(([code, name]) => [code, PDFName.of(name)]) }),
+    }));
+    const fx = page.node.newFontDictionary('FX', font);
+    page.pushOperators(beginText(), setFontAndSize(fx, 10), moveText(100, 700), showText(PDFHexString.of(names.map(([c]) => c.toString(16).padStart(2, '0')).join(''))), endText());
+    const pdf = PdfDocument.open(await loadPdfium(), await doc.save());
+    try {
+      const glyphs = extractPage(pdf, 0).lines.flatMap((l) => l.glyphs ?? []);
+      expect(glyphs.map((q) => String.fromCodePoint(q.code))).toEqual(['∬', '∬', '∭', '∯']);
+    } finally {
+      pdf.close();
+    }
+    expect(fontCodeToUnicode('Kp--M-Exa-Regular', 134)).toBe(cp('∬'));
+    expect(fontCodeToUnicode('Kp--M-Exa-Regular', 0x7a)).toBeUndefined();
+  });
+});
+
+describe('operator names of a font with wide side bearings (CM Bright)', () => {
+  const UPRIGHT = { bold: false, italic: false, monospace: false, math: false };
+  // HFBR10 at 12 pt as the text layer gives it: the ink of "i" and "n" 0.16 em apart, their advances touching.
+  const letter = (char: string, ink: [number, number], advance: [number, number]): Glyph => ({ ...g(char, ink[0], 200, 'HFBR10', 12), x1: ink[1], style: UPRIGHT, advance });
+  const sin = (x: number) => [letter('s', [x + 0.32, x + 4.52], [x, x + 4.81]), letter('i', [x + 5.76, x + 6.52], [x + 4.81, x + 7.5]), letter('n', [x + 8.47, x + 12.77], [x + 7.5, x + 13.67])];
+
+  it('reads letters whose advances touch as one name (\\sin, not \\text{si}n)', () => {
+    expect(formulaLatex({ glyphs: [...sin(300), g('x', 315, 200, 'HFBRMI10', 12)] }).latex).toBe('\\sin x');
+  });
+
+  it('keeps two names a thin space apart (\\sin\\sin) apart', () => {
+    expect(formulaLatex({ glyphs: [...sin(300), ...sin(315.67)] }).latex).toBe('\\sin\\sin');
+  });
+});

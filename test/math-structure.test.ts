@@ -147,6 +147,13 @@ describe('multiple integrals', () => {
     // Two integrals apart are two.
     expect(formulaLatex({ glyphs: [int(100), g('f', 110, 100), int(120), g('g', 130, 100)] }).latex).toBe('\\int f\\int g');
   });
+
+  it('reads two narrow upright ∫ of Euler\'s extension font that only touch (amsmath\'s kern) as one \\iint, not two a thin space apart', () => {
+    // EUEX's display ∫ is 4.7 pt wide: amsmath's \iint leaves 0.2 pt between them, \int\,\int a thin space (1.7 pt).
+    const int = (x: number): Glyph => ({ ...g('∫', x, 100, 10, 'EUEX10'), y0: 89, y1: 111, x1: x + 4.7 });
+    expect(formulaLatex({ glyphs: [int(100), int(104.9), g('f', 112, 100)] }).latex).toBe('\\iint f');
+    expect(formulaLatex({ glyphs: [int(100), int(106.4), g('f', 114, 100)] }).latex).toBe('\\int\\int f');
+  });
 });
 
 describe('stretchy delimiters of OpenType math fonts', () => {

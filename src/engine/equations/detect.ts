@@ -151,10 +151,13 @@ const STRETCHED_SPACE = 4;
  */
 function isInlineMath(line: TextLine, prose: readonly TextLine[]): boolean {
   const size = lineSize(line);
+  // An equation number alone at the column's left edge under a paragraph is no line of it: TeX
+  // sets the number of a formula too wide for it (leqno) on a row of its own over the formula.
+  const number = EQUATION_NUMBER.test(line.text.trim());
   return prose.some((p) => {
     if (p === line) return false;
     const pitch = line.baseline - p.baseline;
-    return onRowOf(line, p) || (Math.abs(p.box[0] - line.box[0]) < 0.5 * size && pitch > 0 && pitch < NEXT_LINE_PITCH * size);
+    return onRowOf(line, p) || (!number && Math.abs(p.box[0] - line.box[0]) < 0.5 * size && pitch > 0 && pitch < NEXT_LINE_PITCH * size);
   });
 }
 
@@ -444,6 +447,14 @@ export function isMathematics(lines: readonly TextLine[]): boolean {
   if (prose.length && !(lines.some((l) => EQUATION_NUMBER.test(l.text.trim())) && prose.length <= MAX_TABLE_PROSE_SHARE * lines.length)) return false;
   const glyphs = lines.filter((l) => !prose.includes(l)).flatMap((l) => l.glyphs ?? []);
   if (!glyphs.length) return false;
+  // A numbered matrix or cases whose entries are mostly digits and a text font's letters (mathpazo,
+  // mathdesign set variables in the text italic): the equation number stands right of every
+  // cell (left of every cell with leqno), and some entry is mathematics.
+  const numbers = lines.filter((l) => EQUATION_NUMBER.test(l.text.trim()));
+  const cells = lines.filter((l) => !numbers.includes(l));
+  const right = Math.max(...cells.map((l) => l.box[2]));
+  const left = Math.min(...cells.map((l) => l.box[0]));
+  if (!prose.length && numbers.length && cells.length && numbers.every((n) => n.box[0] >= right || n.box[2] <= left) && cells.flatMap((l) => l.glyphs ?? []).some(isMathGlyph)) return true;
   return glyphs.filter(inMathFont).length >= MATH_TABLE_SHARE * glyphs.length;
 }
 

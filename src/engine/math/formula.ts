@@ -20,7 +20,7 @@ export interface FormulaInput {
 export interface FormulaOutput {
   /** LaTeX for $$ … $$; KaTeX parses it. With \tag{n} when the formula has one number. */
   latex: string;
-  /** Equation numbers found at the right ("3", "2.1a"), in order from top to bottom. */
+  /** Equation numbers found at the right or the left ("3", "2.1a"), in order from top to bottom. */
   numbers: string[];
   /** The structure could not be read into LaTeX KaTeX accepts: `latex` is the plain text. */
   fallback: boolean;
@@ -33,7 +33,7 @@ const ROW_RELATIONS = '=<>≤≥≈≡∼≃≅⩽⩾';
 const NUMBER_GAP = 1.5;
 /** The next row of a display sits at least a baselineskip (1.2 em) under a row's baseline. */
 const NEXT_ROW_DROP = 1.2;
-/** …or, beside the last row of a display of several rows, this far (multline sets it \multlinetaggap, 1 em, from its last row). */
+/** …or, beside the last row of a display of several rows, this far (multline sets it \multlinetaggap, 1 em, from its last row; at the left, from its first). */
 const LAST_ROW_NUMBER_GAP = 0.9;
 
 /** LaTeX of one display formula. Total: never throws, whatever the input. */
@@ -110,6 +110,49 @@ function splitNumbers(glyphs: Glyph[]): { numbers: string[]; rest: Glyph[] } {
     run.forEach((g) => used.add(g));
     found.push({ text: match[1]!, y: close.base });
   }
+  leftNumbers(visible, used, found);
   found.sort((a, b) => a.y - b.y);
   return { numbers: found.map((f) => f.text), rest: glyphs.filter((g) => !used.has(g)) };
+}
+
+/**
+ * Equation numbers at the left (leqno, the default of the AMS classes): "(n)" at the start of a
+ * row with nothing left of it on its band and a wide gap to its right, or alone on its row at the
+ * formula's left edge (TeX sets the number of a formula too wide for it on a row of its own above
+ * it) — the mirror of the numbers at the right.
+ */
+function leftNumbers(visible: Glyph[], used: Set<Glyph>, found: { text: string; y: number }[]): void {
+  for (const open of visible) {
+    if (open.code !== 0x28 || used.has(open)) continue;
+    const size = emOf(open);
+    const row = visible.filter((g) => !used.has(g) && Math.abs(g.base - open.base) < 0.2 * size && g.x0 >= open.x0 - 0.01).sort((a, b) => a.x0 - b.x0);
+    const run: Glyph[] = [];
+    let right = open.x0;
+    for (const g of row) {
+      if (g.x0 - right > 0.3 * size) break;
+      run.push(g);
+      right = g.x1;
+      if (g.code === 0x29) break;
+    }
+    const match = EQUATION_NUMBER.exec(String.fromCodePoint(...run.map((g) => g.code)));
+    if (!match || run[run.length - 1]!.code !== 0x29) continue;
+    const [x0, x1] = [open.x0, run[run.length - 1]!.x1];
+    const y0 = Math.min(...run.map((g) => g.y0));
+    const y1 = Math.max(...run.map((g) => g.y1));
+    const band = visible.filter((g) => !run.includes(g) && g.y0 < y1 && g.y1 > y0);
+    if (band.some((g) => g.x1 < x0 + 0.01)) continue;
+    const others = visible.filter((g) => !run.includes(g) && !used.has(g));
+    if (!others.length) continue;
+    const nearestRight = Math.min(...band.map((g) => g.x0));
+    // Alone on its row: at the formula's left edge, or over it in its left half.
+    const left = Math.min(...others.map((g) => g.x0));
+    const middle = (left + Math.max(...others.map((g) => g.x1))) / 2;
+    const highest = !others.some((g) => g.y1 < y0);
+    const alone = !band.length && (x0 <= left + 0.5 * size || (highest && x1 < middle));
+    // Beside the first row of several (multline sets its first row \multlinetaggap from a number at the left).
+    const firstRow = visible.some((g) => g.base > open.base + size) && !visible.some((g) => emOf(g) >= 0.85 * size && g.base < open.base - NEXT_ROW_DROP * size);
+    if (!alone && (!band.length || nearestRight - x1 < (firstRow ? LAST_ROW_NUMBER_GAP : NUMBER_GAP) * size)) continue;
+    run.forEach((g) => used.add(g));
+    found.push({ text: match[1]!, y: open.base });
+  }
 }

@@ -20,6 +20,8 @@ export interface Unit {
   char?: string;
   /** An upright Latin letter of a text font: a piece of a word such as "sin". */
   upright?: boolean;
+  /** The letter's advance (origin to next pen position), when the text layer gives it. */
+  advance?: [number, number];
   /** Taller than the line: a big operator, a stretchy delimiter, a radical sign. */
   tall?: boolean;
   /** A piece of a big delimiter (⎛ ⎜ ⎝…), to be stacked with the others of its column. */
@@ -125,7 +127,10 @@ function glyphUnits(g: Glyph, bodySize: number): Unit[] {
   const unit: Unit = { ...box, latex: info.latex, role: info.role, char };
   const alphabet = fontAlphabet(g.font, code);
   if (alphabet && info.role === 'ord') unit.latex = `\\${alphabet}{${char}}`;
-  else if (/^[A-Za-z]$/.test(char) && !g.style.italic && !g.style.math) unit.upright = true;
+  else if (/^[A-Za-z]$/.test(char) && !g.style.italic && !g.style.math) {
+    unit.upright = true;
+    if (g.advance && g.advance.every(Number.isFinite)) unit.advance = [g.advance[0], g.advance[1]];
+  }
   else if (/^[A-Za-z]$/.test(char) && g.style.math && !/(mi|italic|MI)/i.test(g.font ?? '') && /math/i.test(g.font ?? '')) {
     // OpenType math fonts: variables are Mathematical Italic code points, plain Latin is upright.
     unit.upright = true;
@@ -166,17 +171,27 @@ export function toUnits(glyphs: Glyph[], rules: Box[], bodySize: number): Unit[]
 
 const INVISIBLE = new Set([0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x2061, 0x2062, 0x2063, 0xfeff, 0xad]);
 
+/** Advances of neighbouring letters of a word meet within this (em; TeX's thin space between two operator names is 1/6 em). */
+const ADVANCE_TOUCHING = 0.03;
+
 /** Upright letters side by side on one baseline: a function name (\sin) or a word (\text{if}). */
 function mergeWords(units: Unit[]): Unit[] {
   // Only upright letters take part: a limit under \min sits between its letters in x order.
   const letters = units.filter((u) => u.upright).sort((a, b) => a.x0 - b.x0);
   const absorbed = new Set<Unit>();
   const words: Unit[] = [];
+  // Letters of a word touch: their ink boxes, or their advances where a font's wide side bearings
+  // (CM Bright's "i" and "n") leave a gap between the ink that a thin space would.
+  const touching = (w: Unit, u: Unit) => {
+    if (u.x0 - w.x1 < 0.12 * u.size && u.x0 - w.x1 > -0.1 * u.size) return true;
+    return !!w.advance && !!u.advance && Math.abs(u.advance[0] - w.advance[1]) < ADVANCE_TOUCHING * u.size;
+  };
   for (const u of letters) {
-    const prev = words.find((w) => !absorbed.has(w) && Math.abs(w.base - u.base) < 0.1 * u.size && u.x0 - w.x1 < 0.12 * u.size && u.x0 - w.x1 > -0.1 * u.size && Math.abs(w.size - u.size) < 0.1 * u.size);
+    const prev = words.find((w) => !absorbed.has(w) && Math.abs(w.base - u.base) < 0.1 * u.size && touching(w, u) && Math.abs(w.size - u.size) < 0.1 * u.size);
     if (prev) {
       prev.char = (prev.char ?? '') + (u.char ?? '');
       prev.x1 = Math.max(prev.x1, u.x1);
+      if (prev.advance && u.advance) prev.advance = [prev.advance[0], u.advance[1]];
       prev.y0 = Math.min(prev.y0, u.y0);
       prev.y1 = Math.max(prev.y1, u.y1);
       absorbed.add(u);
@@ -299,6 +314,9 @@ const centre = (u: Unit) => (u.x0 + u.x1) / 2;
 /** amsmath's multiple integrals where the font has none (CMEX): ∫ glyphs of one size overlapping side by side. */
 const MULTIPLE_INTEGRALS: Record<number, { latex: string; char: string }> = { 2: { latex: '\\iint', char: '∬' }, 3: { latex: '\\iiint', char: '∭' } };
 
+/** ∫ glyphs closer than this share of one's width touch (a thin space, 1/6 em, is more than half a display ∫'s width). */
+const INTEGRALS_TOUCHING = 0.1;
+
 /** amsmath sets \iint and \iiint as ∫ glyphs pulled into each other: one multiple integral. */
 function mergeIntegrals(units: Unit[]): Unit[] {
   const integrals = units.filter((u) => u.char === '∫').sort((a, b) => a.x0 - b.x0);
@@ -310,8 +328,9 @@ function mergeIntegrals(units: Unit[]): Unit[] {
     for (const next of integrals) {
       const last = run[run.length - 1]!;
       if (next === last || next.x0 <= last.x0 || run.length === 3) continue;
-      // Overlapping: amsmath's negative kern pulls each ∫ into the one before.
-      if (next.x0 < last.x1 && Math.abs(next.y0 - last.y0) < 0.05 * last.size && Math.abs(next.y1 - last.y1) < 0.05 * last.size) run.push(next);
+      // Overlapping: amsmath's negative kern pulls each ∫ into the one before (a narrow upright
+      // ∫, Euler's, only up to touching it; two integrals of their own stand a thin space apart).
+      if (next.x0 < last.x1 + INTEGRALS_TOUCHING * (last.x1 - last.x0) && Math.abs(next.y0 - last.y0) < 0.05 * last.size && Math.abs(next.y1 - last.y1) < 0.05 * last.size) run.push(next);
     }
     const multiple = MULTIPLE_INTEGRALS[run.length];
     if (!multiple) continue;

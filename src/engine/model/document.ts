@@ -35,6 +35,11 @@ export interface Glyph {
   fontSize?: number;
   /** The PDF font's base name without its subset prefix ("CMMI10", "STIXTwoMath-Regular"), when known. */
   font?: string;
+  /**
+   * Horizontal extent of the glyph's advance (origin to the next pen position), when known (PDF
+   * text layer): letters of a word touch there, whatever their side bearings.
+   */
+  advance?: [number, number];
 }
 
 /** A run of text on one visual line, as extracted (PDF text layer) or recognised (OCR). */

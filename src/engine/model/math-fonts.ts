@@ -116,6 +116,18 @@ const fourierExtensionRuns: [number, string][] = [
 ];
 for (const [start, chars] of fourierExtensionRuns) [...chars].forEach((c, i) => (FOURIER_EXTENSION[start + i] = c));
 
+/**
+ * kpfonts' second extension font (largesymbolsA, jkpexa: "Kp--M-Exa-Regular"), by kpfonts.sty's
+ * declarations: each operator at a code in text size and the next in display size; the
+ * narrowiints option's integrals 100 codes higher (\iint is 33 and 34, or 133 and 134).
+ */
+const KP_EXTENSION_A: Record<number, string> = {};
+const kpExtensionARuns: [number, string][] = [
+  [8, '∯∯∳∳∲∲⨖⨖'], [33, '∬∬∭∭⨌⨌'], [41, '∰∰∳∳∲∲'], [62, '⨏⨏'], [84, '∫∫'], [108, '∯∯'], [133, '∬∬∭∭⨌⨌'], [141, '∰∰'],
+];
+for (const [start, chars] of kpExtensionARuns) [...chars].forEach((c, i) => (KP_EXTENSION_A[start + i] = c));
+const KP_EXTENSION_A_FONT = /^kp-+m-exa([^a-z]|$)/i;
+
 /** AMS's MSBM (and Computer Modern Bright's copy, HFBRBS) sets amssymb's wider \widehat and \widetilde (msbm10.afm: hatwide, hatwider, tildewide, tildewider). */
 const AMS_B_ACCENTS: Record<number, string> = { 0x5b: '\u0302', 0x5c: '\u0302', 0x5d: '\u0303', 0x5e: '\u0303' };
 
@@ -162,6 +174,7 @@ const PRIVATE_USE: Record<number, string> = {
  * when the font is not a known math font.
  */
 export function fontCodeToUnicode(font: string | undefined, code: number): number | undefined {
+  if (KP_EXTENSION_A_FONT.test(font ?? '')) return KP_EXTENSION_A[code]?.codePointAt(0);
   const f = family(font);
   let char: string | undefined;
   // An extension font's glyph the PDF names with U+FFFD: a sized delimiter of unknown shape.
