@@ -59,4 +59,7 @@ export const TEMPLATES: Template[] = [
   { name: 'article11', head: '\\documentclass[11pt]{article}\\usepackage[margin=1in]{geometry}', twoColumn: false, split: 'tune' },
   { name: 'report12', head: '\\documentclass[12pt]{report}\\usepackage[margin=1.1in]{geometry}\\linespread{1.2}', twoColumn: false, split: 'validate' },
   { name: 'amsart', head: '\\documentclass[11pt]{amsart}', twoColumn: false, split: 'validate' },
+  // Equation numbers at the left (leqno, the AMS classes' default), in a class and geometry of its
+  // own: the tune split guards the left-number reading (a tune template, added after the others).
+  { name: 'leqno', head: '\\documentclass[11pt,leqno]{article}\\usepackage[margin=1.25in]{geometry}', twoColumn: false, split: 'tune' },
 ];
