@@ -395,6 +395,18 @@ describe('furniture', () => {
     expect(detectFurniture([table])[0]!.size).toBe(0);
   });
 
+  it('keeps a small caption right under a photograph at the page\'s foot: the picture is body, the caption not set apart', () => {
+    const body = Array.from({ length: 8 }, (_, i) => line(`Body line ${i} of a page with a photograph at its foot.`, 72, 100 + i * 14));
+    const caption = line('Weekly symptom and referral.', 341, 721, { fontSize: 8 });
+    const withPhoto: Page = { ...pageOf([...body, caption]), images: [[341, 583, 523, 716]] };
+    expect(detectFurniture([withPhoto])[0]!.has(caption)).toBe(false);
+    // Without the photograph, the same line is a small footer set apart.
+    expect(detectFurniture([pageOf([...body, caption])])[0]!.get(caption)?.kind).toBe('footer');
+    // A picture beside the line (not over it) does not count.
+    const beside: Page = { ...pageOf([...body, caption]), images: [[72, 583, 300, 716]] };
+    expect(detectFurniture([beside])[0]!.get(caption)?.kind).toBe('footer');
+  });
+
   it('keeps a slide title over a diagram with large labels: small print is small next to the document\'s body too', () => {
     const slide = (index: number, lines: TextLine[]): Page => ({ index, width: 454, height: 255, images: [], source: 'text-layer', lines });
     const title = () => line('Background', 10, 12, { fontSize: 17 });

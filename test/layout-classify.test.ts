@@ -99,6 +99,24 @@ describe('paragraph features', () => {
     expect(ocr[FEATURE_NAMES.indexOf('otherFontShare')]).toBe(-1);
   });
 
+  it('measures the gaps to the floats above and below that share the paragraph\'s width, and what the nearer is', () => {
+    const title = line('Material licensee', 72, 100);
+    const note = line('Source: Institute of Applied Sciences', 72, 262);
+    const body = Array.from({ length: 3 }, (_, i) => line(`Body sentence number ${i} of the running text here.`, 72, 400 + i * 12));
+    const page = pageOf([title, note, ...body]);
+    const paragraphs = [{ lines: [title], trace: [] }, { lines: [note], trace: [] }, { lines: body, trace: [] }];
+    // A table under the title, a photograph beside the body (not over it: another column).
+    const floats = [{ box: [72, 115, 400, 255] as Box, table: true }, { box: [330, 380, 560, 460] as Box, table: false }];
+    const ctx = { page, paragraphs, flow: page.lines, bodySize: 10, doc: documentFacts([page]), floats };
+    const named = (i: number) => Object.fromEntries(FEATURE_NAMES.map((n, k) => [n, paragraphFeatures(ctx, i, false)[k]]));
+    expect(named(0)).toMatchObject({ floatGapAbove: 50, floatGapBelow: 0.5, nearFloat: 2 });
+    expect(named(1)).toMatchObject({ floatGapAbove: 0.7, floatGapBelow: 50, nearFloat: 2 });
+    expect(named(2)).toMatchObject({ floatGapBelow: 50, nearFloat: 0 });
+    expect(named(2).floatGapAbove).toBeCloseTo((400 - 255) / 10);
+    // No floats found: none near, both gaps "none".
+    expect(paragraphFeatures({ ...ctx, floats: undefined }, 0, false).slice(-3)).toEqual([50, 50, 0]);
+  });
+
   it('counts the pages a line recurs on, digits folded', () => {
     const pages = [0, 1, 2].map((i) => pageOf([line(`Journal of Tests, page ${i + 1}`, 72, 40)], i));
     expect(documentFacts(pages).pagesWith.get('journal of tests, page #')).toBe(3);
@@ -371,6 +389,60 @@ describe('captions', () => {
     const placed = units[0]!.kind === 'region' ? units[0]!.placed : undefined;
     expect(placed!.captions.map((c) => c.lines.map((l) => l.text))).toEqual([['Table 1. Net forecast and forecast']]);
     expect(placed!.notes.map((c) => c.lines[0]!.text)).toEqual(['Note: However, the deferred cash flow fell after the review.']);
+  });
+
+  it('gives a table title set between two tables to the lower table, and joins the title\'s lines the paragraphs split above the part nearest it', () => {
+    const tableAt = (y0: number, y1: number): Region => ({ kind: 'table', box: [72, y0, 400, y1], lines: [], trace: [], table: { box: [72, y0, 400, y1], rows: 2, cols: 2, cells: [] } });
+    const upper = tableAt(50, 160);
+    const lower = tableAt(208, 300);
+    const title = labelled([line('TABLE I RECURRING PROVISION IN AUDIT REVIEW', 120, 184)], 'caption');
+    const units = placeRegions(pageOf([]), [title], [upper, lower]);
+    const captionsOf = (u: (typeof units)[number]) => (u.kind === 'region' ? u.placed.captions.map((c) => c.lines.map((l) => l.text).join(' ')) : []);
+    expect(units.map((u) => u.kind)).toEqual(['region', 'region']);
+    expect(units.map(captionsOf)).toEqual([[], ['TABLE I RECURRING PROVISION IN AUDIT REVIEW']]);
+    // A lone table still takes a title under it.
+    expect(placeRegions(pageOf([]), [labelled([line('TABLE I RECURRING PROVISION IN AUDIT REVIEW', 120, 184)], 'caption')], [upper]).map(captionsOf)).toEqual([['TABLE I RECURRING PROVISION IN AUDIT REVIEW']]);
+
+    // "TABLE IV" / two lines of its title / its last line: the last line is nearest the table.
+    const parts = [
+      labelled([line('TABLE IV', 200, 100)], 'text'),
+      labelled([line('MODULAR THROUGHPUT FOR LOAD CASE CONDITIONS. THE REDUNDANT TORQUE', 72, 112)], 'caption'),
+      labelled([line('EXCEEDED THE LIMIT IN TRONDHEIM.', 150, 124)], 'caption'),
+    ];
+    const split = placeRegions(pageOf([]), parts, [tableAt(140, 300)]);
+    expect(split.map((u) => u.kind)).toEqual(['region']);
+    expect(captionsOf(split[0]!)).toEqual(['TABLE IV MODULAR THROUGHPUT FOR LOAD CASE CONDITIONS. THE REDUNDANT TORQUE EXCEEDED THE LIMIT IN TRONDHEIM.']);
+  });
+
+  it('joins a caption\'s first line, typed text and read apart from it (a sidebar read between), under its picture', () => {
+    const photo: Region = { kind: 'image', box: [206, 254, 422, 411], lines: [], trace: [] };
+    const first = labelled([line('We report that the quarterly valuation was recognized, while the quarterly', 205, 416)], 'text');
+    const sidebar = labelled([line('The author', 36, 432)], 'title');
+    const last = labelled([line('provision was recognized.', 205, 428)], 'caption');
+    const units = placeRegions(pageOf([]), [first, sidebar, last], [photo]);
+    expect(units.map((u) => (u.kind === 'paragraph' ? u.paragraph.lines[0]!.text : 'region')).sort()).toEqual(['The author', 'region']);
+    const placed = units.flatMap((u) => (u.kind === 'region' ? [u.placed] : []))[0];
+    expect(placed!.captions.map((c) => c.lines.map((l) => l.text).join(' '))).toEqual(['We report that the quarterly valuation was recognized, while the quarterly provision was recognized.']);
+  });
+
+  it('takes a photograph\'s credit under it as its note, not its caption, also where the paragraphs joined it to the caption', () => {
+    const photo: Region = { kind: 'image', box: [72, 100, 300, 300], lines: [], trace: [] };
+    const placedOf = (units: ReturnType<typeof placeRegions>) => (units[0]!.kind === 'region' ? units[0]!.placed : undefined);
+    const credit = labelled([line('PHOTO: CARLOS DUBOIS / WIKIMEDIA COMMONS', 72, 304, { fontSize: 7 })], 'caption');
+    const caption = labelled([line('Figure 1. The intervention was enrolled for 26 %.', 72, 316)], 'text');
+    const apart = placedOf(placeRegions(pageOf([]), [credit, caption], [photo]));
+    expect(apart!.captions.map((c) => c.lines.map((l) => l.text).join(' '))).toEqual(['Figure 1. The intervention was enrolled for 26 %.']);
+    expect(apart!.notes.map((c) => c.lines[0]!.text)).toEqual(['PHOTO: CARLOS DUBOIS / WIKIMEDIA COMMONS']);
+    // Set flush right, off the picture's span, and joined to the caption under it by the paragraphs.
+    const joined = labelled([line('© LUKAS MÜLLER', 320, 304, { fontSize: 7 }), line('Material clause.', 72, 318)], 'caption');
+    const cut = placedOf(placeRegions(pageOf([]), [joined], [photo]));
+    expect(cut!.captions.map((c) => c.lines.map((l) => l.text).join(' '))).toEqual(['Material clause.']);
+    expect(cut!.notes.map((c) => c.lines[0]!.text)).toEqual(['© LUKAS MÜLLER']);
+    // A table's "Source:" line under it is its note, never its caption.
+    const table: Region = { kind: 'table', box: [72, 100, 400, 200], lines: [], trace: [], table: { box: [72, 100, 400, 200], rows: 2, cols: 2, cells: [] } };
+    const source = placedOf(placeRegions(pageOf([]), [labelled([line('Source: Institute of Applied Sciences, 06.04.2026', 72, 206)], 'caption')], [table]));
+    expect(source!.captions).toEqual([]);
+    expect(source!.notes.map((c) => c.lines[0]!.text)).toEqual(['Source: Institute of Applied Sciences, 06.04.2026']);
   });
 
   it('takes a caption the classifier found even without a "Figure" label', () => {

@@ -613,6 +613,37 @@ describe('chart labels', () => {
     expect(chart!.box[1]).toBeGreaterThan(30);
   });
 
+  it('takes a row of shapes each holding a short label (an infographic\'s steps) as a picture, not tag chips or text boxes', () => {
+    // Four chevrons, 110 × 60 points, touching, each with a one-word label in a 14-point display face.
+    const chevrons: TextLine['box'][] = [0, 1, 2, 3].map((i) => [72 + i * 110, 300, 72 + i * 110 + 115, 360]);
+    const labels = ['Discover', 'Define', 'Develop', 'Deliver'].map((t, i) => at(t, [90 + i * 110, 323, 150 + i * 110, 337], 14));
+    const body = Array.from({ length: 6 }, (_, i) => at(`Body text line ${i} of the page under the diagram here`, [72, 400 + i * 14, 500, 410 + i * 14], 10));
+    const [diagram, ...more] = detectCharts(612, 792, [...labels, ...body], chevrons, [], /^Figure/);
+    expect(more).toHaveLength(0);
+    expect(diagram!.kind).toBe('image');
+    expect(diagram!.values.labelledShapes).toBe(4);
+    expect(diagram!.lines.map((l) => l.text)).toEqual(['Discover', 'Define', 'Develop', 'Deliver']);
+    // Tag chips: shapes under 2.5 ems high around their words.
+    const chips: TextLine['box'][] = [0, 1, 2, 3].map((i) => [72 + i * 70, 300, 72 + i * 70 + 66, 318]);
+    const tags = ['Politics', 'Economy', 'Health', 'Science'].map((t, i) => at(t, [78 + i * 70, 304, 130 + i * 70, 314], 10));
+    expect(detectCharts(612, 792, [...tags, ...body], chips, [], /^Figure/)).toHaveLength(0);
+    // Shaded boxes of prose side by side are text boxes.
+    const boxes: TextLine['box'][] = [0, 1, 2].map((i) => [72 + i * 160, 300, 72 + i * 160 + 150, 380]);
+    const prose = [0, 1, 2].flatMap((i) => [0, 1, 2].map((k) => at(`Words of box ${i} line ${k} run on`, [78 + i * 160, 306 + k * 14, 216 + i * 160, 316 + k * 14], 10)));
+    expect(detectCharts(612, 792, [...prose, ...body], boxes, [], /^Figure/)).toHaveLength(0);
+    // Shaded cells of a table: filled rectangles side by side, their text set flush left or right, or abutting.
+    const cells: TextLine['box'][] = [0, 1, 2].map((i) => [72 + i * 80, 300, 152 + i * 80, 336]);
+    const cellText = ['Fiscal', '46.20', '670,609'].map((t, i) => at(t, i ? [120 + i * 80, 312, 148 + i * 80, 322] : [76, 312, 110, 322], 10));
+    expect(detectCharts(612, 792, [...cellText, ...body], cells, [], /^Figure/, cells)).toHaveLength(0);
+    const centred = ['Fiscal', 'Gross', 'Net'].map((t, i) => at(t, [97 + i * 80, 312, 127 + i * 80, 322], 10));
+    expect(detectCharts(612, 792, [...centred, ...body], cells, [], /^Figure/, cells)).toHaveLength(0);
+    // A flow of three boxes set apart, arrows between them, labels centred: a diagram, rectangles or not.
+    const flow: TextLine['box'][] = [0, 1, 2].map((i) => [72 + i * 100, 300, 152 + i * 100, 336]);
+    const arrows: TextLine['box'][] = [0, 1].map((i) => [152 + i * 100, 315, 172 + i * 100, 321]);
+    const steps = ['Parse', 'Plan', 'Run'].map((t, i) => at(t, [97 + i * 100, 312, 127 + i * 100, 322], 10));
+    expect(detectCharts(612, 792, [...steps, ...body], [...flow, ...arrows], [], /^Figure/, flow).map((c) => c.kind)).toEqual(['image']);
+  });
+
   it('takes an axis title right under the tick row, not a caption without a "Figure" label an em below it', () => {
     const bars: TextLine['box'][] = [135, 196, 258, 320].map((x, i) => [x, 183 - 30 * (i + 1), x + 37, 183]);
     const axes: TextLine['box'][] = [[115, 40, 115, 183], [115, 183, 385, 183], [115, 140, 385, 140], [115, 100, 385, 100], [115, 60, 385, 60]];

@@ -69,7 +69,7 @@ function regionBlock(page: Page, placed: PlacedRegion): Block {
   if (region.kind === 'table') {
     return { type: 'table', pageIndex: page.index, box: region.box, table: tableStructure(region.table), captions, footnotes: placed.notes.map((n) => textOf(n.lines)), trace };
   }
-  return { type: region.kind, pageIndex: page.index, box: region.box, captions, trace };
+  return { type: region.kind, pageIndex: page.index, box: region.box, captions, footnotes: placed.notes.map((n) => textOf(n.lines)), trace };
 }
 
 /**

@@ -6,6 +6,8 @@ import { median } from '../model/numbers.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
 
 export interface DetectedChart {
+  /** A plot is a chart; a diagram of labelled shapes (an infographic's steps) is a picture. */
+  kind: 'chart' | 'image';
   box: Box;
   /** The chart's own text (tick numbers, axis labels, legend): not body text. */
   lines: TextLine[];
@@ -50,10 +52,11 @@ const LABEL_REACH = 1.5;
 const LABEL_BELOW_REACH = 0.9;
 
 /**
- * Charts on a page of `width` × `height` among its drawings (`graphics`: curves and shapes;
- * `rules`: straight horizontal and vertical lines), none of them part of a table.
+ * Charts on a page of `width` × `height` among its drawings (`graphics`: curves and shapes, of
+ * which `rects` are filled rectangles; `rules`: straight horizontal and vertical lines), none of
+ * them part of a table.
  */
-export function detectCharts(width: number, height: number, lines: readonly TextLine[], graphics: readonly Box[], rules: readonly Box[], caption: RegExp): DetectedChart[] {
+export function detectCharts(width: number, height: number, lines: readonly TextLine[], graphics: readonly Box[], rules: readonly Box[], caption: RegExp, rects: readonly Box[] = []): DetectedChart[] {
   const pageArea = width * height;
   const gap = CLUSTER_GAP * (median(lines.map((l) => l.fontSize)) || 10);
   const shapes = graphics.filter((b) => area(b) < PAGE_BACKGROUND * pageArea);
@@ -69,22 +72,56 @@ export function detectCharts(width: number, height: number, lines: readonly Text
     // (a small bar chart or two boxes and an arrow in a column): only tiny marks are left out.
     const captioned = hasCaptionBeside(box, lines, caption, gap) && (shapeCount >= 1 || content.length >= CAPTIONED_MIN_RULES) && box[2] - box[0] > CAPTIONED_MIN_SIZE * gap && box[3] - box[1] > CAPTIONED_MIN_SIZE * gap;
     // A plot draws shapes (bars, curves, areas); a grid of rules with few shapes is a table.
-    if (!captioned && (content.length < MIN_ELEMENTS || shapeCount < Math.max(MIN_SHAPES, SHAPES_PER_RULE * (content.length - shapeCount)))) continue;
+    const plot = content.length >= MIN_ELEMENTS && shapeCount >= Math.max(MIN_SHAPES, SHAPES_PER_RULE * (content.length - shapeCount));
     // Not too small, and not a page frame or border holding the page's text.
-    if (!captioned && (box[2] - box[0] < MIN_WIDTH * width || box[3] - box[1] < MIN_HEIGHT * height || area(box) < MIN_AREA * pageArea)) continue;
+    const large = box[2] - box[0] >= MIN_WIDTH * width && box[3] - box[1] >= MIN_HEIGHT * height && area(box) >= MIN_AREA * pageArea;
     if (area(box) > MAX_AREA * pageArea) continue;
     prose ??= proseLines(lines);
+    const labelled = labelledShapes(content, lines, prose, rects);
+    const diagram = labelled >= MIN_LABELLED_SHAPES;
+    if (!captioned && !diagram && !(plot && large)) continue;
     const labels = chartLabels(box, lines, prose, caption);
     if (!labels) continue;
     // Labels can join two clusters of one figure: overlapping charts are one.
     const overlapping = charts.find((c) => close(c.box, labels.box, gap));
-    const values = { elements: content.length, shapes: shapeCount, labels: labels.lines.length, captioned: captioned ? 1 : 0 };
+    const values = { elements: content.length, shapes: shapeCount, labels: labels.lines.length, captioned: captioned ? 1 : 0, labelledShapes: labelled };
+    const kind = diagram && !plot ? 'image' : 'chart';
     if (overlapping) {
       overlapping.box = union(overlapping.box, labels.box);
       overlapping.lines = [...new Set([...overlapping.lines, ...labels.lines])];
-    } else charts.push({ box: labels.box, lines: labels.lines, values });
+      if (kind === 'chart') overlapping.kind = 'chart';
+    } else charts.push({ kind, box: labels.box, lines: labels.lines, values });
   }
   return charts;
+}
+
+/** A diagram of labelled shapes has this many shapes at least, each holding a short label of its own (an infographic's chevrons, a flow's boxes). */
+const MIN_LABELLED_SHAPES = 3;
+/** A labelled shape is this many of its label's ems wide and high at least: a tag chip, a button or a table cell's fill is smaller. */
+const LABELLED_SHAPE_EMS = 2.5;
+/** A labelled shape holds at most this many lines, none of them prose: a label, not a text box. */
+const SHAPE_LABEL_LINES = 2;
+
+/** A shape's label is centred in it: its centre within this share of the shape's width of the shape's (a cell's text is set flush left or right). */
+const LABEL_CENTRED = 0.15;
+/** Labelled rectangles stand this many ems apart at least (a flow's boxes); abutting ones are a table's shaded cells. */
+const RECT_APART_EMS = 0.5;
+
+/** How many of the shapes hold a short label of their own, centred in them. */
+function labelledShapes(content: readonly Element[], lines: readonly TextLine[], prose: Set<TextLine>, rects: readonly Box[]): number {
+  const found: Array<{ box: Box; em: number; rect: boolean }> = [];
+  for (const e of content) {
+    if (!e.shape) continue;
+    const inside = lines.filter((l) => containsCentre(e.box, l.box));
+    if (!inside.length || inside.length > SHAPE_LABEL_LINES || inside.some((l) => l.text.length > MAX_LABEL_CHARS || prose.has(l))) continue;
+    const em = Math.max(...inside.map((l) => l.fontSize));
+    const width = e.box[2] - e.box[0];
+    if (width < LABELLED_SHAPE_EMS * em || e.box[3] - e.box[1] < LABELLED_SHAPE_EMS * em) continue;
+    const label = inside.reduce((a, l) => union(a, l.box), inside[0]!.box);
+    if (Math.abs((label[0] + label[2]) / 2 - (e.box[0] + e.box[2]) / 2) > LABEL_CENTRED * width) continue;
+    found.push({ box: e.box, em, rect: rects.some((r) => r.every((v, k) => Math.abs(v - e.box[k]!) < 0.5)) });
+  }
+  return found.filter((f) => !f.rect || !found.some((o) => o !== f && close(o.box, f.box, RECT_APART_EMS * f.em))).length;
 }
 
 /** A figure's caption starts within this many cluster gaps (ems × 0.8) below or above its drawing. */

@@ -9,7 +9,7 @@ import { joinLines } from '../model/text.js';
 import { joinDivisionLabels } from '../paragraphs/headings.js';
 import { joinListItems } from '../paragraphs/lists.js';
 import { entry, type TraceValue } from '../model/trace.js';
-import { documentFacts, paragraphFeatures, type DocumentFacts, type PageContext } from './features.js';
+import { documentFacts, paragraphFeatures, type DocumentFacts, type Float, type PageContext } from './features.js';
 import { contributions, predict, type BoostedModel } from './gbdt.js';
 import trained from './model.json' with { type: 'json' };
 import { REFERENCES_HEADING, RULES, type ClassRule, type ParagraphFacts } from './rules.js';
@@ -19,6 +19,8 @@ export interface PageParagraphs {
   paragraphs: Paragraph[];
   flow: readonly TextLine[];
   bodySize: number;
+  /** The page's floats the detectors found (tables, charts, images): captions and notes stand by them. */
+  floats?: readonly Float[];
 }
 
 /** Where the reading is in the document (inside a bibliography or not), and what recurs across its pages. */

@@ -30,6 +30,12 @@ export function documentFacts(pages: readonly Page[]): DocumentFacts {
   return { pageCount: pages.length, pagesWith };
 }
 
+/** A float the detectors found on the page. */
+export interface Float {
+  box: Box;
+  table: boolean;
+}
+
 /** One page's paragraphs in reading order, and what the features are measured against. */
 export interface PageContext {
   page: Page;
@@ -37,6 +43,7 @@ export interface PageContext {
   flow: readonly TextLine[];
   bodySize: number;
   doc: DocumentFacts;
+  floats?: readonly Float[];
 }
 
 /** A numbered heading's number: "2.1", "2.1.", "IV.", "A." before a capital. */
@@ -133,6 +140,9 @@ export const FEATURE_NAMES = [
   'underlined',
   'endsComma',
   'otherFontShare',
+  'floatGapAbove',
+  'floatGapBelow',
+  'nearFloat',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -208,6 +218,31 @@ function columnWidth(flow: readonly TextLine[], fallback: number): number {
   return widths.length ? widths[Math.floor(widths.length * 0.9)]! : fallback;
 }
 
+/** What `nearFloat` says of the nearest float above or below: none within reach, a figure (chart, image), a table. */
+const NEAR_NONE = 0;
+const NEAR_FIGURE = 1;
+const NEAR_TABLE = 2;
+/** A float this many body ems away or closer is near the paragraph (a caption's or a note's distance). */
+const FLOAT_NEAR = 4;
+
+/** The gaps (in body ems) to the nearest floats above and below the box that share its width, and what the nearer one is. */
+function floatsAround(box: Box, floats: readonly Float[], body: number): { above: number; below: number; near: number } {
+  let above = NO_NEIGHBOUR;
+  let below = NO_NEIGHBOUR;
+  let nearest: { gap: number; table: boolean } | undefined;
+  for (const f of floats) {
+    if (f.box[0] >= box[2] || f.box[2] <= box[0]) continue;
+    const up = (box[1] - f.box[3]) / body;
+    const down = (f.box[1] - box[3]) / body;
+    // A paragraph inside a float's box (a label the detector left) is at gap 0 on both sides.
+    const gap = Math.max(up, down, 0);
+    if (up >= -1 && up < above && f.box[1] < box[1]) above = Math.max(up, 0);
+    if (down >= -1 && down < below && f.box[3] > box[3]) below = Math.max(down, 0);
+    if (gap <= FLOAT_NEAR && (!nearest || gap < nearest.gap)) nearest = { gap, table: f.table };
+  }
+  return { above, below, near: nearest ? (nearest.table ? NEAR_TABLE : NEAR_FIGURE) : NEAR_NONE };
+}
+
 /** The features of paragraph `i` of the page, in FEATURE_NAMES order. */
 export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boolean): number[] {
   const { page, paragraphs, flow, doc } = ctx;
@@ -248,6 +283,7 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
   const number = /^(\d{1,2}(\.\d{1,2})*)/.exec(text);
   // OCR lines have no glyphs: their colours and fonts are unknown, not "none".
   const ocr = page.source === 'ocr';
+  const around = floatsAround(box, ctx.floats ?? [], body);
   const values: Record<FeatureName, number> = {
     lines: p.lines.length,
     chars: text.length,
@@ -312,6 +348,9 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
     underlined: Number(underlined(page, first)),
     endsComma: Number(/,$/.test(text)),
     otherFontShare: ocr ? UNKNOWN : otherFontShare(p.lines, flow),
+    floatGapAbove: around.above,
+    floatGapBelow: around.below,
+    nearFloat: around.near,
   };
   return FEATURE_NAMES.map((n) => values[n]);
 }

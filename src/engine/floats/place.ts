@@ -4,7 +4,7 @@
 import type { LabelledParagraph, PlacedRegion, Region, Unit } from '../model/analysis.js';
 import type { Box, Page } from '../model/document.js';
 import { containsCentre, intersects, overlapsX, union, verticalDistance } from '../model/geometry.js';
-import { ANY_CAPTION, CAPTION_LABEL_ONLY, FIGURE_CAPTION, joinLines, TABLE_CAPTION, TABLE_NOTE } from '../model/text.js';
+import { ANY_CAPTION, CAPTION_LABEL_ONLY, FIGURE_CAPTION, IMAGE_CREDIT, joinLines, TABLE_CAPTION, TABLE_NOTE } from '../model/text.js';
 import { entry } from '../model/trace.js';
 
 /** A caption lies within this share of the page height above or below its float… */
@@ -31,10 +31,18 @@ export function placeRegions(page: Page, paragraphs: readonly LabelledParagraph[
   const floats = regions.filter((r) => r.kind !== 'image').sort(byTop);
   for (const region of [...images, ...floats]) {
     const table = region.kind === 'table';
-    const captions = takeCaption(page, units, region.box, table ? TABLE_CAPTION : FIGURE_CAPTION, table ? 'above' : 'below', region.kind);
-    // Notes follow the table, or its caption when that is set below it.
-    const below = captions.map(paragraphBox).filter((b) => b[1] >= region.box[3] - 1);
-    const notes = table ? takeNotes(page, units, [region.box[0], region.box[1], region.box[2], Math.max(region.box[3], ...below.map((b) => b[3]))]) : [];
+    const others = regions.filter((r) => r !== region && (r.kind === 'table') === table).map((r) => r.box);
+    // A picture's credit right under it is its note, not its caption (nor the caption's first line).
+    const credits = table ? [] : takeCredits(page, units, region.box);
+    const captions = takeCaption(page, units, region.box, table ? TABLE_CAPTION : FIGURE_CAPTION, table ? 'above' : 'below', region.kind, others);
+    // Notes follow the float, or its caption when that is set below it.
+    const below = [...credits, ...captions].map(paragraphBox).filter((b) => b[1] >= region.box[3] - 1);
+    const under: Box = [region.box[0], region.box[1], region.box[2], Math.max(region.box[3], ...below.map((b) => b[3]))];
+    // A credit the paragraphs joined to the caption under it (off the picture's span, set flush right) opens the caption.
+    for (const c of table ? [] : captions) {
+      while (c.lines.length > 1 && IMAGE_CREDIT.test(c.lines[0]!.text)) credits.push({ ...c, lines: [c.lines.shift()!], trace: [...c.trace, entry('floats', 'credit.cut-from-caption')] });
+    }
+    const notes = table ? takeNotes(page, units, under) : [...credits, ...takeCredits(page, units, under)];
     placeInOrder(units, { kind: 'region', placed: { region, captions, notes } });
   }
   for (const placed of drawnFigures(page, units, regions)) placeInOrder(units, { kind: 'region', placed });
@@ -95,10 +103,14 @@ function textOf(p: LabelledParagraph): string {
 
 /**
  * Removes from `units` and returns the caption of a float: a text or title paragraph matching
- * `pattern` close above or below it, the `prefer`red side first.
+ * `pattern` close above or below it, the `prefer`red side first. A caption on the other side is
+ * not taken when it is on the preferred side of another float of the kind (`others`) within
+ * reach: "TABLE I" between two tables is the lower one's title, not the upper one's.
  */
-function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefer: 'above' | 'below', kind: string): LabelledParagraph[] {
+function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefer: 'above' | 'below', kind: string, others: readonly Box[]): LabelledParagraph[] {
   const reach = page.height * CAPTION_REACH;
+  const within = (pBox: Box, size: number, float: Box) => verticalDistance(pBox, float) < Math.max(reach, CAPTION_REACH_EM * size) && overlapsX(pBox, float);
+  const sideOf = (pBox: Box, float: Box) => (pBox[3] <= float[1] + 1 ? 'above' : 'below');
   let best: { at: number; score: number; side: string } | undefined;
   units.forEach((u, at) => {
     if (u.kind !== 'paragraph') return;
@@ -106,10 +118,13 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
     // A caption by the classifier, or text opening as this float's captions do.
     const named = pattern.test(textOf(p)) && (p.label === 'text' || p.label === 'title' || p.label === 'caption');
     if (!named && !(p.label === 'caption' && !ANY_CAPTION.test(textOf(p)))) return;
+    // A table's note ("Source: …", "Note: …") is no caption of it, whatever the classifier said.
+    if (!named && kind === 'table' && TABLE_NOTE.test(textOf(p))) return;
     const pBox = paragraphBox(p);
     const size = Math.max(...p.lines.map((l) => l.fontSize));
-    if (verticalDistance(pBox, box) >= Math.max(reach, CAPTION_REACH_EM * size) || !overlapsX(pBox, box)) return;
-    const side = pBox[3] <= box[1] + 1 ? 'above' : 'below';
+    if (!within(pBox, size, box)) return;
+    const side = sideOf(pBox, box);
+    if (side !== prefer && others.some((o) => within(pBox, size, o) && sideOf(pBox, o) === prefer)) return;
     const score = verticalDistance(pBox, box) + (side === prefer ? 0 : page.height);
     if (!best || score < best.score) best = { at, score, side };
   });
@@ -122,6 +137,26 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
   if (above?.kind === 'paragraph' && CAPTION_LABEL_ONLY.test(textOf(above.paragraph)) && continues(paragraphBox(above.paragraph), (units[at] as { paragraph: LabelledParagraph }).paragraph)) at--;
   const caption = (units.splice(at, 1)[0] as { paragraph: LabelledParagraph }).paragraph;
   const whole: LabelledParagraph = { ...caption, lines: [...caption.lines], trace: [...caption.trace, entry('floats', `caption.${kind}-${side}`)] };
+  // The start of a caption the paragraphs split, above the part taken (the part nearest a table
+  // under it is the caption's last line): caption paragraphs right above it, up to the one
+  // opening with the caption's label.
+  // Found by place, not by reading order: a sidebar read between them does not part them.
+  while (!ANY_CAPTION.test(textOf(whole))) {
+    let k = -1;
+    units.forEach((u, i) => {
+      if (u.kind !== 'paragraph' || !continues(paragraphBox(u.paragraph), whole)) return;
+      // Text between a float and its caption under it is the caption's first lines, whatever their label.
+      const between = side === 'below' && u.paragraph.label === 'text' && paragraphBox(u.paragraph)[1] >= box[3] - 1;
+      if (!(u.paragraph.label === 'caption' || CAPTION_LABEL_ONLY.test(textOf(u.paragraph)) || between)) return;
+      // The nearest above: the lowest.
+      if (k < 0 || paragraphBox(u.paragraph)[3] > unitBox(units[k]!)[3]) k = i;
+    });
+    if (k < 0) break;
+    const u = units.splice(k, 1)[0] as { paragraph: LabelledParagraph };
+    if (k < at) at--;
+    whole.lines.unshift(...u.paragraph.lines);
+    whole.trace.push(entry('floats', `caption.${kind}-continued-above`));
+  }
   // The rest of a caption the paragraphs split: caption paragraphs right below it that do not
   // open a caption of their own; under a label alone, the paragraph right below whatever its type.
   for (let last = paragraphBox(caption); ; ) {
@@ -167,6 +202,32 @@ function takeNotes(page: Page, units: Unit[], box: Box): LabelledParagraph[] {
     const note = (units.splice(at, 1)[0] as { paragraph: LabelledParagraph }).paragraph;
     notes.push({ ...note, trace: [...note.trace, entry('floats', 'table-note.below')] });
     bottom = paragraphBox(note)[3];
+  }
+}
+
+/**
+ * Credit lines right below a picture (or its caption), removed from `units`: "Photo: A. Name /
+ * Reuters", "© A. Name". A credit the paragraphs joined to the caption under it (the caption's
+ * first line) is cut from it; the caption stays in `units`.
+ */
+function takeCredits(page: Page, units: Unit[], box: Box): LabelledParagraph[] {
+  const credits: LabelledParagraph[] = [];
+  let bottom = box[3];
+  for (;;) {
+    const at = units.findIndex((u) => {
+      if (u.kind !== 'paragraph' || !NOTE_LABELS.has(u.paragraph.label)) return false;
+      const b = u.paragraph.lines[0]!.box;
+      const size = u.paragraph.lines[0]!.fontSize;
+      return b[1] >= bottom - NOTE_TOUCH * size && b[1] - bottom < page.height * NOTE_REACH && overlapsX(b, box) && IMAGE_CREDIT.test(u.paragraph.lines[0]!.text);
+    });
+    if (at < 0) return credits;
+    const p = (units[at] as { paragraph: LabelledParagraph }).paragraph;
+    const [first, ...rest] = p.lines;
+    const credit: LabelledParagraph = { ...p, lines: [first!], trace: [...p.trace, entry('floats', 'credit.below')] };
+    if (rest.length) units[at] = { kind: 'paragraph', paragraph: { ...p, lines: rest, trace: [...p.trace, entry('floats', 'credit.cut-from-paragraph')] } };
+    else units.splice(at, 1);
+    credits.push(credit);
+    bottom = first!.box[3];
   }
 }
 

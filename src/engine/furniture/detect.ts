@@ -3,7 +3,7 @@
 // apart from the body; and margin notes: text running up or down the page (arXiv stamps). The
 // one place these four types are decided.
 import type { FurnitureKind, FurnitureLabel } from '../model/analysis.js';
-import type { Page, TextLine } from '../model/document.js';
+import type { Box, Page, TextLine } from '../model/document.js';
 import { CAPTION_LABEL_ONLY } from '../model/text.js';
 import { entry } from '../model/trace.js';
 import { bodyFontSize, isSmallPrint, SAME_ROW } from '../model/typography.js';
@@ -154,6 +154,14 @@ function markContentEdges(page: Page, labels: Map<TextLine, FurnitureLabel>, bod
         if (row.includes(line)) continue;
         gap = Math.min(gap, edge === 'top' ? line.box[1] - rowBottom : rowTop - line.box[3]);
       }
+      // A picture over the row is body too (a caption under a photograph at the page's foot).
+      const rowLeft = Math.min(...row.map((l) => l.box[0]));
+      const rowRight = Math.max(...row.map((l) => l.box[2]));
+      for (const figure of figureBoxes(page, outer.fontSize)) {
+        if (figure[0] >= rowRight || figure[2] <= rowLeft) continue;
+        const d = edge === 'top' ? figure[1] - rowBottom : rowTop - figure[3];
+        if (d >= -SAME_ROW * outer.fontSize) gap = Math.min(gap, d);
+      }
       const numbers = row.filter((line) => isPageNumberText(line.text) && atRowEnd(line, row, page));
       const small = row.every((line) => isSmallPrint(line.fontSize, bodySize) && line.text.length < EDGE_MAX_CHARS && !FOOTNOTE_START.test(line.text));
       const inBand = edge === 'top' ? outer.box[3] < page.height * EDGE_BAND.top : outer.box[1] > page.height * EDGE_BAND.bottom;
@@ -217,5 +225,24 @@ function gapToBody(page: Page, line: TextLine, top: boolean): number {
     // Lines of the same row (a header split in two) are not the body.
     if (d >= -SAME_ROW * line.fontSize && d < gap && Math.abs(other.baseline - line.baseline) >= SAME_ROW * line.fontSize) gap = d;
   }
+  // A picture is body too: a caption right under a photograph at the page's foot is not set apart.
+  for (const figure of figureBoxes(page, line.fontSize)) {
+    if (figure[0] >= line.box[2] || figure[2] <= line.box[0]) continue;
+    const d = top ? figure[1] - line.box[3] : line.box[1] - figure[3];
+    if (d >= -SAME_ROW * line.fontSize && d < gap) gap = d;
+  }
   return gap / Math.max(line.fontSize, 1);
+}
+
+/** A picture or drawing is this many of a line's ems across and high at least (rules and marks are not). */
+const FIGURE_MIN_EMS = 3;
+/** An image covering this share of the page is its background or its scan, not a picture on it. */
+const BACKGROUND_SHARE = 0.5;
+
+/** The page's pictures and drawings of figure size. */
+function figureBoxes(page: Page, fontSize: number): Box[] {
+  const min = FIGURE_MIN_EMS * fontSize;
+  const area = (b: Box) => (b[2] - b[0]) * (b[3] - b[1]);
+  const all = [...page.images, ...(page.pictures ?? []).map((p) => p.box), ...(page.graphics ?? [])];
+  return all.filter((b) => b[2] - b[0] >= min && b[3] - b[1] >= min && area(b) < BACKGROUND_SHARE * page.width * page.height);
 }

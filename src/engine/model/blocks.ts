@@ -56,6 +56,8 @@ export interface TableBlock extends BlockBase {
 export interface FigureBlock extends BlockBase {
   type: 'image' | 'chart';
   captions: string[];
+  /** Credit lines and notes printed with the figure ("Photo: A. Name / Reuters"). */
+  footnotes: string[];
 }
 
 export type Block = TextBlock | ListBlock | CodeBlock | EquationBlock | TableBlock | FigureBlock;

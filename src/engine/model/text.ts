@@ -47,4 +47,6 @@ export const CONTINUED_CAPTION = /^(?:(?:table|tab\.)\s*[\dIVXA-Z]+\b.{0,160}?)?
 /** The line under a table that goes on after the page break ("Continued on next page", longtable's footer). */
 export const CONTINUED_FOOTER = /^[\s(]*continued\s+on\s+(?:the\s+)?next\s+page\s*\)?[.:]?$/i;
 /** Notes under a table: "Note:", "Source:", a mark (*, †, a) …) before the text. */
+/** A picture's credit line: "Photo: A. Name / Reuters", "© A. Name", "Illustration: …". */
+export const IMAGE_CREDIT = /^(photo(graph)?s?|image|illustration|graphic|credit|courtesy)\b[^:.]{0,24}:\s*\S|^©\s*\S/iu;
 export const TABLE_NOTE = /^(notes?|sources?)\b|^[*†‡§¶]|^\(?[a-z]\)\s|^[a-z]\s\p{Lu}/iu;

@@ -131,7 +131,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
     'charts',
     at,
     () =>
-      stages.charts(page.width, page.height, body.filter((l) => !inRuled.has(l)), graphics, ruled.otherRules, FIGURE_CAPTION).filter((chart: DetectedChart) => {
+      stages.charts(page.width, page.height, body.filter((l) => !inRuled.has(l)), graphics, ruled.otherRules, FIGURE_CAPTION, page.fills ?? []).filter((chart: DetectedChart) => {
         const full = stages.borderlessTables(chart.lines, ruled.looseRules).filter((t) => t.table.cells.length >= FULL_TABLE_CELLS * t.table.rows * t.table.cols);
         return full.reduce((n, t) => n + t.lines.length, 0) < TABLE_TEXT_SHARE * chart.lines.length || !chart.lines.length;
       }),
@@ -139,7 +139,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   );
   const used = new Set<TextLine>(inRuled);
   for (const chart of charts) {
-    regions.push({ kind: 'chart', box: chart.box, lines: chart.lines, trace: [entry('charts', 'chart.drawings-with-labels', chart.values)] });
+    regions.push({ kind: chart.kind, box: chart.box, lines: chart.lines, trace: [entry('charts', chart.kind === 'chart' ? 'chart.drawings-with-labels' : 'image.labelled-shapes', chart.values)] });
     for (const l of chart.lines) used.add(l);
   }
   for (const t of ruled.tables) regions.push(tableRegion(t, 'tables'));
@@ -196,7 +196,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const classified = failures.isolated(
     'classify',
     at,
-    () => stages.classify({ page, paragraphs, flow: content, bodySize }, state),
+    () => stages.classify({ page, paragraphs, flow: content, bodySize, floats: regions.map((r) => ({ box: r.box, table: r.kind === 'table' })) }, state),
     (): LabelledParagraph[] => paragraphs.map((p) => ({ ...p, label: 'text', trace: [...p.trace, entry('classify', 'text.fallback (classify failed)')] })),
   );
   const labelled = traceInlineMath(classified);

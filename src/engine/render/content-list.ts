@@ -49,6 +49,7 @@ export function renderContentList(blocks: readonly Block[], pages: readonly Page
       case 'image':
       case 'chart':
         out.image_caption = b.captions;
+        if (b.footnotes.length) out.image_footnote = b.footnotes;
         break;
       case 'equation':
         out.text = b.latex;

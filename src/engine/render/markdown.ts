@@ -30,7 +30,7 @@ function blockMarkdown(b: Block): string {
       return [...b.captions, tableHtml(b.table), ...b.footnotes].filter(Boolean).join('\n\n');
     case 'image':
     case 'chart':
-      return b.captions.join('\n\n');
+      return [...b.captions, ...b.footnotes].join('\n\n');
     default:
       // Text that opens like Markdown syntax ("# of items", "> quoted") must stay text.
       return b.text.replace(/^([#>])/, '\\$1');
