@@ -580,6 +580,13 @@ describe('rendering', () => {
     expect(renderMarkdown(blocks)).toBe('# Title\n\n- a\n- b\n\n1. one\n\n```\nx = 1\n  y\n```\n\n$$\nE = mc^2\n$$\n');
   });
 
+  it('writes a picture\'s credit as its footnote, after its caption', () => {
+    const photo: Block = { type: 'image', pageIndex: 0, box: [0, 0, 100, 100], captions: ['Figure 1: The harbour.'], footnotes: ['Photo: A. Name / Reuters'], trace: [] };
+    expect(renderMarkdown([photo])).toBe('Figure 1: The harbour.\n\nPhoto: A. Name / Reuters\n');
+    expect(renderContentList([photo], [page])[0]).toMatchObject({ type: 'image', image_caption: ['Figure 1: The harbour.'], image_footnote: ['Photo: A. Name / Reuters'] });
+    expect(renderContentList([{ ...photo, footnotes: [] }], [page])[0]!.image_footnote).toBeUndefined();
+  });
+
   it('escapes text that would read as Markdown syntax', () => {
     const text: Block = { type: 'text', pageIndex: 0, box: [0, 0, 10, 10], text: '# of rows', trace: [] };
     expect(renderMarkdown([text])).toBe('\\# of rows\n');
