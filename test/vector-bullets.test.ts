@@ -3,7 +3,8 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../src/engine/index.js';
-import type { TextLine } from '../src/engine/model/document.js';
+import { withInlineMath } from '../src/engine/equations/inline.js';
+import type { Glyph, Page, TextLine } from '../src/engine/model/document.js';
 import { attachVectorBullets } from '../src/engine/paragraphs/lines.js';
 
 const noOcr = () => Promise.reject(new Error('no OCR expected'));
@@ -53,5 +54,27 @@ describe('bullets drawn as shapes', () => {
     expect(lists[0]!.list_items![0]).toContain('which stays with it');
     expect(result.markdown).toMatch(/^- The second item is one line\.$/m);
     expect(result.markdown).toMatch(/^\s+- A nested item marked with a circle$/m);
+  });
+
+  it('gives the bullet a glyph of its own: a smaller date joined to the item\'s row later keeps the item\'s text whole', () => {
+    // A "Read more" box: each item is followed by a date set smaller on its row (a line of its own).
+    const withGlyphs = (text: string, x0: number, top: number, size: number, font: string): TextLine => {
+      const glyphs: Glyph[] = [];
+      let x = x0;
+      for (const ch of text) {
+        if (ch !== ' ') glyphs.push({ code: ch.codePointAt(0)!, x0: x, x1: x + size * 0.45, y0: top, y1: top + size * 0.75, base: top + size * 0.75, size, font, style: { bold: false, italic: false, monospace: false, math: false } });
+        x += ch === ' ' ? size * 0.25 : size * 0.5;
+      }
+      return { text, box: [x0, top, x, top + size * 0.75], baseline: top + size * 0.75, fontSize: size, bold: false, italic: false, monospace: false, glyphs };
+    };
+    const item = withGlyphs('Pediatric prevalence under caregiver', 96.9, 84.3, 16, 'unnamed-1');
+    const date = withGlyphs('16 November 2026', item.box[2] + 3.8, 87.3, 12, 'unnamed-1');
+    const body = Array.from({ length: 4 }, (_, i) => withGlyphs(`Body text line ${i} of the page runs across the column here`, 72, 200 + i * 16, 12, 'unnamed-2'));
+    const lines = attachVectorBullets([item, date, ...body], [[86, 88.5, 90.4, 92.9]], 12);
+    expect(lines[0]!.text).toBe('• Pediatric prevalence under caregiver');
+    expect(lines[0]!.glyphs!.map((g) => String.fromCodePoint(g.code)).join('')).toBe('•Pediatricprevalenceundercaregiver');
+    const page: Page = { index: 0, width: 612, height: 792, images: [], source: 'text-layer', lines };
+    const joined = withInlineMath(lines, page).find((l) => l.text.includes('ediatric'));
+    expect(joined!.text).toMatch(/^• Pediatric prevalence under caregiver/);
   });
 });

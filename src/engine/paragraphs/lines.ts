@@ -13,8 +13,18 @@ const DROP_CAP_SIZE = 1.8;
 const DROP_CAP_GAP = 2;
 
 /** `line` with a piece set apart before it (a bullet, a number) put back in front of it: `text` first, boxes joined. */
-function withPieceInFront(text: string, box: Box, line: TextLine): TextLine {
-  return { ...line, text: `${text} ${line.text}`, box: [box[0], Math.min(box[1], line.box[1]), line.box[2], Math.max(box[3], line.box[3])] };
+function withPieceInFront(text: string, box: Box, line: TextLine, pieceGlyphs?: readonly Glyph[]): TextLine {
+  const joined: TextLine = { ...line, text: `${text} ${line.text}`, box: [box[0], Math.min(box[1], line.box[1]), line.box[2], Math.max(box[3], line.box[3])] };
+  // The piece's letters keep their glyphs, or get glyphs of their own across its box (a drawn
+  // bullet): stages that map the text's letters to glyphs one to one (inline math, cells,
+  // run-in headings) stay aligned.
+  const first = line.glyphs?.[0];
+  if (!first) return joined;
+  const letters = [...text].filter((ch) => ch.trim());
+  if (pieceGlyphs?.length === letters.length) return { ...joined, glyphs: [...pieceGlyphs, ...line.glyphs!] };
+  const step = (box[2] - box[0]) / Math.max(letters.length, 1);
+  const front = letters.map((ch, k): Glyph => ({ code: ch.codePointAt(0)!, x0: box[0] + k * step, x1: box[0] + (k + 1) * step, y0: box[1], y1: box[3], base: first.base, size: first.size, style: { ...first.style, math: false }, ...(first.font ? { font: first.font } : {}) }));
+  return { ...joined, glyphs: [...front, ...line.glyphs!] };
 }
 
 /** Whether a vertical rule runs between `left` and `right` at `right`'s height: they are cells of a ruled table. */
@@ -36,7 +46,7 @@ export function attachLoneBullets(lines: readonly TextLine[]): TextLine[] {
       (l) => l !== bullet && Math.abs(l.baseline - bullet.baseline) < size * BULLET_BASELINE && l.box[0] > bullet.box[0] && l.box[0] - bullet.box[2] < size * BULLET_TAB,
     );
     if (at < 0) continue;
-    out[at] = withPieceInFront(bullet.text, bullet.box, out[at]!);
+    out[at] = withPieceInFront(bullet.text, bullet.box, out[at]!, bullet.glyphs);
     out.splice(i, 1);
   }
   return out;
@@ -64,7 +74,7 @@ export function attachLoneSectionNumbers(lines: readonly TextLine[], rules: read
     if (right.length !== 1 || row.length !== 1) continue;
     const title = right[0]!;
     if (title.box[0] - number.box[2] > size * SECTION_NUMBER_GAP || !/^\p{Lu}/u.test(title.text) || ruledApart(rules, number, title)) continue;
-    out[out.indexOf(title)] = withPieceInFront(number.text.trim(), number.box, title);
+    out[out.indexOf(title)] = withPieceInFront(number.text.trim(), number.box, title, number.glyphs);
     out.splice(i, 1);
   }
   return out;
