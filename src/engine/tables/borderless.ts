@@ -658,11 +658,13 @@ function makeRoomForLongCells(edges: number[], members: readonly TextLine[], siz
  * no text running on above and below them: the lines of a page column beside the table.
  */
 function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run: Set<TextLine>, size: number): TextLine[] {
-  const left = lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size);
-  const labels = left.filter((l) => {
+  const inZone = (l: TextLine) => {
     const cy = (l.box[1] + l.box[3]) / 2;
     return cy >= box[1] - TOUCH * size && cy <= box[3] + LABEL_BELOW * size;
-  });
+  };
+  const beyond = proseBeyondGutter(lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size && inZone(l)), size);
+  const left = lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size && l.box[2] > beyond);
+  const labels = left.filter(inZone);
   // A label run out with leader dots to the table is one, however long.
   const ledOut = (l: TextLine) => TRAILING_LEADERS.test(l.text) && zoneRight - l.box[2] < LEADER_REACH * size;
   // Labels run out with leaders to the table are its rows' labels, whatever stands around them
@@ -676,6 +678,28 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   const above = left.some((l) => beside(l) && l.box[3] < box[1] && l.box[3] >= box[1] - GUTTER_REACH * size);
   const below = left.some((l) => beside(l) && l.box[1] > box[3] && l.box[1] <= box[3] + GUTTER_REACH * size);
   return above && below ? [] : labels;
+}
+
+/**
+ * Where the lines left of a run in a page's right column stop being its labels: the right edge
+ * of the prose column across the page gutter from them (the lines nearest the run, then a strip
+ * at least a gutter wide that none of them crosses, then running text beyond it). A table in the
+ * right column of a two-column page had its labels judged with the left column's prose beside
+ * them, and lost them. -Infinity when no prose stands beyond a gutter (labels in two columns of
+ * their own stay together).
+ */
+function proseBeyondGutter(candidates: readonly TextLine[], size: number): number {
+  const byRight = [...candidates].sort((a, b) => b.box[2] - a.box[2]);
+  let reach = Infinity;
+  for (let i = 0; i < byRight.length; i++) {
+    const l = byRight[i]!;
+    if (i > 0 && reach - l.box[2] >= GUTTER * size) {
+      const far = byRight.slice(i);
+      return far.some((f) => !isCellLike(f)) ? l.box[2] + TOUCH * size : -Infinity;
+    }
+    reach = Math.min(reach, l.box[0]);
+  }
+  return -Infinity;
 }
 
 /** A section's number before its title in a table of contents ("3", "3.1", "A.2", "IV"). */
