@@ -76,3 +76,52 @@ describe('a header wider than its flush-right column', () => {
     expect(tables[0]!.table_body).toBe(html(rows));
   });
 });
+
+/** Words spread over [x0, x1] as a justified line sets them (the last word flush right). */
+function justified(c: Canvas, font: PDFFont, words: string[], x0: number, x1: number, y: number, size = 10): void {
+  const widths = words.map((w) => font.widthOfTextAtSize(w, size));
+  const space = words.length > 1 ? (x1 - x0 - widths.reduce((a, b) => a + b, 0)) / (words.length - 1) : 0;
+  let x = x0;
+  words.forEach((w, i) => {
+    c.text(w, x, y, size);
+    x += widths[i]! + space;
+  });
+}
+
+const NARROW = [
+  'The median latency and the replica is dep',
+  'recated according to the asynchronous ben',
+  'chmark of the laboratory while the increme',
+  'ntal replica and the dependency was refact',
+  'ored according to the concurrent cache of',
+  'the centre for public health in the region',
+];
+
+describe('a table set in a narrow right page column', () => {
+  it('keeps the left column\'s justified prose out, and reads the wrapped labels (words broken by hyphens, the last label running on below the last row) as its first column', async () => {
+    const labels = [['Tail bench-', 'mark'], ['Stateless re-', 'quest'], ['Incremental', 'checkpoint'], ['Warm allo-', 'cator'], ['Persistent', 'query plan-', 'ner for', 'compiler', 'pass']];
+    const values = [['Median', 'Warm'], ['62.8', '66.8'], ['90.76', '42.1'], ['30.1 MB', '45,039'], ['11,756', '58%']];
+    const tables = await tablesOf((c, _page, font) => {
+      // The left page column, justified to 72-290 from top to bottom: lines short enough to be cells.
+      for (let i = 0; i < 40; i++) justified(c, font, NARROW[i % NARROW.length]!.split(' '), 72, 290, 90 + i * 13, 9);
+      // The right column's caption over the table, as wide as the column.
+      justified(c, font, 'Table 1: Stateless checkpoint. For this reason, the'.split(' '), 310, 540, 90);
+      c.text('scheduler was profiled.', 310, 103, 10);
+      values.forEach((row, r) => {
+        const y = 130 + r * 40;
+        row.forEach((v, i) => flushRight(c, font, v, 470 + i * 60, y));
+        // Each label starts under its row's values, in a narrow justified p-column (330-400).
+        labels[r]!.forEach((t, i) => {
+          const words = t.split(' ');
+          if (words.length > 1 && t.endsWith('-')) justified(c, font, words, 330, 400, y + 9 + i * 12);
+          else c.text(t, 330, y + 9 + i * 12, 10);
+        });
+      });
+      // The right column's prose below the table, after a blank.
+      for (let i = 0; i < 6; i++) justified(c, font, 'The concurrent cache is retried in the city'.split(' '), 310, 540, 370 + i * 13);
+    });
+    expect(tables).toHaveLength(1);
+    const rows = values.map((v, r) => [labels[r]!.join(' ').replace(/- /g, ''), ...v]);
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
+});

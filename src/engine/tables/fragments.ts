@@ -13,6 +13,14 @@ const GAP_OVER_SPACES = 2.5;
 /** Gaps between glyphs narrower than this many ems are inside a word (kerning, letter spacing). */
 const WORD_GAP = 0.15;
 
+/** A line ending in a word broken by a hyphen ("re-", "allo-"). */
+const HYPHENATED = /\p{Ll}-$/u;
+
+/** Whether the line ends in a word broken by a hyphen: it runs on onto the next line. */
+export function endsInBrokenWord(line: TextLine): boolean {
+  return HYPHENATED.test(line.text.trim());
+}
+
 /** The line cut at its cell gaps (the line itself when it has none), and each piece's line. */
 export function cellFragments(line: TextLine): TextLine[] {
   if (!line.glyphs || line.glyphs.length < 2 || line.rotated || line.equation || !hasWideGap(line.glyphs)) return [line];
@@ -25,6 +33,9 @@ export function cellFragments(line: TextLine): TextLine[] {
     if (width > WORD_GAP * Math.max(glyphs[i]!.size, glyphs[i - 1]!.size)) gaps.push({ at: i, width });
   }
   const size = median(glyphs.map((g) => g.size)) || line.fontSize;
+  // A line that breaks a word with a hyphen is wrapped text (a narrow justified column's line
+  // of two words stretches its one space past a cell gap: "Stateless      re-").
+  if (endsInBrokenWord(line)) return [line];
   const cuts = gaps.filter((g) => {
     if (g.width < CELL_GAP * size) return false;
     const others = gaps.filter((o) => o !== g).map((o) => o.width);
