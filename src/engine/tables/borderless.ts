@@ -473,8 +473,9 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     const top = Math.min(...all.map((l) => l.box[1]));
     const cellLike = ofOneSize(all.filter(isCellLike));
     // Two words of a narrow justified column set a cell gap apart ("Stateless      re-": a
-    // wrapped row label) are no row: a piece that breaks its word runs on onto the next line.
-    const tabular = cellLike.filter((l) => !endsInBrokenWord(l)).length >= 2;
+    // wrapped row label) are no row: a piece that breaks its word right after another runs on
+    // onto the next line.
+    const tabular = cellLike.filter((l) => !runsOnFrom(l, cellLike)).length >= 2;
     // A wide gap ends a run; before a row, its row labels wrapped over several lines left of it
     // fill the gap (before other text, they do not: the caption of a table below).
     // A label's next line goes on from the labels as well.
@@ -535,6 +536,11 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
 /** Left of an open run: a label set flush with its column may touch the run's first header. */
 function leftOf(l: TextLine, r: OpenRun, size: number): boolean {
   return l.box[2] <= r.box[0] + SLACK * size;
+}
+
+/** A piece ending in a broken word ("re-") with a piece right before it (within a few ems): the two are one justified line's. */
+function runsOnFrom(piece: TextLine, row: readonly TextLine[]): boolean {
+  return endsInBrokenWord(piece) && row.some((l) => l.box[2] <= piece.box[0] && piece.box[0] - l.box[2] < FAR_BESIDE * piece.fontSize);
 }
 
 /**
