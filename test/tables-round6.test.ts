@@ -125,3 +125,24 @@ describe('a table set in a narrow right page column', () => {
     expect(tables[0]!.table_body).toBe(html(rows));
   });
 });
+
+describe('a row label longer than a cell', () => {
+  it('takes a label wrapped over two lines, its first line as long as running text, with the short labels set off the rows', async () => {
+    const labels = [['Axial test rig'], ['Redundant test rig for controller'], ['Overall, the ambient thermal margin drifted after', 'the throughput'], ['Gearbox sensor']];
+    const values = [['48.6', '33.37', '750,608'], ['364.5', '70%', '3%'], ['65', '73.4', '522,648'], ['12.5', '9.1', '44']];
+    const tables = await tablesOf((c) => {
+      drawTexts(c, [{ text: 'Table 3. Axial thermal margin. The certified load case was logged in May of the last year.', x: 60, y: 100, size: 9 }]);
+      drawTexts(c, [{ text: 'Sensor', x: 60, y: 130, size: 8 }, { text: 'Load', x: 330, y: 124, size: 8 }, { text: 'Peak', x: 410, y: 124, size: 8 }, { text: 'Ambient', x: 490, y: 124, size: 8 }]);
+      values.forEach((row, r) => {
+        const y = 145 + r * 26;
+        row.forEach((v, i) => drawTexts(c, [{ text: v, x: 330 + i * 80, y, size: 8 }]));
+        // Each label at the foot of its row.
+        labels[r]!.forEach((t, i) => drawTexts(c, [{ text: t, x: 60, y: y + 7 + i * 9, size: 8 }]));
+      });
+      drawTexts(c, [{ text: 'The certified weld seam of the institute was inspected after the axial assembly and the load case were redesigned.', x: 60, y: 280, size: 9 }]);
+    });
+    expect(tables).toHaveLength(1);
+    const rows = [['Sensor', 'Load', 'Peak', 'Ambient'], ...values.map((v, r) => [labels[r]!.join(' '), ...v])];
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
+});

@@ -740,7 +740,11 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   // Labels run out with leaders to the table are its rows' labels, whatever stands around them
   // (the first lines of a wrapped label, its leaders on its last, are as long as the column).
   if (labels.length >= 2 && labels.filter(ledOut).length >= 0.5 * labels.length) return labels;
-  if (labels.length < 2 || !labels.every((l) => isCellLike(l) || ledOut(l))) return [];
+  // A long label wraps: its first line, as long as the label column, has the rest of the label
+  // right under it, flush with it (labels of some rows only; most are short).
+  const wraps = (l: TextLine) => labels.some((n) => n !== l && n.box[1] >= l.box[3] - TOUCH * size && n.box[1] - l.box[3] <= WRAPPED_LINE_GAP * size && Math.abs(n.box[0] - l.box[0]) <= JUSTIFIED_EDGE * size);
+  const long = labels.filter((l) => !isCellLike(l) && !ledOut(l));
+  if (labels.length < 2 || long.length > 0.5 * labels.length || !long.every(wraps)) return [];
   const x0 = Math.min(...labels.map((l) => l.box[0]));
   const x1 = Math.max(...labels.map((l) => l.box[2]));
   // The last label wrapped on past the zone runs on line after line under it: those lines are
