@@ -6,7 +6,7 @@ import { TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
-import { alignedWith, cellFragments, columnAlignment, cutAtColumns, innerWordEnds, type ColumnAlignment } from './fragments.js';
+import { alignedWith, cellFragments, columnAlignment, cutAtColumns, endsInBrokenWord, innerWordEnds, type ColumnAlignment } from './fragments.js';
 import type { TableFound } from './ruled.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
@@ -45,6 +45,8 @@ const HEADING_INDENT = 0.25;
 const RULE_REACH = 3;
 /** Share of fragments that must sit within one column. */
 const CLEAN_FRAGMENTS = 0.85;
+/** A page column's margin: this many lines or more of the page start (or end) at one x. */
+const MARGIN_LINES = 3;
 /** Share of rows that must use two columns or more. */
 const MULTI_COLUMN_ROWS = 0.7;
 /** Share of running-text lines a table region may hold (beside a column of prose, it is no table). */
@@ -68,6 +70,8 @@ const SAME_ROW_OCR = 0.4;
 const OFF_ROW_LABELS = 0.5;
 /** A row label wrapped below its row's values ends within this many ems of the run's last row. */
 const LABEL_BELOW = 2.5;
+/** The lines of one wrapped label stand this many ems apart at most (box to box; a blank line is an em or more). */
+const WRAPPED_LINE_GAP = 0.5;
 /** A long cell is let into its column when it ends this many ems before the next column's text. */
 const LONG_CELL_GAP = 1;
 /** A row label's leader dots end within this many ems of the table's first column. */
@@ -156,9 +160,27 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
   const box = extend(null, fragments);
   const own = new Set(fragments);
   const around = lines.filter((l) => !own.has(l) && l.box[3] >= box[1] - GUTTER_REACH * size && l.box[1] <= box[3] + GUTTER_REACH * size && l.box[2] > box[0] && l.box[0] < box[2]);
-  const gutter = emptyStrips(fragments, box, size).find(([x0, x1]) => {
-    // Text set flush with the strip's edges touches it without crossing it.
-    if (around.some((l) => l.box[0] < x1 - SLACK * size && l.box[2] > x0 + SLACK * size)) return false;
+  // The part of each strip that the text around leaves clear (text set flush with its edges
+  // touches it without crossing it): a table set indented in the right page column leaves a strip
+  // from the left column's text to its own, which the column's caption above partly fills. Text
+  // beside the run's rows that crosses the strip (a long cell of its own) leaves no gutter, and
+  // the part left clear must end at a page column's margin: where three lines or more of the
+  // page start (or end), not at a header over its column.
+  const besideRows = (l: TextLine) => l.box[3] > box[1] && l.box[1] < box[3];
+  const crossing = (l: TextLine, [x0, x1]: [number, number]) => l.box[0] < x1 - SLACK * size && l.box[2] > x0 + SLACK * size;
+  const margin = (x: number, side: 0 | 2) => lines.filter((l) => Math.abs(l.box[side] - x) <= JUSTIFIED_EDGE * size).length >= MARGIN_LINES;
+  const clear = (strip: [number, number]): [number, number] | null => {
+    if (around.some((l) => besideRows(l) && crossing(l, strip))) return null;
+    const part = clearPart(strip, around, size);
+    if (!part) return null;
+    // (clearPart counts each line a slack short of its ends.)
+    if (part[0] > strip[0] && !margin(part[0] + SLACK * size, 2)) return null;
+    if (part[1] < strip[1] && !margin(part[1] - SLACK * size, 0)) return null;
+    return part;
+  };
+  const gutter = emptyStrips(fragments, box, size).map(clear).find((strip): strip is [number, number] => {
+    if (!strip) return false;
+    const [x0, x1] = strip;
     // Page-column text fills its column; cells fill a fraction of the columns on one side of a table's gap.
     const fills = (l: TextLine, from: number, to: number) => l.box[2] - l.box[0] >= SIDE_FILL * (to - from);
     if (around.some((l) => l.box[2] <= x0 && fills(l, box[0], x0)) && around.some((l) => l.box[0] >= x1 && fills(l, x1, box[2]))) return true;
@@ -220,6 +242,25 @@ function isTotalsRow(row: TextLine[]): boolean {
 }
 
 /** The x-ranges inside the box that no fragment covers, at least a gutter wide. */
+/**
+ * The widest part of the strip that no line of `around` crosses (each line counted a slack short
+ * of its ends), if it is still a gutter wide.
+ */
+function clearPart([x0, x1]: [number, number], around: readonly TextLine[], size: number): [number, number] | null {
+  const covers = around
+    .map((l) => [l.box[0] + SLACK * size, l.box[2] - SLACK * size] as const)
+    .filter(([a, b]) => a < x1 && b > x0)
+    .sort((p, q) => p[0] - q[0]);
+  let best: [number, number] | null = null;
+  let from = x0;
+  for (const [a, b] of [...covers, [x1, x1] as const]) {
+    const to = Math.min(a, x1);
+    if (to - from >= GUTTER * size && (!best || to - from > best[1] - best[0])) best = [from, to];
+    from = Math.max(from, b);
+  }
+  return best;
+}
+
 function emptyStrips(fragments: TextLine[], box: Box, size: number): [number, number][] {
   const spans = fragments.map((l) => [l.box[0], l.box[2]] as const).sort((a, b) => a[0] - b[0]);
   const out: [number, number][] = [];
@@ -431,10 +472,15 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     const size = Math.max(...all.map((l) => l.fontSize), 1);
     const top = Math.min(...all.map((l) => l.box[1]));
     const cellLike = ofOneSize(all.filter(isCellLike));
-    const tabular = cellLike.length >= 2;
+    // Two words of a narrow justified column set a cell gap apart ("Stateless      re-": a
+    // wrapped row label) are no row: a piece that breaks its word right after another runs on
+    // onto the next line.
+    const tabular = cellLike.filter((l) => !runsOnFrom(l, cellLike)).length >= 2;
     // A wide gap ends a run; before a row, its row labels wrapped over several lines left of it
     // fill the gap (before other text, they do not: the caption of a table below).
-    for (const r of [...open]) if (top - (tabular ? Math.max(r.bottom, r.labelBottom) : r.bottom) >= MAX_ROW_GAP * size) close(r);
+    // A label's next line goes on from the labels as well.
+    const fromLabels = (r: OpenRun) => tabular || all.some((l) => leftOf(l, r, size) && isCellLike(l));
+    for (const r of [...open]) if (top - (fromLabels(r) ? Math.max(r.bottom, r.labelBottom) : r.bottom) >= MAX_ROW_GAP * size) close(r);
     // The run the row continues: the open run it lies under (lines far beside it left out).
     const target = tabular ? open.find((r) => {
       const inRun = cellLike.filter((l) => !farBeside(r.rows, r.box, l));
@@ -456,6 +502,9 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       continue;
     }
     if (tabular) {
+      // A row label's line left of an open run fills its gap though the rest of its baseline is
+      // right of the run (a figure's tick label in the next page column); a row of cells does not.
+      for (const r of open) if (all.every((l) => leftOf(l, r, size) || l.box[0] >= r.box[2])) fillLabels(r, all, size, true);
       // A new run; the open runs it overlaps end (a table does not run through another).
       const cells = [...cellLike].sort((a, b) => a.box[0] - b.box[0]);
       for (const r of [...open]) if (overlaps(r.box, cells)) close(r);
@@ -463,11 +512,9 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       continue;
     }
     for (const r of [...open]) {
-      // Short lines left of a run, following on from its rows: its row labels, wrapped.
-      const left = all.filter((l) => l.box[2] <= r.box[0]);
-      if (left.length && left.every((l) => isCellLike(l) && l.box[1] - Math.max(r.bottom, r.labelBottom) < MAX_ROW_GAP * size)) r.labelBottom = Math.max(r.labelBottom, ...left.map((l) => l.box[3]));
+      fillLabels(r, all, size);
       // Beside a run, running text of another page column neither joins nor ends it.
-      const group = all.filter((l) => l.box[0] < r.box[2] && l.box[2] > r.box[0]);
+      const group = all.filter((l) => l.box[0] < r.box[2] && !leftOf(l, r, size));
       if (!group.length) continue;
       // Running text, a line across the run's extent end it; a short line inside it (a section
       // row, a wrapped cell) or a heading over its values does not.
@@ -484,6 +531,29 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   }
   for (const r of [...open]) close(r);
   return runs.sort((a, b) => a[0]![0]!.baseline - b[0]![0]!.baseline);
+}
+
+/** Left of an open run: a label set flush with its column may touch the run's first header. */
+function leftOf(l: TextLine, r: OpenRun, size: number): boolean {
+  return l.box[2] <= r.box[0] + SLACK * size;
+}
+
+/** A piece ending in a broken word ("re-") with a piece right before it (within a few ems): the two are one justified line's. */
+function runsOnFrom(piece: TextLine, row: readonly TextLine[]): boolean {
+  return endsInBrokenWord(piece) && row.some((l) => l.box[2] <= piece.box[0] && piece.box[0] - l.box[2] < FAR_BESIDE * piece.fontSize);
+}
+
+/**
+ * Short lines left of an open run, following on from its rows, are its row labels wrapped: they
+ * fill its row gap (not the prose of the page column across the gutter from them: a table in the
+ * right column).
+ */
+function fillLabels(r: OpenRun, all: readonly TextLine[], size: number, one = false): void {
+  const besideLeft = all.filter((l) => leftOf(l, r, size));
+  const beyond = proseBeyondGutter(besideLeft, size);
+  const left = besideLeft.filter((l) => l.box[2] > beyond);
+  if (one && left.length > 1) return;
+  if (left.length && left.every((l) => isCellLike(l) && l.box[1] - Math.max(r.bottom, r.labelBottom) < MAX_ROW_GAP * size)) r.labelBottom = Math.max(r.labelBottom, ...left.map((l) => l.box[3]));
 }
 
 /**
@@ -658,24 +728,74 @@ function makeRoomForLongCells(edges: number[], members: readonly TextLine[], siz
  * no text running on above and below them: the lines of a page column beside the table.
  */
 function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run: Set<TextLine>, size: number): TextLine[] {
-  const left = lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size);
-  const labels = left.filter((l) => {
+  const inZone = (l: TextLine) => {
     const cy = (l.box[1] + l.box[3]) / 2;
     return cy >= box[1] - TOUCH * size && cy <= box[3] + LABEL_BELOW * size;
-  });
+  };
+  const beyond = proseBeyondGutter(lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size && inZone(l)), size);
+  const left = lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size && l.box[2] > beyond);
+  const labels = left.filter(inZone);
   // A label run out with leader dots to the table is one, however long.
   const ledOut = (l: TextLine) => TRAILING_LEADERS.test(l.text) && zoneRight - l.box[2] < LEADER_REACH * size;
   // Labels run out with leaders to the table are its rows' labels, whatever stands around them
   // (the first lines of a wrapped label, its leaders on its last, are as long as the column).
   if (labels.length >= 2 && labels.filter(ledOut).length >= 0.5 * labels.length) return labels;
-  if (labels.length < 2 || !labels.every((l) => isCellLike(l) || ledOut(l))) return [];
+  // A long label wraps: its first line, as long as the label column, has the rest of the label
+  // right under it, flush with it (labels of some rows only; most are short).
+  const wraps = (l: TextLine) => labels.some((n) => n !== l && n.box[1] >= l.box[3] - TOUCH * size && n.box[1] - l.box[3] <= WRAPPED_LINE_GAP * size && Math.abs(n.box[0] - l.box[0]) <= JUSTIFIED_EDGE * size);
+  const long = labels.filter((l) => !isCellLike(l) && !ledOut(l));
+  if (labels.length < 2 || long.length > 0.5 * labels.length || !long.every(wraps)) return [];
   const x0 = Math.min(...labels.map((l) => l.box[0]));
   const x1 = Math.max(...labels.map((l) => l.box[2]));
+  // The last label wrapped on past the zone runs on line after line under it: those lines are
+  // its own, not a page column below (a narrow p-column's label of five lines).
+  let bottom = Math.max(...labels.map((l) => l.box[3]));
+  for (const l of left.filter((l) => !labels.includes(l) && l.box[1] >= bottom && l.box[2] > x0 && l.box[0] < x1).sort((a, b) => a.box[1] - b.box[1])) {
+    if (l.box[1] - bottom > WRAPPED_LINE_GAP * size || !isCellLike(l)) break;
+    labels.push(l);
+    bottom = l.box[3];
+  }
   // A page column runs on both above and below (a caption's short last line stands above only).
   const beside = (l: TextLine) => !labels.includes(l) && l.box[2] > x0 && l.box[0] < x1;
   const above = left.some((l) => beside(l) && l.box[3] < box[1] && l.box[3] >= box[1] - GUTTER_REACH * size);
   const below = left.some((l) => beside(l) && l.box[1] > box[3] && l.box[1] <= box[3] + GUTTER_REACH * size);
   return above && below ? [] : labels;
+}
+
+/**
+ * Where the lines left of a run in a page's right column stop being its labels: the right edge
+ * of the prose column across the page gutter from them (the lines nearest the run, then a strip
+ * at least a gutter wide that none of them crosses, then running text beyond it). A table in the
+ * right column of a two-column page had its labels judged with the left column's prose beside
+ * them, and lost them. -Infinity when no prose stands beyond a gutter (labels in two columns of
+ * their own stay together).
+ */
+function proseBeyondGutter(candidates: readonly TextLine[], size: number): number {
+  const byRight = [...candidates].sort((a, b) => b.box[2] - a.box[2]);
+  let reach = Infinity;
+  for (let i = 0; i < byRight.length; i++) {
+    const l = byRight[i]!;
+    if (i > 0 && reach - l.box[2] >= GUTTER * size) {
+      const far = byRight.slice(i);
+      return far.some((f) => !isCellLike(f)) || isJustifiedColumn(far, size) ? l.box[2] + TOUCH * size : -Infinity;
+    }
+    reach = Math.min(reach, l.box[0]);
+  }
+  return -Infinity;
+}
+
+/** A justified line's edges lie this many ems from its column's (a line's ink ends short by a glyph's side bearing). */
+const JUSTIFIED_EDGE = 0.2;
+
+/**
+ * Lines of a justified page column, however narrow (its lines short enough to be cells): three
+ * or more, and most of them, reach both of the column's edges.
+ */
+function isJustifiedColumn(lines: readonly TextLine[], size: number): boolean {
+  const x0 = Math.min(...lines.map((l) => l.box[0]));
+  const x1 = Math.max(...lines.map((l) => l.box[2]));
+  const full = lines.filter((l) => l.box[0] - x0 <= JUSTIFIED_EDGE * size && x1 - l.box[2] <= JUSTIFIED_EDGE * size).length;
+  return full >= 3 && full >= 0.5 * lines.length;
 }
 
 /** A section's number before its title in a table of contents ("3", "3.1", "A.2", "IV"). */

@@ -13,6 +13,14 @@ const GAP_OVER_SPACES = 2.5;
 /** Gaps between glyphs narrower than this many ems are inside a word (kerning, letter spacing). */
 const WORD_GAP = 0.15;
 
+/** A line ending in a word broken by a hyphen ("re-", "allo-"). */
+const HYPHENATED = /\p{Ll}-$/u;
+
+/** Whether the line ends in a word broken by a hyphen: it runs on onto the next line. */
+export function endsInBrokenWord(line: TextLine): boolean {
+  return HYPHENATED.test(line.text.trim());
+}
+
 /** The line cut at its cell gaps (the line itself when it has none), and each piece's line. */
 export function cellFragments(line: TextLine): TextLine[] {
   if (!line.glyphs || line.glyphs.length < 2 || line.rotated || line.equation || !hasWideGap(line.glyphs)) return [line];
@@ -25,6 +33,9 @@ export function cellFragments(line: TextLine): TextLine[] {
     if (width > WORD_GAP * Math.max(glyphs[i]!.size, glyphs[i - 1]!.size)) gaps.push({ at: i, width });
   }
   const size = median(glyphs.map((g) => g.size)) || line.fontSize;
+  // A line that breaks a word with a hyphen is wrapped text (a narrow justified column's line
+  // of two words stretches its one space past a cell gap: "Stateless      re-").
+  if (endsInBrokenWord(line)) return [line];
   const cuts = gaps.filter((g) => {
     if (g.width < CELL_GAP * size) return false;
     const others = gaps.filter((o) => o !== g).map((o) => o.width);
@@ -72,12 +83,30 @@ export function alignedWith(x: number, edge: number | undefined, size: number): 
   return edge !== undefined && Math.abs(x - edge) <= ALIGNED * size;
 }
 
-/** A column's shared edges, from its cells (at least two). */
+/**
+ * A glyph's box is its ink: a "1" set flush right ends this many ems left of the other digits
+ * (its right side bearing: 0.15 em in Helvetica), a "1" set flush left starts as far right.
+ */
+const INK_BEARING = 0.2;
+
+/**
+ * A column's shared edges, from its cells (at least two): all within `ALIGNED` ems, or most of
+ * them, the others short of that edge by no more than a glyph's side bearing (a right-aligned
+ * column whose "91" ends 0.13 em left of its "84" is still right-aligned).
+ */
 export function columnAlignment(cells: readonly TextLine[]): ColumnAlignment {
   if (cells.length < 2) return {};
   const size = median(cells.map((l) => l.fontSize)) || 10;
-  const shared = (xs: number[]) => (Math.max(...xs) - Math.min(...xs) <= ALIGNED * size ? median(xs) : undefined);
-  return { left: shared(cells.map((l) => l.box[0])), right: shared(cells.map((l) => l.box[2])) };
+  // `outer`: the edge the ink reaches (the max of right ends, the min of left ends); `inward`: -1 or 1.
+  const shared = (xs: number[], outer: number, inward: number) => {
+    const exact = xs.filter((x) => Math.abs(x - outer) <= ALIGNED * size);
+    if (exact.length === xs.length) return median(xs);
+    const short = xs.every((x) => (x - outer) * inward <= INK_BEARING * size);
+    return short && exact.length >= 2 && exact.length > xs.length / 2 ? median(exact) : undefined;
+  };
+  const lefts = cells.map((l) => l.box[0]);
+  const rights = cells.map((l) => l.box[2]);
+  return { left: shared(lefts, Math.min(...lefts), 1), right: shared(rights, Math.max(...rights), -1) };
 }
 
 /**
@@ -110,7 +139,17 @@ export function cutAtColumns(line: TextLine, edges: readonly number[], columns: 
       if (!alignedWith(glyphs[i - 1]!.x1, before?.right, size) && !alignedWith(glyphs[i]!.x0, after?.left, size)) continue;
       if (best < 0 || Math.abs(glyphs[i]!.x0 - edge) < Math.abs(glyphs[best]!.x0 - edge)) best = i;
     }
-    if (best < 0) return null;
+    if (best < 0) {
+      // A header wider than its right-aligned column reaches left over the edge into the white
+      // after the previous column's values (which end before the line starts): no cut, the edge
+      // moves into that white. Only before the line's first cut: its first piece is that header.
+      const end = before?.right;
+      if (!cuts.length && end !== undefined && line.box[0] - end > WORD_GAP * size) {
+        moved[e] = (end + line.box[0]) / 2;
+        continue;
+      }
+      return null;
+    }
     cuts.push(best);
     moved[e] = (glyphs[best - 1]!.x1 + glyphs[best]!.x0) / 2;
   }
