@@ -391,7 +391,7 @@ describe('captions', () => {
     expect(placed!.notes.map((c) => c.lines[0]!.text)).toEqual(['Note: However, the deferred cash flow fell after the review.']);
   });
 
-  it('gives a table title set between two tables to the lower table, and joins the title\'s lines the paragraphs split above the part nearest it', () => {
+  it('gives a table title set between two tables to the one it is nearer, the lower one first, and joins the title\'s lines the paragraphs split above the part nearest it', () => {
     const tableAt = (y0: number, y1: number): Region => ({ kind: 'table', box: [72, y0, 400, y1], lines: [], trace: [], table: { box: [72, y0, 400, y1], rows: 2, cols: 2, cells: [] } });
     const upper = tableAt(50, 160);
     const lower = tableAt(208, 300);
@@ -400,6 +400,13 @@ describe('captions', () => {
     const captionsOf = (u: (typeof units)[number]) => (u.kind === 'region' ? u.placed.captions.map((c) => c.lines.map((l) => l.text).join(' ')) : []);
     expect(units.map((u) => u.kind)).toEqual(['region', 'region']);
     expect(units.map(captionsOf)).toEqual([[], ['TABLE I RECURRING PROVISION IN AUDIT REVIEW']]);
+    // Nearer the upper table (a document setting its captions under its tables), it is the upper one's.
+    const under = labelled([line('Table 1: Adjusted budget line of equity review', 120, 165)], 'caption');
+    expect(placeRegions(pageOf([]), [under], [upper, lower]).map(captionsOf)).toEqual([['Table 1: Adjusted budget line of equity review'], []]);
+    // A caption opening with its label wins over a nearer line the classifier alone took for one.
+    const cell = labelled([line('We report that the eligible caregiver was reported.', 80, 304)], 'caption');
+    const titled = labelled([line('Table 1. Acute intervention in survey review', 120, 319)], 'caption');
+    expect(placeRegions(pageOf([]), [cell, titled], [tableAt(221, 293)]).flatMap(captionsOf)).toEqual(['Table 1. Acute intervention in survey review']);
     // A lone table still takes a title under it.
     expect(placeRegions(pageOf([]), [labelled([line('TABLE I RECURRING PROVISION IN AUDIT REVIEW', 120, 184)], 'caption')], [upper]).map(captionsOf)).toEqual([['TABLE I RECURRING PROVISION IN AUDIT REVIEW']]);
 

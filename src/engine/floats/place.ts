@@ -104,8 +104,8 @@ function textOf(p: LabelledParagraph): string {
 /**
  * Removes from `units` and returns the caption of a float: a text or title paragraph matching
  * `pattern` close above or below it, the `prefer`red side first. A caption on the other side is
- * not taken when it is on the preferred side of another float of the kind (`others`) within
- * reach: "TABLE I" between two tables is the lower one's title, not the upper one's.
+ * not taken when it is on the preferred side of another float of the kind (`others`), nearer to
+ * that one: "TABLE I" between two tables, closer to the lower, is its title.
  */
 function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefer: 'above' | 'below', kind: string, others: readonly Box[]): LabelledParagraph[] {
   const reach = page.height * CAPTION_REACH;
@@ -124,8 +124,10 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
     const size = Math.max(...p.lines.map((l) => l.fontSize));
     if (!within(pBox, size, box)) return;
     const side = sideOf(pBox, box);
-    if (side !== prefer && others.some((o) => within(pBox, size, o) && sideOf(pBox, o) === prefer)) return;
-    const score = verticalDistance(pBox, box) + (side === prefer ? 0 : page.height);
+    if (side !== prefer && others.some((o) => within(pBox, size, o) && sideOf(pBox, o) === prefer && verticalDistance(pBox, o) < verticalDistance(pBox, box))) return;
+    // A caption opening with its label wins over one the classifier alone found (a table's
+    // wrapped last cell it took for a caption), then the preferred side, then the nearer.
+    const score = verticalDistance(pBox, box) + (side === prefer ? 0 : page.height) + (named ? 0 : 2 * page.height);
     if (!best || score < best.score) best = { at, score, side };
   });
   if (!best) return [];
