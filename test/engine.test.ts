@@ -336,21 +336,6 @@ describe('reading order', () => {
     expect(orderAroundFrames(boxed, [frame], 612, orderLines).map((s) => s.path)).toEqual(orderLines(boxed, 612).map((s) => s.path));
   });
 
-  it('reads a narrow sidebar on the left after the main column, two columns of a paper left to right', () => {
-    const rail = Array.from({ length: 4 }, (_, i) => line(`Sign up for news ${i}`, 40, 100 + i * 14));
-    const main = Array.from({ length: 12 }, (_, i) => line(`Main article text line ${i} runs across the wide column of the page here`, 230, 100 + i * 14));
-    const read = orderLines([...rail, ...main], 612).flatMap((s) => s.lines).map((l) => l.text);
-    expect(read).toEqual([...main, ...rail].map((l) => l.text));
-    expect(orderLines([...rail, ...main], 612).map((s) => s.path).join(' ')).toContain('sidebar after the main column');
-    // Two columns of a paper, the same width: left first.
-    const left = Array.from({ length: 10 }, (_, i) => line(`Left column line ${i} of the paper's running text`, 50, 100 + i * 14));
-    const right = Array.from({ length: 10 }, (_, i) => line(`Right column line ${i} of the paper's running text`, 320, 100 + i * 14));
-    expect(orderLines([...right, ...left], 612).flatMap((s) => s.lines).map((l) => l.text)).toEqual([...left, ...right].map((l) => l.text));
-    // A narrow left column holding as much text as the wide one is no sidebar.
-    const narrow = Array.from({ length: 30 }, (_, i) => line(`Narrow text ${i} goes on`, 40, 100 + i * 14));
-    expect(orderLines([...main, ...narrow], 612).flatMap((s) => s.lines)[0]!.text).toBe('Narrow text 0 goes on');
-  });
-
   it('keeps a single column top to bottom', () => {
     const lines = [line('second', 72, 120), line('first', 72, 100), line('third', 72, 140)];
     expect(orderLines(lines, 612).flatMap((s) => s.lines).map((l) => l.text)).toEqual(['first', 'second', 'third']);

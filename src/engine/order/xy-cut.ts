@@ -99,11 +99,7 @@ function cut(lines: TextLine[], dir: Direction, out: Segment[], depth: number, p
     const left = lines.filter((l) => midX(l) < mid);
     const right = lines.filter((l) => midX(l) >= mid);
     const columns = dir.rightToLeft ? [right, left] : [left, right];
-    // A sidebar read first by its side (a web page's left rail) is read after the main column.
-    const sidebarFirst = isSidebarOf(columns[0]!, columns[1]!);
-    if (sidebarFirst) columns.reverse();
-    const note = sidebarFirst ? ', sidebar after the main column' : '';
-    columns.forEach((column, i) => cut(column, dir, out, depth + 1, `${path} › column ${i + 1}/2 (${where}${note})`));
+    columns.forEach((column, i) => cut(column, dir, out, depth + 1, `${path} › column ${i + 1}/2 (${where})`));
     return;
   }
   // Lines crossing the gutter separate bands: everything above them, the crossing lines (a run
@@ -131,22 +127,6 @@ function cut(lines: TextLine[], dir: Direction, out: Segment[], depth: number, p
   }
   if (run.length) out.push({ lines: run, path: across });
   cut(band, dir, out, depth + 1, `${path} › below the full-width lines (${where})`);
-}
-
-/** A sidebar is at most this share of the main column's width… */
-const SIDEBAR_WIDTH = 0.6;
-/** …holds at most this share of the main column's letters… */
-const SIDEBAR_TEXT = 0.5;
-/** …and its type is no larger than the main column's body (a tolerance of this share). */
-const SIDEBAR_SIZE = 1.05;
-
-/** `side` is a sidebar beside `main`: much narrower, with much less text, in no larger type. */
-function isSidebarOf(side: TextLine[], main: TextLine[]): boolean {
-  if (!side.length || !main.length) return false;
-  const width = (ls: TextLine[]) => Math.max(...ls.map((l) => l.box[2])) - Math.min(...ls.map((l) => l.box[0]));
-  const letters = (ls: TextLine[]) => ls.reduce((n, l) => n + l.text.length, 0);
-  const medianSize = (ls: TextLine[]) => [...ls].map((l) => l.fontSize).sort((a, b) => a - b)[Math.floor(ls.length / 2)]!;
-  return width(side) <= SIDEBAR_WIDTH * width(main) && letters(side) <= SIDEBAR_TEXT * letters(main) && medianSize(side) <= SIDEBAR_SIZE * medianSize(main);
 }
 
 /** How many of `crossing` have a line of `lines` beside them (on the same height, not crossing). */
