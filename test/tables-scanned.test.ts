@@ -1,7 +1,7 @@
 // Tables on pages read by OCR: word extents from the pixels, and OCR lines cut at their cell gaps.
 import { describe, expect, it } from 'vitest';
 import type { TextLine } from '../src/engine/model/document.js';
-import { wordSpans } from '../src/engine/input/ocr-words.js';
+import { ocrWords } from '../src/engine/input/ocr-words.js';
 import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
 import { borderlessTables } from '../src/engine/tables/borderless.js';
 import { scannedCellFragments } from '../src/engine/tables/scanned.js';
@@ -31,15 +31,31 @@ describe('word extents of an OCR line, from the pixels', () => {
     const image = await rendered(pdf, dpi);
     const px = dpi / 72;
     const box: [number, number, number, number] = [70 * px, 89 * px, 250 * px, 103 * px];
-    const spans = wordSpans(image, box, 'Quarterly budget 50.12');
-    expect(spans).toHaveLength(3);
-    const pt = spans!.map(([a, b]) => [a / px, b / px]);
+    const words = ocrWords(image, box, 'Quarterly budget 50.12');
+    expect(words?.text).toBe('Quarterly budget 50.12');
+    expect(words?.spans).toHaveLength(3);
+    const pt = words!.spans.map(([a, b]) => [a / px, b / px]);
     expect(pt[0]![0]).toBeCloseTo(72, 0);
     // The gap between "budget" and "50.12" is the 40 pt drawn (less the side bearings), the word space far less.
     expect(pt[2]![0] - pt[1]![1]).toBeGreaterThan(38);
     expect(pt[1]![0] - pt[0]![1]).toBeLessThan(5);
     // Text with more words than the pixels have gaps: no extents rather than wrong ones.
-    expect(wordSpans(image, box, 'Quarterly bud get 50 . 12 x y z')).toBeUndefined();
+    expect(ocrWords(image, box, 'Quarterly bud get 50 . 12 x y z')).toBeUndefined();
+  });
+  it('puts back a space the recognizer dropped in a blank an em wide (two figures read as one)', async () => {
+    const pdf = await drawnPdf([(c, _page, font) => {
+      drawTexts(c, [{ text: '76', x: 300, y: 100 }, { text: '251,626', x: 300 + font.widthOfTextAtSize('76', 10) + 30, y: 100 }]);
+    }]);
+    const dpi = 200;
+    const image = await rendered(pdf, dpi);
+    const px = dpi / 72;
+    const box: [number, number, number, number] = [298 * px, 89 * px, 380 * px, 103 * px];
+    expect(ocrWords(image, box, '76251,626')?.text).toBe('76 251,626');
+    // The blank read as a bar ("872,346|344,819"): the bar is the space.
+    expect(ocrWords(image, box, '76|251,626')?.text).toBe('76 251,626');
+    // A word space, not an em wide, stays as read.
+    const close = await rendered(await drawnPdf([(c) => drawTexts(c, [{ text: 'Budget 50.12', x: 300, y: 100 }])]), dpi);
+    expect(ocrWords(close, box, 'Budget50.12')?.text).toBe('Budget50.12');
   });
 });
 

@@ -6,7 +6,7 @@ import type { Box, Page, TextLine } from '../model/document.js';
 import { entry, type TraceEntry } from '../model/trace.js';
 import { imagePictures } from './image-pictures.js';
 import { imageRules } from './image-rules.js';
-import { wordSpans } from './ocr-words.js';
+import { ocrWords } from './ocr-words.js';
 import type { OcrEngine, OcrLine, OcrPage } from './ocr/ocr.js';
 import { extractPage, type ExtractedPage } from './pdf/extract.js';
 import { loadPdfium, renderPage, type PdfDocument, type RgbImage } from './pdf/pdfium.js';
@@ -191,8 +191,8 @@ export function ocrLines(lines: OcrLine[], image: RgbImage, scale: number): Text
   return lines.map((l, i) => {
     const line: TextLine = { ...ocrLineToTextLine(l, scale), bold: regular > 0 && densities[i]! > regular * 1.6 };
     // Where its words lie: cells set close together, read as one line, are parted at their gaps (tables/scanned.ts).
-    const words = wordSpans(image, l.box, l.text);
-    return words ? { ...line, words: words.map(([a, b]): [number, number] => [a * scale, b * scale]) } : line;
+    const words = ocrWords(image, l.box, l.text);
+    return words ? { ...line, text: words.text, words: words.spans.map(([a, b]): [number, number] => [a * scale, b * scale]) } : line;
   });
 }
 
