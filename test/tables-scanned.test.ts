@@ -35,10 +35,10 @@ describe('word extents of an OCR line, from the pixels', () => {
     expect(words?.text).toBe('Quarterly budget 50.12');
     expect(words?.spans).toHaveLength(3);
     const pt = words!.spans.map(([a, b]) => [a / px, b / px]);
-    expect(pt[0]![0]).toBeCloseTo(72, 0);
+    expect(pt[0]![0]!).toBeCloseTo(72, 0);
     // The gap between "budget" and "50.12" is the 40 pt drawn (less the side bearings), the word space far less.
-    expect(pt[2]![0] - pt[1]![1]).toBeGreaterThan(38);
-    expect(pt[1]![0] - pt[0]![1]).toBeLessThan(5);
+    expect(pt[2]![0]! - pt[1]![1]!).toBeGreaterThan(38);
+    expect(pt[1]![0]! - pt[0]![1]!).toBeLessThan(5);
     // Text with more words than the pixels have gaps: no extents rather than wrong ones.
     expect(ocrWords(image, box, 'Quarterly bud get 50 . 12 x y z')).toBeUndefined();
   });
