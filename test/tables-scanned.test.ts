@@ -97,3 +97,27 @@ describe('OCR lines cut at their cell gaps', () => {
     expect(table!.lines).toHaveLength(rows.length);
   });
 });
+
+describe('an OCR header row whose cells are a word space apart', () => {
+  it('is cut where its words end with the columns of values below (right-aligned), and heads the table', () => {
+    // As tex-llncs sets a table: the header's cells one word space apart, the values flush right under them.
+    const header = ocrLine('Concentration Frozen absorbance Sterile chromatography', 234, 436, 100, [[234, 283], [287, 309], [312, 351], [354, 377], [379, 436]]);
+    const rows: TextLine[] = [header];
+    const values = [['Following', '69%', '76', '27'], ['In contrast', '43%', '84', '251,626'], ['Recombinant', '1%', '35%', '392,647'], ['Frozen sample', '12%', '7', '88']];
+    values.forEach((row, r) => {
+      const top = 116 + 16 * r;
+      rows.push(ocrLine(row[0]!, 137, 137 + row[0]!.length * 4.5, top, [[137, 137 + row[0]!.length * 4.5]]));
+      // Right ends at 283, 351 and 436: each value's width from its characters.
+      for (const [i, right] of [283, 351, 436].entries()) {
+        const text = row[i + 1]!;
+        rows.push(ocrLine(text, right - text.length * 5, right, top, [[right - text.length * 5, right]]));
+      }
+    });
+    const [table] = borderlessTables(rows, []);
+    expect(table).toBeDefined();
+    expect(table!.table.rows).toBe(5);
+    expect(table!.table.cols).toBe(4);
+    const first = table!.table.cells.filter((c) => c.row === 0).sort((a, b) => a.col - b.col).map((c) => c.lines.map((l) => l.text).join(' '));
+    expect(first).toEqual(['', 'Concentration', 'Frozen absorbance', 'Sterile chromatography'].filter((t, i) => i > 0 || t));
+  });
+});

@@ -47,3 +47,55 @@ export function scannedCellFragments(line: TextLine): TextLine[] {
   }
   return pieces;
 }
+
+/**
+ * Ends of OCR words and cells line up to this many ems in a column (pixel extents of one font's
+ * figures and words on a 200-dpi page: a pixel or two; a text layer's glyphs line up to 0.1 em).
+ */
+const ALIGNED_OCR = 0.2;
+
+/** Column edges a table's cells share (fragments.ts ColumnAlignment). */
+interface Alignment {
+  left?: number;
+  right?: number;
+}
+
+/**
+ * An OCR line cut at the word gaps where a table's columns part (a header row whose cells are set
+ * a word space apart), as fragments.ts cutAtColumns cuts a text-layer line by its glyphs: every
+ * column edge the line crosses must be matched by a word gap that ends the column's right-aligned
+ * cells or starts the next column's left-aligned ones; otherwise null.
+ */
+export function scannedCutAtColumns(line: TextLine, edges: readonly number[], columns: readonly Alignment[]): { pieces: TextLine[]; edges: number[] } | null {
+  if (line.rotated || line.equation) return null;
+  const words = wordsOf(line);
+  if (!words || words.length < 2) return null;
+  const size = line.fontSize;
+  const aligned = (x: number, edge: number | undefined) => edge !== undefined && Math.abs(x - edge) <= ALIGNED_OCR * size;
+  // A number's thousands set apart ("2, 800") is no cell gap.
+  const inNumber = (i: number) => /\d,$/.test(words[i - 1]!.text) && /^\d/.test(words[i]!.text);
+  const cuts: number[] = [];
+  const moved = [...edges];
+  for (let e = 1; e < edges.length - 1; e++) {
+    const edge = edges[e]!;
+    if (line.box[0] >= edge || line.box[2] <= edge) continue;
+    let best = -1;
+    for (let i = 1; i < words.length; i++) {
+      if (inNumber(i)) continue;
+      if (!aligned(words[i - 1]!.span[1], columns[e - 1]?.right) && !aligned(words[i]!.span[0], columns[e]?.left)) continue;
+      if (best < 0 || Math.abs(words[i]!.span[0] - edge) < Math.abs(words[best]!.span[0] - edge)) best = i;
+    }
+    if (best < 0) return null;
+    cuts.push(best);
+    moved[e] = (words[best - 1]!.span[1] + words[best]!.span[0]) / 2;
+  }
+  if (!cuts.length || cuts.some((c, i) => i > 0 && c <= cuts[i - 1]!)) return null;
+  const pieces: TextLine[] = [];
+  let from = 0;
+  for (const end of [...cuts, words.length]) {
+    const part = words.slice(from, end);
+    pieces.push({ ...line, text: part.map((w) => w.text).join(' '), box: [part[0]!.span[0], line.box[1], part[part.length - 1]!.span[1], line.box[3]], words: part.map((w) => w.span) });
+    from = end;
+  }
+  return { pieces, edges: moved };
+}
