@@ -4,6 +4,7 @@ import type { TextLine } from '../src/engine/model/document.js';
 import { ocrWords } from '../src/engine/input/ocr-words.js';
 import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
 import { borderlessTables } from '../src/engine/tables/borderless.js';
+import { columnAlignment } from '../src/engine/tables/fragments.js';
 import { scannedCellFragments } from '../src/engine/tables/scanned.js';
 import { drawnPdf, drawTexts } from './table-fixtures.js';
 
@@ -119,5 +120,17 @@ describe('an OCR header row whose cells are a word space apart', () => {
     expect(table!.table.cols).toBe(4);
     const first = table!.table.cells.filter((c) => c.row === 0).sort((a, b) => a.col - b.col).map((c) => c.lines.map((l) => l.text).join(' '));
     expect(first).toEqual(['', 'Concentration', 'Frozen absorbance', 'Sterile chromatography'].filter((t, i) => i > 0 || t));
+  });
+});
+
+describe('the shared edge of a column of OCR cells', () => {
+  it('is where their ink ends, though the boxes around it differ by a point or two', () => {
+    // Figures flush right at 351 (ink); the detector's boxes reach 0-2.5 pt past it.
+    const cells = [['52%', 353.5], ['26', 351.1], ['738,323', 351.0], ['17%', 352.4]].map(([text, boxRight], i) =>
+      ocrLine(text as string, 330, boxRight as number, 100 + 16 * i, [[332, 351 - (i % 2) * 0.6]]),
+    );
+    expect(columnAlignment(cells).right).toBeCloseTo(351, 0);
+    // Boxes alone (no word extents) do not line up to a text layer's tenth of an em.
+    expect(columnAlignment(cells.map(({ words: _words, ...l }) => l)).right).toBeUndefined();
   });
 });

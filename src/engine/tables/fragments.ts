@@ -5,7 +5,7 @@
 // stretches all the spaces of a line alike, so its lines are never cut.
 import type { Glyph, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
-import { scannedCutAtColumns } from './scanned.js';
+import { readByOcr, scannedColumnAlignment, scannedCutAtColumns } from './scanned.js';
 
 /** A cell gap is at least this many ems wide (word spaces are 0.2–0.35 em, justified ones up to ~0.7). */
 const CELL_GAP = 1;
@@ -76,6 +76,7 @@ export function alignedWith(x: number, edge: number | undefined, size: number): 
 /** A column's shared edges, from its cells (at least two). */
 export function columnAlignment(cells: readonly TextLine[]): ColumnAlignment {
   if (cells.length < 2) return {};
+  if (readByOcr(cells)) return scannedColumnAlignment(cells);
   const size = median(cells.map((l) => l.fontSize)) || 10;
   const shared = (xs: number[]) => (Math.max(...xs) - Math.min(...xs) <= ALIGNED * size ? median(xs) : undefined);
   return { left: shared(cells.map((l) => l.box[0])), right: shared(cells.map((l) => l.box[2])) };

@@ -99,3 +99,23 @@ export function scannedCutAtColumns(line: TextLine, edges: readonly number[], co
   }
   return { pieces, edges: moved };
 }
+
+/**
+ * A column's shared edges (fragments.ts columnAlignment) from OCR cells: their ink's ends, to
+ * `ALIGNED_OCR` ems (an OCR box's padding differs from line to line by a point or two, the ink does not).
+ */
+export function scannedColumnAlignment(cells: readonly TextLine[]): Alignment {
+  if (cells.length < 2) return {};
+  const size = median(cells.map((l) => l.fontSize)) || 10;
+  const ink = cells.map((l) => {
+    const words = wordsOf(l);
+    return words ? [words[0]!.span[0], words[words.length - 1]!.span[1]] : [l.box[0], l.box[2]];
+  });
+  const shared = (xs: number[]) => (Math.max(...xs) - Math.min(...xs) <= ALIGNED_OCR * size ? median(xs) : undefined);
+  return { left: shared(ink.map((x) => x[0]!)), right: shared(ink.map((x) => x[1]!)) };
+}
+
+/** Whether a table's cells were read by OCR with their words' extents (none has glyphs). */
+export function readByOcr(cells: readonly TextLine[]): boolean {
+  return cells.length > 0 && cells.every((l) => !l.glyphs?.length) && cells.some((l) => l.words);
+}
