@@ -387,7 +387,7 @@ export async function scorePubTabNet(parse: Parse, corpus: string): Promise<Tabl
 }
 
 /** OmniDocBench demo pages (images): human table HTML with the table's region on the page. */
-async function scoreOmniDocBenchTables(parse: Parse, corpus: string): Promise<TableDocScore[]> {
+export async function scoreOmniDocBenchTables(parse: Parse, corpus: string): Promise<TableDocScore[]> {
   const scores: TableDocScore[] = [];
   for (const page of omniDocBenchPages(corpus)) {
     const truth: RegionTable[] = page.blocks

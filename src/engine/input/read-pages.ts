@@ -6,6 +6,7 @@ import type { Box, Page, TextLine } from '../model/document.js';
 import { entry, type TraceEntry } from '../model/trace.js';
 import { imagePictures } from './image-pictures.js';
 import { imageRules } from './image-rules.js';
+import { ocrWords } from './ocr-words.js';
 import type { OcrEngine, OcrLine, OcrPage } from './ocr/ocr.js';
 import { extractPage, type ExtractedPage } from './pdf/extract.js';
 import { loadPdfium, renderPage, type PdfDocument, type RgbImage } from './pdf/pdfium.js';
@@ -187,7 +188,12 @@ export function ocrLines(lines: OcrLine[], image: RgbImage, scale: number): Text
   const half = byDensity.reduce((sum, l) => sum + l.width, 0) / 2;
   let seen = 0;
   const regular = byDensity.find((l) => (seen += l.width) >= half)?.density ?? 0;
-  return lines.map((l, i) => ({ ...ocrLineToTextLine(l, scale), bold: regular > 0 && densities[i]! > regular * 1.6 }));
+  return lines.map((l, i) => {
+    const line: TextLine = { ...ocrLineToTextLine(l, scale), bold: regular > 0 && densities[i]! > regular * 1.6 };
+    // Where its words lie: cells set close together, read as one line, are parted at their gaps (tables/scanned.ts).
+    const words = ocrWords(image, l.box, l.text);
+    return words ? { ...line, text: words.text, words: words.spans.map(([a, b]): [number, number] => [a * scale, b * scale]) } : line;
+  });
 }
 
 /** Share of dark pixels inside a box (sampled every other pixel). */

@@ -57,6 +57,11 @@ export interface TextLine {
   rotated?: boolean;
   /** The line's characters (PDF text layer only): equations are rebuilt from their positions. */
   glyphs?: Glyph[];
+  /**
+   * OCR lines: the horizontal extent [x0, x1] of each space-separated word of `text`, from the
+   * page's pixels (input/ocr-words.ts), when they tell; stale once the text changes (check the count).
+   */
+  words?: Array<[number, number]>;
   /** A display equation assembled from several lines; `text` then holds its LaTeX. */
   equation?: boolean;
 }

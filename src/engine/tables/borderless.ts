@@ -8,6 +8,7 @@ import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
 import { alignedWith, cellFragments, columnAlignment, cutAtColumns, endsInBrokenWord, innerWordEnds, type ColumnAlignment } from './fragments.js';
 import type { TableFound } from './ruled.js';
+import { scannedCellFragments } from './scanned.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
 
@@ -99,7 +100,7 @@ export function borderlessTables(lines: readonly TextLine[], rules: readonly HRu
   let remaining = lines
     .filter((l) => !l.rotated)
     .flatMap((l) => {
-      const pieces = cellFragments(l);
+      const pieces = l.glyphs ? cellFragments(l) : scannedCellFragments(l);
       for (const p of pieces) source.set(p, l);
       return pieces;
     });

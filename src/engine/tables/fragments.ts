@@ -5,6 +5,7 @@
 // stretches all the spaces of a line alike, so its lines are never cut.
 import type { Glyph, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
+import { readByOcr, scannedColumnAlignment, scannedCutAtColumns } from './scanned.js';
 
 /** A cell gap is at least this many ems wide (word spaces are 0.2–0.35 em, justified ones up to ~0.7). */
 const CELL_GAP = 1;
@@ -96,6 +97,7 @@ const INK_BEARING = 0.2;
  */
 export function columnAlignment(cells: readonly TextLine[]): ColumnAlignment {
   if (cells.length < 2) return {};
+  if (readByOcr(cells)) return scannedColumnAlignment(cells);
   const size = median(cells.map((l) => l.fontSize)) || 10;
   // `outer`: the edge the ink reaches (the max of right ends, the min of left ends); `inward`: -1 or 1.
   const shared = (xs: number[], outer: number, inward: number) => {
@@ -119,6 +121,8 @@ export function columnAlignment(cells: readonly TextLine[]): ColumnAlignment {
  */
 export function cutAtColumns(line: TextLine, edges: readonly number[], columns: readonly ColumnAlignment[]): { pieces: TextLine[]; edges: number[] } | null {
   if (line.rotated || line.equation) return null;
+  // An OCR line has no glyphs: its words' extents from the pixels tell its gaps.
+  if (!line.glyphs && line.words) return scannedCutAtColumns(line, edges, columns);
   const text = glyphText(line);
   if (!text || text.glyphs.length < 2) return null;
   const { glyphs, chars } = text;
