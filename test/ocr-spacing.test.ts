@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lettersForDigits } from '../src/engine/input/ocr/letters.js';
 import { inkColumns, withWordSpaces, type DecodedChar } from '../src/engine/input/ocr/spacing.js';
 
 const COLUMNS_PER_STEP = 4;
@@ -98,5 +99,13 @@ describe('inkColumns', () => {
     const data = new Uint8Array(10 * 10 * 3).fill(240);
     data.fill(220, 0, 30);
     expect(inkColumns({ width: 10, height: 10, data }, 0, 0, 10, 10)).toBeUndefined();
+  });
+});
+
+describe('letters read as digits', () => {
+  it('puts back a capital O read as a zero at a word\'s start and a small o between letters, never a zero among digits', () => {
+    expect(lettersForDigits('2 0n is')).toBe('2 On is');
+    expect(lettersForDigits('0ctober 2021, Krak0w')).toBe('October 2021, Krakow');
+    for (const kept of ['0xff', '10.0 mm', '0.5', 'v0.1', '100 items', 'a 0 b', '20kg', 'x = 0']) expect(lettersForDigits(kept)).toBe(kept);
   });
 });

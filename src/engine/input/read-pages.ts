@@ -1,6 +1,7 @@
 // The input stage: bytes in, pages of the document model out. A PDF page keeps its text layer
 // when it has a usable one; a page whose text layer is missing, invisible or garbage, and every
 // image, is rendered (or decoded) and read with OCR.
+import { lettersForDigits } from './ocr/letters.js';
 import sharp from 'sharp';
 import type { Box, Page, TextLine } from '../model/document.js';
 import { entry, type TraceEntry } from '../model/trace.js';
@@ -188,7 +189,8 @@ export function ocrLines(lines: OcrLine[], image: RgbImage, scale: number): Text
   const half = byDensity.reduce((sum, l) => sum + l.width, 0) / 2;
   let seen = 0;
   const regular = byDensity.find((l) => (seen += l.width) >= half)?.density ?? 0;
-  return lines.map((l, i) => {
+  return lines.map((read, i) => {
+    const l = { ...read, text: lettersForDigits(read.text) };
     const line: TextLine = { ...ocrLineToTextLine(l, scale), bold: regular > 0 && densities[i]! > regular * 1.6 };
     // Where its words lie: cells set close together, read as one line, are parted at their gaps (tables/scanned.ts).
     const words = ocrWords(image, l.box, l.text);
