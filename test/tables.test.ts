@@ -644,14 +644,15 @@ describe('chart labels', () => {
     expect(detectCharts(612, 792, [...steps, ...body], [...flow, ...arrows], [], /^Figure/, flow).map((c) => c.kind)).toEqual(['image']);
   });
 
-  it('takes an axis title right under the tick row, not a caption without a "Figure" label an em below it', () => {
+  it('takes a tick row (however long) and an axis title right under a chart, not a caption without a "Figure" label an em below them', () => {
     const bars: TextLine['box'][] = [135, 196, 258, 320].map((x, i) => [x, 183 - 30 * (i + 1), x + 37, 183]);
     const axes: TextLine['box'][] = [[115, 40, 115, 183], [115, 183, 385, 183], [115, 140, 385, 140], [115, 100, 385, 100], [115, 60, 385, 60]];
-    const ticks = at('peak assembly actuator throughput', [130, 186, 360, 196], 10);
+    // Category ticks the text layer read as one line, longer than a label.
+    const ticks = at('distributed checkpoint message queue request worker', [130, 186, 380, 196], 10);
     const axisTitle = at('Component', [220, 199, 270, 209], 10);
     const caption = at('Modular assembly for gearbox', [170, 222, 320, 232], 10);
     const [chart] = detectCharts(612, 792, [ticks, axisTitle, caption], bars, axes, /^Figure/);
-    expect(chart!.lines.map((l) => l.text).sort()).toEqual(['Component', 'peak assembly actuator throughput']);
+    expect(chart!.lines.map((l) => l.text).sort()).toEqual(['Component', 'distributed checkpoint message queue request worker']);
     expect(chart!.box[3]).toBe(209);
   });
 

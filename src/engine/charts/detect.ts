@@ -19,6 +19,8 @@ export interface DetectedChart {
 const CLUSTER_GAP = 0.8;
 /** A chart label is short; a longer line near a chart is body text or its caption. */
 const MAX_LABEL_CHARS = 40;
+/** A row of category ticks right under or over a chart, read as one line, is at most this long. */
+const TICK_ROW_CHARS = 100;
 /** A line this long inside a chart's drawings is running text: the drawings frame prose. */
 const PROSE_CHARS = 60;
 /** A plot draws at least this many elements… */
@@ -155,8 +157,12 @@ function chartLabels(drawn: Box, lines: readonly TextLine[], prose: Set<TextLine
   // Labels outside the axes (ticks, axis titles, legend), found in two passes.
   for (let pass = 0; pass < 2; pass++) {
     for (const l of lines) {
-      if (taken.has(l) || l.text.length > MAX_LABEL_CHARS || prose.has(l) || caption.test(l.text) || SENTENCE_END.test(l.text)) continue;
+      if (taken.has(l) || prose.has(l) || caption.test(l.text) || SENTENCE_END.test(l.text)) continue;
       const reach = LABEL_REACH * l.fontSize;
+      // A row of category ticks the text layer read as one line is longer than a label: it may
+      // run to TICK_ROW_CHARS where it lies right under or over the chart.
+      const tickRow = (l.box[1] >= box[3] && l.box[1] - box[3] < LABEL_BELOW_REACH * l.fontSize) || (l.box[3] <= box[1] && box[1] - l.box[3] < LABEL_BELOW_REACH * l.fontSize);
+      if (l.text.length > (tickRow ? TICK_ROW_CHARS : MAX_LABEL_CHARS)) continue;
       // Beside the chart or above or below it, not off its corner (a slide's title over its left edge).
       // Over or under it, a label lies within its width (a wider line is the column's text).
       const overOrUnder = l.box[0] > box[0] - reach && l.box[2] < box[2] + reach;
