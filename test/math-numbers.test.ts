@@ -7,32 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { detectEquations, isMathematics } from '../src/engine/equations/detect.js';
 import { formulaLatex } from '../src/engine/math/index.js';
 import type { Glyph, TextLine } from '../src/engine/model/document.js';
+import { g, line, prose, run } from './math-glyphs.js';
 
-const ITALIC = { bold: false, italic: true, monospace: false, math: true };
-const UPRIGHT = { bold: false, italic: false, monospace: false, math: false };
-
-function g(char: string, x: number, base: number, size = 10, font = 'CMMI10'): Glyph {
-  const math = /^CM(MI|SY|EX)/.test(font);
-  return { code: char.codePointAt(0)!, x0: x, x1: x + 0.5 * size, y0: base - 0.7 * size, y1: base, base, size, fontSize: size, font, style: math ? ITALIC : UPRIGHT };
-}
-
-/** Glyphs of `text` from x, 0.5 em wide, a space 0.3 em; letters in `font`, the rest upright. */
-function run(text: string, x: number, base: number, size = 10, font = 'CMMI10'): Glyph[] {
-  const out: Glyph[] = [];
-  let pen = x;
-  for (const ch of text) {
-    if (ch !== ' ') out.push(g(ch, pen, base, size, /[a-zA-Z]/.test(ch) ? font : 'CMR10'));
-    pen += (ch === ' ' ? 0.3 : 0.5) * size;
-  }
-  return out;
-}
-
-function line(glyphs: Glyph[]): TextLine {
-  const box: TextLine['box'] = [Math.min(...glyphs.map((q) => q.x0)), Math.min(...glyphs.map((q) => q.y0)), Math.max(...glyphs.map((q) => q.x1)), Math.max(...glyphs.map((q) => q.y1))];
-  return { text: String.fromCodePoint(...glyphs.map((q) => q.code)), box, baseline: glyphs[0]!.base, fontSize: glyphs[0]!.size, bold: false, italic: false, monospace: false, glyphs };
-}
-
-const prose = (base: number) => line(run('the words of this paragraph continue here and the line runs on to the right margin of its column', 72, base, 10, 'CMR10'));
 
 describe('equation numbers at the left', () => {
   it('reads "(n)" at the left margin, the formula centred far right of it, as its tag', () => {

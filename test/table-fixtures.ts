@@ -1,6 +1,7 @@
 // Table and chart pages drawn with pdf-lib: text in cells, rules as stroked lines or as thin
 // filled rectangles, a plot drawn as paths.
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
 
 export interface TableSpec {
   /** Left edge and top edge (from the top of the page), in points. */
@@ -123,4 +124,14 @@ export function drawChart(page: PDFPage, font: PDFFont, left: number, top: numbe
   page.drawSvgPath(`M 0 0 L 70 -40 L 140 -20 L 210 -90 L 280 -70`, { x: left + 10, y: h - bottom + 20, borderColor: rgb(0.8, 0.1, 0.1), borderWidth: 1.5 });
   page.drawText('Revenue', { x: left - 30, y: h - top + 10, size: 8, font });
   page.drawText('Quarter', { x: left + width / 2 - 15, y: h - bottom - 24, size: 8, font });
+}
+
+/** The first page of `pdf` rendered at `dpi`: a scan of it for the OCR tests. */
+export async function rendered(pdf: Uint8Array, dpi: number) {
+  const doc = PdfDocument.open(await loadPdfium(), pdf);
+  try {
+    return renderPage(doc, 0, dpi);
+  } finally {
+    doc.close();
+  }
 }

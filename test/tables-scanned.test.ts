@@ -2,20 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TextLine } from '../src/engine/model/document.js';
 import { ocrWords } from '../src/engine/input/ocr-words.js';
-import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
 import { borderlessTables } from '../src/engine/tables/borderless.js';
 import { columnAlignment } from '../src/engine/tables/fragments.js';
 import { scannedCellFragments } from '../src/engine/tables/scanned.js';
-import { drawnPdf, drawTexts } from './table-fixtures.js';
-
-async function rendered(pdf: Uint8Array, dpi: number) {
-  const doc = PdfDocument.open(await loadPdfium(), pdf);
-  try {
-    return renderPage(doc, 0, dpi);
-  } finally {
-    doc.close();
-  }
-}
+import { drawnPdf, drawTexts, rendered } from './table-fixtures.js';
 
 /** An OCR line as read-pages makes it: no glyphs, a box 1.3 ems high, its words' extents. */
 function ocrLine(text: string, x0: number, x1: number, top: number, words?: Array<[number, number]>): TextLine {

@@ -9,7 +9,7 @@ import { OcrEngine } from '../src/engine/input/ocr/ocr.js';
 import { parseDocument, parseWithDetails, type ParseResult } from '../src/engine/parse.js';
 import { STAGES } from '../src/engine/pipeline/pipeline.js';
 import { extractPage } from '../src/engine/input/pdf/extract.js';
-import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
+import { loadPdfium, PdfDocument } from '../src/engine/input/pdf/pdfium.js';
 import type { ContentBlock } from '../src/engine/render/schema.js';
 import { imageRules } from '../src/engine/input/image-rules.js';
 import type { TableStructure } from '../src/engine/model/table.js';
@@ -18,7 +18,7 @@ import { isolatedBoxes } from '../src/engine/tables/rules.js';
 import { detectCharts } from '../src/engine/charts/detect.js';
 import { makePdf, rasterize, reportPage, twoColumnPage } from './fixtures.js';
 import { parseRequest, startServer, type TestServer } from './helpers.js';
-import { drawChart, drawnPdf, drawTable, drawTexts, type Canvas, type TableSpec } from './table-fixtures.js';
+import { drawChart, drawnPdf, drawTable, drawTexts, rendered, type Canvas, type TableSpec } from './table-fixtures.js';
 
 const noOcr = async () => {
   throw new Error('no OCR expected for born-digital pages');
@@ -675,15 +675,6 @@ describe('chart labels', () => {
 });
 
 describe('scanned tables', () => {
-  async function rendered(pdf: Uint8Array, dpi: number) {
-    const doc = PdfDocument.open(await loadPdfium(), pdf);
-    try {
-      return renderPage(doc, 0, dpi);
-    } finally {
-      doc.close();
-    }
-  }
-
   it('finds the rules of a table in a page image, in page units, and none in text', async () => {
     const image = await rendered(await drawnPdf([(c) => drawTable(c, { ...SALES, rules: 'lines' })]), 100);
     const rules = imageRules(image, 612 / image.width);
