@@ -65,6 +65,12 @@ describe('splitAtGutters', () => {
     expect(splitAtGutters(boxes, ink).cut).toBe(0);
   });
 
+  it('keeps list bullets with their text (the gap after them lines up too)', () => {
+    // A bullet at 10..20, the item's text from 45: a blank run of 25 (over two core heights).
+    const { boxes, ink } = page([0, 30, 60].map((y) => ({ y, x0: 10, x1: 590, blanks: [[20, 45] as [number, number], words[1]!] })));
+    expect(splitAtGutters(boxes, ink).cut).toBe(0);
+  });
+
   it('keeps lines whose gutter is far away vertically', () => {
     const { boxes, ink } = page([0, 300, 600].map((y) => ({ y, x0: 10, x1: 590, blanks: [gutter] })));
     expect(splitAtGutters(boxes, ink).cut).toBe(0);

@@ -244,6 +244,11 @@ const GUTTER_RUN_HEIGHTS = 2;
  * space lines up with another by chance, rarely with two.
  */
 const GUTTER_SUPPORT = 2;
+/**
+ * Each side of a cut spans at least this many core heights (two ems or so): a column's line, even
+ * a short last one or a heading, not a list's bullet or label beside its text (which line up too).
+ */
+const GUTTER_PIECE_HEIGHTS = 4;
 /** Supporting lines lie within this many core heights above or below (about four lines of body text). */
 const GUTTER_REACH = 10;
 
@@ -300,31 +305,39 @@ export function splitAtGutters<T extends LineBox>(lines: readonly T[], ink: (cor
     if (!k || h <= 0) return void out.push(line);
     const first = k.indexOf(1);
     const last = k.lastIndexOf(1);
-    const cuts: Array<[number, number]> = [];
+    const runs: Array<[number, number]> = [];
     for (let x = first, start = -1; first >= 0 && x <= last + 1; x++) {
       const blank = x <= last && !k[x];
       if (blank && start < 0) start = x;
       if (!blank && start >= 0) {
-        if (x - start >= GUTTER_RUN_HEIGHTS * h) {
-          const mid = line.core[0] + (start + x) / 2;
-          if (support(i, mid - h / 2, mid + h / 2) >= GUTTER_SUPPORT) cuts.push([line.core[0] + start, line.core[0] + x]);
-        }
+        if (x - start >= GUTTER_RUN_HEIGHTS * h) runs.push([start, x]);
         start = -1;
       }
     }
+    const cuts: Array<[number, number]> = [];
+    let pieceStart = first;
+    runs.forEach(([start, end], r) => {
+      const nextStart = runs[r + 1]?.[0] ?? last + 1;
+      if (start - pieceStart < GUTTER_PIECE_HEIGHTS * h || nextStart - end < GUTTER_PIECE_HEIGHTS * h) return;
+      const mid = line.core[0] + (start + end) / 2;
+      if (support(i, mid - h / 2, mid + h / 2) < GUTTER_SUPPORT) return;
+      cuts.push([line.core[0] + start, line.core[0] + end]);
+      pieceStart = end;
+    });
     if (!cuts.length) return void out.push(line);
     cut++;
     const [bx0, by0, bx1, by1] = line.box;
     const [cx0, cy0, cx1, cy1] = line.core;
-    // The grown margin at each cut is at most half the gap, so the pieces do not reach across it.
+    // The grown margin at each cut is at most half the gap, so the pieces do not reach across it
+    // (in whole pixels, as the detector's boxes are).
     const margin = cx0 - bx0;
     let left = cx0;
     let leftEdge = bx0;
     for (const [s, e] of cuts) {
-      const pad = Math.min(margin, (e - s) / 2);
-      out.push({ box: [leftEdge, by0, s + pad, by1], core: [left, cy0, s, cy1] });
+      const pad = Math.min(margin, Math.floor((e - s) / 2));
+      out.push({ box: [leftEdge, by0, Math.round(s + pad), by1], core: [left, cy0, s, cy1] });
       left = e;
-      leftEdge = e - pad;
+      leftEdge = Math.round(e - pad);
     }
     out.push({ box: [leftEdge, by0, bx1, by1], core: [left, cy0, cx1, cy1] });
   });
