@@ -71,6 +71,15 @@ describe('splitAtGutters', () => {
     expect(splitAtGutters(boxes, ink).cut).toBe(0);
   });
 
+  it('cuts at a gutter with a wide space near it in the next column', () => {
+    // A stretched space of 22 just after the gutter (its own piece would be short).
+    const blanks: Array<[number, number]> = [gutter, [330, 352]];
+    const { boxes, ink } = page([0, 30, 60].map((y) => ({ y, x0: 10, x1: 590, blanks })));
+    const { lines, cut } = splitAtGutters(boxes, ink);
+    expect(cut).toBe(3);
+    expect(lines.slice(0, 2).map((l) => l.core[2])).toEqual([290, 590]);
+  });
+
   it('keeps lines whose gutter is far away vertically', () => {
     const { boxes, ink } = page([0, 300, 600].map((y) => ({ y, x0: 10, x1: 590, blanks: [gutter] })));
     expect(splitAtGutters(boxes, ink).cut).toBe(0);

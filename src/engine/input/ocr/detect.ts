@@ -316,14 +316,14 @@ export function splitAtGutters<T extends LineBox>(lines: readonly T[], ink: (cor
     }
     const cuts: Array<[number, number]> = [];
     let pieceStart = first;
-    runs.forEach(([start, end], r) => {
-      const nextStart = runs[r + 1]?.[0] ?? last + 1;
-      if (start - pieceStart < GUTTER_PIECE_HEIGHTS * h || nextStart - end < GUTTER_PIECE_HEIGHTS * h) return;
+    for (const [start, end] of runs) {
+      // The piece before the cut (from the previous cut) and the rest of the line after it.
+      if (start - pieceStart < GUTTER_PIECE_HEIGHTS * h || last + 1 - end < GUTTER_PIECE_HEIGHTS * h) continue;
       const mid = line.core[0] + (start + end) / 2;
-      if (support(i, mid - h / 2, mid + h / 2) < GUTTER_SUPPORT) return;
+      if (support(i, mid - h / 2, mid + h / 2) < GUTTER_SUPPORT) continue;
       cuts.push([line.core[0] + start, line.core[0] + end]);
       pieceStart = end;
-    });
+    }
     if (!cuts.length) return void out.push(line);
     cut++;
     const [bx0, by0, bx1, by1] = line.box;
