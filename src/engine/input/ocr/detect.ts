@@ -231,3 +231,119 @@ export function splitColumns(prob: Float32Array, w: number, b: DetBox): DetBox[]
   }
   return out;
 }
+
+/**
+ * A blank run of ink columns inside a detected line this many core heights wide may be a gutter
+ * between two text columns (the core is about the x-height; word spaces are under one, a stretched
+ * justified one reaches two; an IEEE gutter is about three).
+ */
+const GUTTER_RUN_HEIGHTS = 2;
+/**
+ * It is one when other lines near it are blank at its middle too (a strip one core height wide)
+ * with text on both sides: at least this many of them. A gutter runs down the page; a wide word
+ * space lines up with another by chance, rarely with two.
+ */
+const GUTTER_SUPPORT = 2;
+/**
+ * Each side of a cut spans at least this many core heights (two ems or so): a column's line, even
+ * a short last one or a heading, not a list's bullet or label beside its text (which line up too).
+ */
+const GUTTER_PIECE_HEIGHTS = 4;
+/** Supporting lines lie within this many core heights above or below (about four lines of body text). */
+const GUTTER_REACH = 10;
+
+/** A detected line in image pixels: its box and its core, [x0, y0, x1, y1] (exclusive upper bounds). */
+export interface LineBox {
+  box: [number, number, number, number];
+  core: [number, number, number, number];
+}
+
+/**
+ * Lines the detector ran across the gutter between two text columns, cut there. The detection map
+ * often bridges a narrow gutter (IEEE's is about a word space of body text at the detection
+ * size), so the ink decides: a blank run at least GUTTER_RUN_HEIGHTS core heights wide that
+ * GUTTER_SUPPORT lines nearby are blank at too (inside themselves, or between two lines of their
+ * row). `ink(core)` gives the core band's inked columns (1 = ink) from its left edge.
+ * Returns the lines and how many were cut.
+ */
+export function splitAtGutters<T extends LineBox>(lines: readonly T[], ink: (core: LineBox['core']) => Uint8Array | undefined): { lines: Array<T | LineBox>; cut: number } {
+  const inks = lines.map((l) => ink(l.core));
+  const height = (l: LineBox) => l.core[3] - l.core[1];
+  /** The line's ink is blank over [a, b) (image x), and it has ink left of a and right of b. */
+  const blankAt = (i: number, a: number, b: number): boolean => {
+    const c = lines[i]!.core;
+    const k = inks[i];
+    if (!k || a <= c[0] || b >= c[2]) return false;
+    const from = Math.floor(a - c[0]);
+    const to = Math.ceil(b - c[0]);
+    for (let x = from; x < to && x < k.length; x++) if (k[x]) return false;
+    return k.subarray(0, from).includes(1) && k.subarray(to).includes(1);
+  };
+  /** Lines other than `i` near it vertically that are blank over [a, b) with text on both sides. */
+  const support = (i: number, a: number, b: number): number => {
+    const me = lines[i]!.core;
+    const reach = GUTTER_REACH * height(lines[i]!);
+    const near = lines.map((l, j) => j).filter((j) => j !== i && Math.abs(lines[j]!.core[1] - me[1]) <= reach);
+    let n = 0;
+    for (const j of near) {
+      const c = lines[j]!.core;
+      if (blankAt(j, a, b)) n++;
+      else if (c[2] <= a) {
+        // A line ending left of the strip beside a line starting right of it (their boxes side by
+        // side: the two columns' lines need not share a baseline).
+        const partner = near.find((k) => k !== j && lines[k]!.core[0] >= b && sideBySide(lines[j]!.box, lines[k]!.box));
+        if (partner !== undefined) n++;
+      }
+    }
+    return n;
+  };
+  const out: Array<T | LineBox> = [];
+  let cut = 0;
+  lines.forEach((line, i) => {
+    const k = inks[i];
+    const h = height(line);
+    if (!k || h <= 0) return void out.push(line);
+    const first = k.indexOf(1);
+    const last = k.lastIndexOf(1);
+    const runs: Array<[number, number]> = [];
+    for (let x = first, start = -1; first >= 0 && x <= last + 1; x++) {
+      const blank = x <= last && !k[x];
+      if (blank && start < 0) start = x;
+      if (!blank && start >= 0) {
+        if (x - start >= GUTTER_RUN_HEIGHTS * h) runs.push([start, x]);
+        start = -1;
+      }
+    }
+    const cuts: Array<[number, number]> = [];
+    let pieceStart = first;
+    for (const [start, end] of runs) {
+      // The piece before the cut (from the previous cut) and the rest of the line after it.
+      if (start - pieceStart < GUTTER_PIECE_HEIGHTS * h || last + 1 - end < GUTTER_PIECE_HEIGHTS * h) continue;
+      const mid = line.core[0] + (start + end) / 2;
+      if (support(i, mid - h / 2, mid + h / 2) < GUTTER_SUPPORT) continue;
+      cuts.push([line.core[0] + start, line.core[0] + end]);
+      pieceStart = end;
+    }
+    if (!cuts.length) return void out.push(line);
+    cut++;
+    const [bx0, by0, bx1, by1] = line.box;
+    const [cx0, cy0, cx1, cy1] = line.core;
+    // The grown margin at each cut is at most half the gap, so the pieces do not reach across it
+    // (in whole pixels, as the detector's boxes are).
+    const margin = cx0 - bx0;
+    let left = cx0;
+    let leftEdge = bx0;
+    for (const [s, e] of cuts) {
+      const pad = Math.min(margin, Math.floor((e - s) / 2));
+      out.push({ box: [leftEdge, by0, Math.round(s + pad), by1], core: [left, cy0, s, cy1] });
+      left = e;
+      leftEdge = Math.round(e - pad);
+    }
+    out.push({ box: [leftEdge, by0, bx1, by1], core: [left, cy0, cx1, cy1] });
+  });
+  return { lines: out, cut };
+}
+
+function sideBySide(a: LineBox['box'], b: LineBox['box']): boolean {
+  return Math.min(a[3], b[3]) > Math.max(a[1], b[1]);
+}
