@@ -10,7 +10,7 @@ import ort from 'onnxruntime-node';
 import type { RgbImage } from '../pdf/pdfium.js';
 import { levellingRotation, rotateImage } from './orientation.js';
 import { lineCrop, type Box } from './crop.js';
-import { detectLines, splitAtGutters } from './detect.js';
+import { detectLines } from './detect.js';
 import { BEST_CLASS, BEST_PROB, optimizeOnnx, withBestClassOutputs, withClassSubset } from './onnx-graph.js';
 import { quantizeOnnx, type Calibration } from './quantize.js';
 import shippedCalibration from './calibration.json' with { type: 'json' };
@@ -359,8 +359,7 @@ export class OcrEngine {
       if (box[2] - box[0] < 2 || box[3] - box[1] < 2) continue;
       result.push({ box, core: [c.x0 * sx, c.y0 * sy, (c.x1 + 1) * sx, (c.y1 + 1) * sy] });
     }
-    // Lines bridged across a narrow gutter between text columns are cut there, by the ink.
-    return splitAtGutters(result, (core) => inkColumns(image, core[0], core[1], core[2], core[3])).lines;
+    return result;
   }
 
   // ---------------------------------------------------------------- recognition
