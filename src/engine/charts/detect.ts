@@ -78,10 +78,11 @@ export function detectCharts(width: number, height: number, lines: readonly Text
     // Not too small, and not a page frame or border holding the page's text.
     const large = box[2] - box[0] >= MIN_WIDTH * width && box[3] - box[1] >= MIN_HEIGHT * height && area(box) >= MIN_AREA * pageArea;
     if (area(box) > MAX_AREA * pageArea) continue;
-    prose ??= proseLines(lines);
-    const labelled = labelledShapes(content, lines, prose, rects);
+    // Fewer shapes than a diagram needs hold no diagram: most clusters (rules, bullets) stop here.
+    const labelled = shapeCount >= MIN_LABELLED_SHAPES ? labelledShapes(content, lines, (prose ??= proseLines(lines)), rects) : 0;
     const diagram = labelled >= MIN_LABELLED_SHAPES;
     if (!captioned && !diagram && !(plot && large)) continue;
+    prose ??= proseLines(lines);
     const labels = chartLabels(box, lines, prose, caption);
     if (!labels) continue;
     // Labels can join two clusters of one figure: overlapping charts are one.

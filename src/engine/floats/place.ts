@@ -184,6 +184,11 @@ function continues(box: Box, p: LabelledParagraph): boolean {
   return b[1] >= box[3] - size && b[1] - box[3] <= CAPTION_CONTINUES * size && overlapsX(b, box);
 }
 
+/** Whether `b` (of type `size`) starts right under `bottom` — touching it, or within NOTE_REACH of the page — and shares the float's (`box`) width. */
+function startsRightBelow(page: Page, b: Box, size: number, bottom: number, box: Box): boolean {
+  return b[1] >= bottom - NOTE_TOUCH * size && b[1] - bottom < page.height * NOTE_REACH && overlapsX(b, box);
+}
+
 /** The labels a table's note may have been given. */
 const NOTE_LABELS = new Set<LabelledParagraph['label']>(['text', 'page_footnote', 'caption', 'footer']);
 
@@ -196,9 +201,7 @@ function takeNotes(page: Page, units: Unit[], box: Box): LabelledParagraph[] {
       // A note the classifier took for a caption or a footer (small type under a float, the last
       // lines of a short page) is a note all the same: it opens as notes do, right under the table.
       if (u.kind !== 'paragraph' || !NOTE_LABELS.has(u.paragraph.label)) return false;
-      const b = paragraphBox(u.paragraph);
-      const size = u.paragraph.lines[0]!.fontSize;
-      return b[1] >= bottom - NOTE_TOUCH * size && b[1] - bottom < page.height * NOTE_REACH && overlapsX(b, box) && TABLE_NOTE.test(textOf(u.paragraph));
+      return startsRightBelow(page, paragraphBox(u.paragraph), u.paragraph.lines[0]!.fontSize, bottom, box) && TABLE_NOTE.test(textOf(u.paragraph));
     });
     if (at < 0) return notes;
     const note = (units.splice(at, 1)[0] as { paragraph: LabelledParagraph }).paragraph;
@@ -218,9 +221,8 @@ function takeCredits(page: Page, units: Unit[], box: Box): LabelledParagraph[] {
   for (;;) {
     const at = units.findIndex((u) => {
       if (u.kind !== 'paragraph' || !NOTE_LABELS.has(u.paragraph.label)) return false;
-      const b = u.paragraph.lines[0]!.box;
-      const size = u.paragraph.lines[0]!.fontSize;
-      return b[1] >= bottom - NOTE_TOUCH * size && b[1] - bottom < page.height * NOTE_REACH && overlapsX(b, box) && IMAGE_CREDIT.test(u.paragraph.lines[0]!.text);
+      const first = u.paragraph.lines[0]!;
+      return startsRightBelow(page, first.box, first.fontSize, bottom, box) && IMAGE_CREDIT.test(first.text);
     });
     if (at < 0) return credits;
     const p = (units[at] as { paragraph: LabelledParagraph }).paragraph;

@@ -155,13 +155,8 @@ function markContentEdges(page: Page, labels: Map<TextLine, FurnitureLabel>, bod
         gap = Math.min(gap, edge === 'top' ? line.box[1] - rowBottom : rowTop - line.box[3]);
       }
       // A picture over the row is body too (a caption under a photograph at the page's foot).
-      const rowLeft = Math.min(...row.map((l) => l.box[0]));
-      const rowRight = Math.max(...row.map((l) => l.box[2]));
-      for (const figure of figureBoxes(page, outer.fontSize)) {
-        if (figure[0] >= rowRight || figure[2] <= rowLeft) continue;
-        const d = edge === 'top' ? figure[1] - rowBottom : rowTop - figure[3];
-        if (d >= -SAME_ROW * outer.fontSize) gap = Math.min(gap, d);
-      }
+      const rowBox: Box = [Math.min(...row.map((l) => l.box[0])), rowTop, Math.max(...row.map((l) => l.box[2])), rowBottom];
+      gap = Math.min(gap, gapToPictures(page, rowBox, outer.fontSize, edge === 'top'));
       const numbers = row.filter((line) => isPageNumberText(line.text) && atRowEnd(line, row, page));
       const small = row.every((line) => isSmallPrint(line.fontSize, bodySize) && line.text.length < EDGE_MAX_CHARS && !FOOTNOTE_START.test(line.text));
       const inBand = edge === 'top' ? outer.box[3] < page.height * EDGE_BAND.top : outer.box[1] > page.height * EDGE_BAND.bottom;
@@ -226,12 +221,22 @@ function gapToBody(page: Page, line: TextLine, top: boolean): number {
     if (d >= -SAME_ROW * line.fontSize && d < gap && Math.abs(other.baseline - line.baseline) >= SAME_ROW * line.fontSize) gap = d;
   }
   // A picture is body too: a caption right under a photograph at the page's foot is not set apart.
-  for (const figure of figureBoxes(page, line.fontSize)) {
-    if (figure[0] >= line.box[2] || figure[2] <= line.box[0]) continue;
-    const d = top ? figure[1] - line.box[3] : line.box[1] - figure[3];
-    if (d >= -SAME_ROW * line.fontSize && d < gap) gap = d;
-  }
+  gap = Math.min(gap, gapToPictures(page, line.box, line.fontSize, top));
   return gap / Math.max(line.fontSize, 1);
+}
+
+/**
+ * The gap from `box` (a margin line or row, set `top` or at the foot) to the nearest picture or
+ * drawing of figure size towards the page's middle that shares its width; Infinity without one.
+ */
+function gapToPictures(page: Page, box: Box, fontSize: number, top: boolean): number {
+  let gap = Infinity;
+  for (const figure of figureBoxes(page, fontSize)) {
+    if (figure[0] >= box[2] || figure[2] <= box[0]) continue;
+    const d = top ? figure[1] - box[3] : box[1] - figure[3];
+    if (d >= -SAME_ROW * fontSize && d < gap) gap = d;
+  }
+  return gap;
 }
 
 /** A picture or drawing is this many of a line's ems across and high at least (rules and marks are not). */
