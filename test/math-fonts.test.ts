@@ -405,3 +405,12 @@ describe('operator names of a font with wide side bearings (CM Bright)', () => {
     expect(formulaLatex({ glyphs: [...sin(300), ...sin(315.67)] }).latex).toBe('\\sin\\sin');
   });
 });
+
+describe('font names seen by a long-running worker', () => {
+  it('classifies a font the same after more names than its cache keeps', () => {
+    for (let i = 0; i < 1500; i++) expect(isMathFont(`unnamed-${i}`)).toBe(false);
+    expect(isMathFont('CMMI10')).toBe(true);
+    expect(fontCodeToUnicode('CMEX10', 0x50)).toBe(fontCodeToUnicode('CMEX10', 0x50));
+    expect(isMathFont('Times-Roman')).toBe(false);
+  });
+});

@@ -36,8 +36,28 @@ const NAME_PARTS: [RegExp, Family][] = [
 /** Adobe's Symbol font and its clones: Greek at Latin codes, never TeX's CMSY layout. */
 const ADOBE_SYMBOL = /^(symbol|symbolmt|standardsyml|standardsymbolsps|symbolneu|opensymbol)([,-].*)?$/i;
 
+/**
+ * What a font's name says, found once per name: the text layer asks for every glyph, a document
+ * has a handful of fonts. A long-running worker sees fonts of many documents (unnamed ones are
+ * named by handle), so a cache starts over past this many names.
+ */
+const FONT_CACHE_NAMES = 1024;
+
+function cached<T>(cache: Map<string, T>, font: string, find: (font: string) => T): T {
+  if (!cache.has(font)) {
+    if (cache.size >= FONT_CACHE_NAMES) cache.clear();
+    cache.set(font, find(font));
+  }
+  return cache.get(font)!;
+}
+
+const families = new Map<string, Family | undefined>();
+
 function family(font: string | undefined): Family | undefined {
-  if (!font) return undefined;
+  return font ? cached(families, font, familyByName) : undefined;
+}
+
+function familyByName(font: string): Family | undefined {
   for (const [pattern, f] of FAMILIES) if (pattern.test(font)) return f;
   if (ADOBE_SYMBOL.test(font)) return undefined;
   for (const [pattern, f] of NAME_PARTS) if (pattern.test(font)) return f;
@@ -264,6 +284,8 @@ const MATH_FONT = /^(cm(mi|sy|ex|bsy|mib)|lm(mi|sy|ex)|LMMath|LatinModernMath|ms
  */
 const MATH_NAME = /math|^kp-+m-|^(eurm|eurb|eusm|eusb|euex|eufm|eufb|hfbrmi|hfbrsy|hfbrbs|hfbrex|newpxmi|newtxmi|pxsys|pxmia|txmia|txsyb|txsyc)/i;
 
+const mathFonts = new Map<string, boolean>();
+
 export function isMathFont(font: string | undefined): boolean {
-  return !!font && (MATH_FONT.test(font) || MATH_NAME.test(font) || family(font) !== undefined);
+  return !!font && cached(mathFonts, font, (name) => MATH_FONT.test(name) || MATH_NAME.test(name) || family(name) !== undefined);
 }
