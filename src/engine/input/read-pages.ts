@@ -8,6 +8,7 @@ import { entry, type TraceEntry } from '../model/trace.js';
 import { imagePictures } from './image-pictures.js';
 import { imageRules } from './image-rules.js';
 import { ocrWords } from './ocr-words.js';
+import { cutAtGutters } from './ocr-gutters.js';
 import type { OcrEngine, OcrLine, OcrPage } from './ocr/ocr.js';
 import { extractPage, type ExtractedPage } from './pdf/extract.js';
 import { loadPdfium, renderPage, type PdfDocument, type RgbImage } from './pdf/pdfium.js';
@@ -139,11 +140,14 @@ function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
     // The page keeps its text without pictures; every block of it says so.
     trace.push(entry('input', 'pictures.failed', { error: (error as Error).message }));
   }
+  // Lines that ran across a narrow column gutter are cut there (ocr-gutters.ts).
+  const { lines, gutters } = cutAtGutters(ocrLines(read.lines, read.image, scale));
+  for (const g of gutters) trace.push(entry('input', 'ocr.gutter-cut', { x: Math.round(g.x), lines: g.cut }));
   return {
     index,
     width: read.image.width * scale,
     height: read.image.height * scale,
-    lines: ocrLines(read.lines, read.image, scale),
+    lines,
     images: [],
     pictures,
     dots,

@@ -6,24 +6,17 @@
 // word spaces is a cell gap, as it is between glyphs.
 import type { TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
+import { cutBetweenWords, placedWords } from '../model/words.js';
 
 /** A cell gap is at least this many ems wide (word spaces are 0.2–0.6 em as OCR boxes measure them). */
 const CELL_GAP = 1;
 /** …and this many times the line's usual word space, when it has other spaces. */
 const GAP_OVER_SPACES = 2.5;
 
-/** The words of an OCR line with their extents, when the extents still match its text. */
-function wordsOf(line: TextLine): { text: string; span: [number, number] }[] | null {
-  if (!line.words || line.glyphs?.length) return null;
-  const words = line.text.trim().split(/\s+/u).filter(Boolean);
-  if (words.length !== line.words.length) return null;
-  return words.map((text, i) => ({ text, span: line.words![i]! }));
-}
-
 /** An OCR line cut at its cell gaps (the line itself when it has none, or no word extents). */
 export function scannedCellFragments(line: TextLine): TextLine[] {
   if (line.rotated || line.equation) return [line];
-  const words = wordsOf(line);
+  const words = placedWords(line);
   if (!words || words.length < 2) return [line];
   const gaps = words.slice(1).map((w, i) => ({ at: i + 1, width: w.span[0] - words[i]!.span[1] }));
   const size = line.fontSize;
@@ -33,19 +26,7 @@ export function scannedCellFragments(line: TextLine): TextLine[] {
     return !others.length || g.width >= GAP_OVER_SPACES * median(others);
   });
   if (!cuts.length) return [line];
-  const pieces: TextLine[] = [];
-  let from = 0;
-  for (const end of [...cuts.map((c) => c.at), words.length]) {
-    const part = words.slice(from, end);
-    pieces.push({
-      ...line,
-      text: part.map((w) => w.text).join(' '),
-      box: [part[0]!.span[0], line.box[1], part[part.length - 1]!.span[1], line.box[3]],
-      words: part.map((w) => w.span),
-    });
-    from = end;
-  }
-  return pieces;
+  return cutBetweenWords(line, words, cuts.map((c) => c.at));
 }
 
 /**
@@ -68,7 +49,7 @@ interface Alignment {
  */
 export function scannedCutAtColumns(line: TextLine, edges: readonly number[], columns: readonly Alignment[]): { pieces: TextLine[]; edges: number[] } | null {
   if (line.rotated || line.equation) return null;
-  const words = wordsOf(line);
+  const words = placedWords(line);
   if (!words || words.length < 2) return null;
   const size = line.fontSize;
   const aligned = (x: number, edge: number | undefined) => edge !== undefined && Math.abs(x - edge) <= ALIGNED_OCR * size;
@@ -90,14 +71,7 @@ export function scannedCutAtColumns(line: TextLine, edges: readonly number[], co
     moved[e] = (words[best - 1]!.span[1] + words[best]!.span[0]) / 2;
   }
   if (!cuts.length || cuts.some((c, i) => i > 0 && c <= cuts[i - 1]!)) return null;
-  const pieces: TextLine[] = [];
-  let from = 0;
-  for (const end of [...cuts, words.length]) {
-    const part = words.slice(from, end);
-    pieces.push({ ...line, text: part.map((w) => w.text).join(' '), box: [part[0]!.span[0], line.box[1], part[part.length - 1]!.span[1], line.box[3]], words: part.map((w) => w.span) });
-    from = end;
-  }
-  return { pieces, edges: moved };
+  return { pieces: cutBetweenWords(line, words, cuts), edges: moved };
 }
 
 /**
@@ -108,7 +82,7 @@ export function scannedColumnAlignment(cells: readonly TextLine[]): Alignment {
   if (cells.length < 2) return {};
   const size = median(cells.map((l) => l.fontSize)) || 10;
   const ink = cells.map((l) => {
-    const words = wordsOf(l);
+    const words = placedWords(l);
     return words ? [words[0]!.span[0], words[words.length - 1]!.span[1]] : [l.box[0], l.box[2]];
   });
   const shared = (xs: number[]) => (Math.max(...xs) - Math.min(...xs) <= ALIGNED_OCR * size ? median(xs) : undefined);
