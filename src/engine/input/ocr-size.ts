@@ -1,0 +1,101 @@
+// The type size of an OCR line. A detected line's box is about 1.3 ems high, but only on average:
+// it spans the ink the line happens to hold, so a line with capitals and descenders ("Typing
+// quickly") is a fifth taller than one without ("ere none were"), and the paragraph stage read
+// that as a change of size and broke paragraphs line by line. The body of the lowercase letters
+// (the x-height band: the rows where the line's ink is densest) does not depend on which letters
+// a line holds; it gives the size of each line relative to the others. The page's scale stays
+// the box's: sizes are set so that their median over the page is the boxes' median.
+import type { RgbImage } from './pdf/pdfium.js';
+import { median } from '../model/numbers.js';
+
+/**
+ * A row belongs to the line's dense band when it holds this share of the densest row's ink (inside
+ * the x-height every letter has a stem or two; above and below it only the third or so of letters
+ * with ascenders or descenders, one stem each).
+ */
+const BAND_SHARE = 0.3;
+/**
+ * Where lowercase letters are most of a line's letters, the dense band is the x-height, about
+ * 0.45 em (Times 0.45, Computer Modern 0.43, Helvetica 0.52); otherwise it is the capitals' and
+ * figures' height, about 0.7 em. Only the ratio of the two matters (the page's scale is the boxes').
+ */
+const X_HEIGHT_EMS = 0.46;
+const CAP_HEIGHT_EMS = 0.7;
+/** Lowercase letters must be this share of a line's letters for its band to be the x-height. */
+const LOWERCASE_SHARE = 0.6;
+/** Bands thinner than this many pixels are too coarse to measure (a size is then the box's). */
+const MIN_BAND_PX = 5;
+/** A pixel is ink when darker than this share of the way from the box's lightest to darkest. */
+const INK_LEVEL = 0.5;
+/** Boxes with less contrast than this (sum of three channels) hold no measurable ink. */
+const MIN_CONTRAST = 144;
+
+/**
+ * Each line's size in ems of the boxes' scale (`boxSizes`, the sizes the boxes give), from the
+ * height of its dense ink band; a line whose band cannot be measured keeps its box's size.
+ */
+export function ocrLineSizes(image: RgbImage, boxes: ReadonlyArray<readonly [number, number, number, number]>, texts: readonly string[], boxSizes: readonly number[]): number[] {
+  const measured = boxes.map((box, i) => bandEms(image, box, texts[i]!));
+  const ratios: number[] = [];
+  measured.forEach((ems, i) => {
+    if (ems !== undefined) ratios.push(boxSizes[i]! / ems);
+  });
+  if (ratios.length < 3) return [...boxSizes];
+  // Pixels per em of the page's type, as the boxes give it on average.
+  const scale = median(ratios);
+  return measured.map((ems, i) => (ems === undefined ? boxSizes[i]! : ems * scale));
+}
+
+/** The line's size in (unscaled) pixels per em from its dense band, or undefined when it does not tell. */
+function bandEms(image: RgbImage, box: readonly [number, number, number, number], text: string): number | undefined {
+  const letters = [...text].filter((c) => /\p{L}/u.test(c));
+  const lower = letters.filter((c) => c !== c.toUpperCase()).length;
+  let emsOfBand: number;
+  if (letters.length && lower >= LOWERCASE_SHARE * letters.length) emsOfBand = X_HEIGHT_EMS;
+  // Capitals, or figures alone: a band of capital height.
+  else if (lower === 0) emsOfBand = CAP_HEIGHT_EMS;
+  // A mix (a title in capitals and small words): the band does not tell.
+  else return undefined;
+  const rows = inkRows(image, box);
+  if (!rows) return undefined;
+  let densest = 0;
+  for (let y = 0; y < rows.length; y++) if (rows[y]! > rows[densest]!) densest = y;
+  const floor = rows[densest]! * BAND_SHARE;
+  let top = densest;
+  let bottom = densest;
+  while (top > 0 && rows[top - 1]! >= floor) top--;
+  while (bottom < rows.length - 1 && rows[bottom + 1]! >= floor) bottom++;
+  const band = bottom - top + 1;
+  if (band < MIN_BAND_PX) return undefined;
+  return band / emsOfBand;
+}
+
+/** Dark pixels in each row of the box, or undefined when the box is too faint to tell. */
+function inkRows(image: RgbImage, box: readonly [number, number, number, number]): Int32Array | undefined {
+  const left = Math.max(0, Math.floor(box[0]));
+  const top = Math.max(0, Math.floor(box[1]));
+  const right = Math.min(image.width, Math.ceil(box[2]));
+  const bottom = Math.min(image.height, Math.ceil(box[3]));
+  if (right <= left || bottom <= top) return undefined;
+  const { data, width } = image;
+  let lightest = 0;
+  let darkest = 255 * 3;
+  for (let y = top; y < bottom; y++) {
+    for (let i = (y * width + left) * 3, end = (y * width + right) * 3; i < end; i += 3) {
+      const v = data[i]! + data[i + 1]! + data[i + 2]!;
+      if (v > lightest) lightest = v;
+      if (v < darkest) darkest = v;
+    }
+  }
+  if (lightest - darkest < MIN_CONTRAST) return undefined;
+  const level = lightest - (lightest - darkest) * INK_LEVEL;
+  const rows = new Int32Array(bottom - top);
+  for (let y = top; y < bottom; y++) {
+    let n = 0;
+    for (let i = (y * width + left) * 3, end = (y * width + right) * 3; i < end; i += 3) {
+      if (data[i]! + data[i + 1]! + data[i + 2]! < level) n++;
+    }
+    rows[y - top] = n;
+  }
+  return rows;
+}
