@@ -1,6 +1,8 @@
 // The size of an OCR line from its x-height band, not from its box (which spans the letters it holds).
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../src/engine/input/pdf/pdfium.js';
+import type { TextLine } from '../src/engine/model/document.js';
+import { splitParagraphs } from '../src/engine/paragraphs/split.js';
 import { ocrLineSizes } from '../src/engine/input/ocr-size.js';
 import { drawnPdf, drawTexts, rendered } from './table-fixtures.js';
 
@@ -26,8 +28,8 @@ function inkBox(image: RgbImage, top: number, bottom: number): [number, number, 
 
 describe('OCR line sizes', () => {
   it('gives lines of one size one size whatever letters they hold, and a larger line a larger size', async () => {
-    const texts = ['ere none were seen', 'Typing quickly by day', 'A summary of our work', 'more in a new era', 'Larger heading type'];
-    const sizes = [10, 10, 10, 10, 16];
+    const texts = ['ere none were seen', 'Typing quickly by day', 'A summary of our work', 'more in a new era', 'Larger heading type', 'on 01.06.2025 and 2025-07-07'];
+    const sizes = [10, 10, 10, 10, 16, 10];
     const pdf = await drawnPdf([(c) => drawTexts(c, texts.map((text, i) => ({ text, x: 72, y: 100 + 30 * i, size: sizes[i]! })))]);
     const dpi = 200;
     const image = await rendered(pdf, dpi);
@@ -40,6 +42,8 @@ describe('OCR line sizes', () => {
     const body = out.slice(0, 4);
     expect(Math.max(...body) / Math.min(...body)).toBeLessThan(1.08);
     expect(out[4]! / body[0]!).toBeGreaterThan(1.4);
+    // Figures among few small letters: the densest rows are the figures' height, not the x-height; the box says.
+    expect(out[5]).toBe(boxSizes[5]);
     // The page's scale stays the boxes': the median size is about theirs.
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     expect(med(out)).toBeCloseTo(med(boxSizes), 0);
@@ -49,5 +53,19 @@ describe('OCR line sizes', () => {
     const image = await rendered(await drawnPdf([() => {}]), 100);
     const boxes: Array<[number, number, number, number]> = [[10, 10, 200, 30], [10, 40, 200, 60]];
     expect(ocrLineSizes(image, boxes, ['blank', 'page'], [9, 11])).toEqual([9, 11]);
+  });
+});
+
+describe('paragraphs of OCR lines', () => {
+  /** An OCR line: its box height (and so fontSize) follows its letters; inkSize is its type's. */
+  const ocr = (text: string, top: number, fontSize: number, inkSize?: number): TextLine => ({
+    text, box: [72, top, 300, top + fontSize * 1.3], baseline: top + fontSize * 1.3, fontSize, ...(inkSize ? { inkSize } : {}), bold: false, italic: false, monospace: false,
+  });
+  it('compares lines by their type size, not their boxes: lines of one size stay one paragraph', () => {
+    // Boxes 8.4 and 10.4 "points": a fifth apart, read as a change of size before.
+    const lines = [ocr('ere none were seen on the way in', 100, 8.4, 9.6), ocr('Typing quickly by day and by night', 113, 10.4, 9.7), ocr('more in a new era of our time.', 126, 8.4, 9.5)];
+    expect(splitParagraphs(lines, 'page')).toHaveLength(1);
+    const boxOnly = lines.map(({ inkSize: _, ...l }) => l);
+    expect(splitParagraphs(boxOnly, 'page').length).toBeGreaterThan(1);
   });
 });

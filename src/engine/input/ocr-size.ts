@@ -3,8 +3,9 @@
 // quickly") is a fifth taller than one without ("ere none were"), and the paragraph stage read
 // that as a change of size and broke paragraphs line by line. The body of the lowercase letters
 // (the x-height band: the rows where the line's ink is densest) does not depend on which letters
-// a line holds; it gives the size of each line relative to the others. The page's scale stays
-// the box's: sizes are set so that their median over the page is the boxes' median.
+// a line holds; it gives the size of each line relative to the others (TextLine.inkSize, which
+// the paragraph stage compares; fontSize stays the box's, as the classifier learned it). The
+// page's scale stays the box's: sizes are set so that their median over the page is the boxes'.
 import type { RgbImage } from './pdf/pdfium.js';
 import { median } from '../model/numbers.js';
 
@@ -15,14 +16,20 @@ import { median } from '../model/numbers.js';
  */
 const BAND_SHARE = 0.3;
 /**
- * Where lowercase letters are most of a line's letters, the dense band is the x-height, about
+ * Where few of a line's characters reach above the x-height, the dense band is the x-height, about
  * 0.45 em (Times 0.45, Computer Modern 0.43, Helvetica 0.52); otherwise it is the capitals' and
  * figures' height, about 0.7 em. Only the ratio of the two matters (the page's scale is the boxes').
  */
 const X_HEIGHT_EMS = 0.46;
 const CAP_HEIGHT_EMS = 0.7;
-/** Lowercase letters must be this share of a line's letters for its band to be the x-height. */
-const LOWERCASE_SHARE = 0.6;
+/**
+ * The dense band is the x-height while at most this share of the line's letters and figures reach
+ * above it (in prose about a third do: their stems leave the rows above the x-height at about a
+ * sixth of the ink of the rows inside it, under BAND_SHARE; lines full of figures reach it).
+ */
+const X_BAND_TALL_SHARE = 0.45;
+/** Lowercase letters with an ascender, and figures. */
+const TALL = /[bdfhklt\p{N}]/u;
 /** Bands thinner than this many pixels are too coarse to measure (a size is then the box's). */
 const MIN_BAND_PX = 5;
 /** A pixel is ink when darker than this share of the way from the box's lightest to darkest. */
@@ -48,13 +55,16 @@ export function ocrLineSizes(image: RgbImage, boxes: ReadonlyArray<readonly [num
 
 /** The line's size in (unscaled) pixels per em from its dense band, or undefined when it does not tell. */
 function bandEms(image: RgbImage, box: readonly [number, number, number, number], text: string): number | undefined {
-  const letters = [...text].filter((c) => /\p{L}/u.test(c));
-  const lower = letters.filter((c) => c !== c.toUpperCase()).length;
+  // Characters reaching above the x-height: capitals, figures, ascenders.
+  const chars = [...text].filter((c) => /[\p{L}\p{N}]/u.test(c));
+  // Letters without case (Chinese, Japanese) fill the em: no x-height to find.
+  if (chars.some((c) => /\p{L}/u.test(c) && c.toUpperCase() === c.toLowerCase())) return undefined;
+  const tall = chars.filter((c) => TALL.test(c) || (c === c.toUpperCase() && c !== c.toLowerCase())).length;
   let emsOfBand: number;
-  if (letters.length && lower >= LOWERCASE_SHARE * letters.length) emsOfBand = X_HEIGHT_EMS;
+  if (chars.length && tall <= X_BAND_TALL_SHARE * chars.length) emsOfBand = X_HEIGHT_EMS;
   // Capitals, or figures alone: a band of capital height.
-  else if (lower === 0) emsOfBand = CAP_HEIGHT_EMS;
-  // A mix (a title in capitals and small words): the band does not tell.
+  else if (chars.length && tall === chars.length) emsOfBand = CAP_HEIGHT_EMS;
+  // A mix (many figures or capitals among small letters): the band does not tell.
   else return undefined;
   const rows = inkRows(image, box);
   if (!rows) return undefined;

@@ -142,7 +142,7 @@ function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
     trace.push(entry('input', 'pictures.failed', { error: (error as Error).message }));
   }
   // Lines that ran across a narrow column gutter are cut there (ocr-gutters.ts).
-  const { lines, gutters } = process.env.QUIRE_OCR_GUTTERS === 'off' ? { lines: ocrLines(read.lines, read.image, scale), gutters: [] } : cutAtGutters(ocrLines(read.lines, read.image, scale));
+  const { lines, gutters } = cutAtGutters(ocrLines(read.lines, read.image, scale));
   for (const g of gutters) trace.push(entry('input', 'ocr.gutter-cut', { x: Math.round(g.x), lines: g.cut }));
   return {
     index,
@@ -197,10 +197,10 @@ export function ocrLines(lines: OcrLine[], image: RgbImage, scale: number): Text
   const texts = lines.map((l) => lettersForDigits(l.text));
   const boxLines = lines.map((l, i) => ocrLineToTextLine({ ...l, text: texts[i]! }, scale));
   // Sizes from each line's x-height band, not its box's height (which depends on its letters).
-  const sizes = process.env.QUIRE_OCR_SIZE === 'box' ? boxLines.map((l) => l.fontSize) : ocrLineSizes(image, lines.map((l) => l.box), texts, boxLines.map((l) => l.fontSize));
+  const sizes = ocrLineSizes(image, lines.map((l) => l.box), texts, boxLines.map((l) => l.fontSize));
   return lines.map((read, i) => {
     const l = { ...read, text: texts[i]! };
-    const line: TextLine = { ...boxLines[i]!, fontSize: sizes[i]!, bold: regular > 0 && densities[i]! > regular * 1.6 };
+    const line: TextLine = { ...boxLines[i]!, inkSize: sizes[i]!, bold: regular > 0 && densities[i]! > regular * 1.6 };
     // Where its words lie: cells set close together, read as one line, are parted at their gaps (tables/scanned.ts).
     const words = ocrWords(image, l.box, l.text);
     return words ? { ...line, text: words.text, words: words.spans.map(([a, b]): [number, number] => [a * scale, b * scale]) } : line;

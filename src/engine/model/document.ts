@@ -62,6 +62,12 @@ export interface TextLine {
    * page's pixels (input/ocr-words.ts), when they tell; stale once the text changes (check the count).
    */
   words?: Array<[number, number]>;
+  /**
+   * OCR lines: the type size from the line's x-height band (input/ocr-size.ts), in the scale of
+   * `fontSize`. `fontSize` comes from the box, whose height depends on the letters the line holds;
+   * this one tells lines of one size apart from lines of another.
+   */
+  inkSize?: number;
   /** A display equation assembled from several lines; `text` then holds its LaTeX. */
   equation?: boolean;
 }

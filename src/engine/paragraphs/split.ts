@@ -97,6 +97,11 @@ function italicRunIn(line: TextLine): { head: TextLine; rest: TextLine } | null 
   return { head, rest: body };
 }
 
+/** A line's type size for comparing lines: an OCR line's from its x-height band where measured. */
+function typeSize(line: TextLine): number {
+  return line.inkSize ?? line.fontSize;
+}
+
 /**
  * Why `line` starts a new paragraph after `prev` (the last line of `block`), or null when it
  * continues it; `right` is the segment's right edge.
@@ -109,15 +114,17 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   const usual = block.length >= 2 ? medianPitch(block) : size * DEFAULT_LEADING;
   if (pitch > Math.max(usual * GAP_OVER_PITCH, size * GAP_EM)) return { rule: 'gap', values: { pitchEm: pitch / size, usualEm: usual / size } };
   if (pitch < size * ROW_BREAK) return { rule: 'row-break', values: { pitchEm: pitch / size } };
-  if (Math.abs(prev.fontSize - line.fontSize) > SIZE_CHANGE * size) return { rule: 'size-change', values: { from: prev.fontSize, to: line.fontSize } };
+  // Sizes compared as the type shows them (an OCR line's box height depends on its letters).
+  const [a, b] = [typeSize(prev), typeSize(line)];
+  if (Math.abs(a - b) > SIZE_CHANGE * Math.max(a, b, 1)) return { rule: 'size-change', values: { from: a, to: b } };
   const display = bodySize > 0 && Math.min(prev.fontSize, line.fontSize) > ABOVE_BODY * bodySize;
-  if ((display || (isHeadingLike(prev) && isHeadingLike(line))) && Math.abs(prev.fontSize - line.fontSize) > HEADING_SIZE_CHANGE * size) {
-    return { rule: 'heading-size-change', values: { from: prev.fontSize, to: line.fontSize } };
+  if ((display || (isHeadingLike(prev) && isHeadingLike(line))) && Math.abs(a - b) > HEADING_SIZE_CHANGE * Math.max(a, b, 1)) {
+    return { rule: 'heading-size-change', values: { from: a, to: b } };
   }
   if (prev.bold !== line.bold && (isHeadingLike(prev) || isHeadingLike(line))) return { rule: 'weight-change' };
   // Another face and another size (a little apart, below SIZE_CHANGE): a heading over its text
   // where fonts carry no weight (Chromium's unnamed Type 3 fonts: a bold face is a font of its own).
-  if (Math.abs(prev.fontSize - line.fontSize) > HEADING_SIZE_CHANGE * size && mainFont([prev]) !== mainFont([line])) return { rule: 'face-change' };
+  if (Math.abs(a - b) > HEADING_SIZE_CHANGE * Math.max(a, b, 1) && mainFont([prev]) !== mainFont([line])) return { rule: 'face-change' };
   if (prev.monospace !== line.monospace) return { rule: 'font-change' };
   // A line all in italic, short of the line after it, over an upright line: a heading set in
   // italic (IEEE's "A. Results" over its indented paragraph), not a paragraph's first line.
