@@ -123,3 +123,27 @@ describe('headers set flush left over values set flush right', () => {
     );
   });
 });
+
+describe('two tables side by side', () => {
+  it('are two tables when each has its caption over its own left edge, though the prose above and below runs across both', async () => {
+    const t1 = [['Item', 'Peak', 'Mean'], ['Axial rig', '42.1', '7%'], ['Thermal sensor', '3.58', '12'], ['Load case', '91', '0.4']];
+    const t2 = [['Unit', 'Cost', 'Share'], ['Gearbox', '1,204', '33%'], ['Bracket', '88.5', '2%'], ['Weld seam', '640', '19%']];
+    const prose = 'The peak coolant loop and the throughput failed according to the critical gearbox of the institute.';
+    const tables = await tablesOf((c, _page, font) => {
+      for (let i = 0; i < 6; i++) drawTexts(c, [{ text: prose, x: 50, y: 80 + i * 13 }]);
+      // One caption above the left table, the other under the right one.
+      drawTexts(c, [{ text: 'Table 3. Worst-case load.', x: 50, y: 175 }, { text: 'Table 4. Costs by unit.', x: 315, y: 260 }]);
+      [t1, t2].forEach((t, k) =>
+        t.forEach((row, r) => {
+          const x = 50 + k * 265;
+          const y = 195 + r * 14;
+          drawTexts(c, [{ text: row[0]!, x, y, size: 9 }]);
+          flushRight(c, font, row[1]!, x + 150, y);
+          flushRight(c, font, row[2]!, x + 230, y);
+        }),
+      );
+      for (let i = 0; i < 6; i++) drawTexts(c, [{ text: prose, x: 50, y: 285 + i * 13 }]);
+    });
+    expect(tables.map((t) => t.table_body).sort()).toEqual([html(t1), html(t2)].sort());
+  });
+});

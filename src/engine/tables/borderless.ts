@@ -6,6 +6,7 @@ import { TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
+import { TABLE_CAPTION } from '../model/text.js';
 import { alignedWith, cellFragments, columnAlignment, cutAtColumns, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts, type ColumnAlignment } from './fragments.js';
 import type { TableFound } from './ruled.js';
 import { scannedCellFragments } from './scanned.js';
@@ -179,7 +180,9 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
     if (part[1] < strip[1] && !margin(part[1] - SLACK * size, 0)) return null;
     return part;
   };
-  const gutter = emptyStrips(fragments, box, size).map(clear).find((strip): strip is [number, number] => {
+  const strips = emptyStrips(fragments, box, size);
+  const captioned = strips.find((strip) => captionedApart(strip, box, lines, size));
+  const gutter = captioned ?? strips.map(clear).find((strip): strip is [number, number] => {
     if (!strip) return false;
     const [x0, x1] = strip;
     // Page-column text fills its column; cells fill a fraction of the columns on one side of a table's gap.
@@ -197,14 +200,32 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
     return shared < SHARED_ROWS * fewer.length;
   });
   if (!gutter) return [run];
+  if (captioned) note(run, 'captionedApart', Math.round(captioned[0]));
   // Each side's lines over the run's height are searched for runs of their own.
   const within = lines.filter((l) => l.box[3] >= box[1] && l.box[1] <= box[3] && l.box[0] >= box[0] - SLACK * size && l.box[2] <= box[2] + SLACK * size);
   const [x0, x1] = gutter;
   const left = within.filter((l) => l.box[2] <= x0 + SLACK * size);
   const right = within.filter((l) => l.box[0] >= x1 - SLACK * size);
   const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines)));
-  for (const r of runs) note(r, 'pageGutterAt', Math.round(x0));
+  for (const r of runs) note(r, captioned ? 'captionedApartAt' : 'pageGutterAt', Math.round(x0));
   return runs;
+}
+
+/** Captions this many ems above or below a run at most are its tables'. */
+const CAPTION_REACH = 2.5;
+
+/**
+ * Two tables set side by side, each with its caption: the strip parts the run when a caption
+ * ("Table 4. …") starts at the run's left edge and ends before the strip, and another starts at
+ * the strip's right side (where the right table's first column starts), each right above or below the run (or on its first or last row). Text
+ * above and below crosses the strip (the page's prose runs across both tables).
+ */
+function captionedApart([x0, x1]: [number, number], box: Box, lines: readonly TextLine[], size: number): boolean {
+  const near = (l: TextLine) => TABLE_CAPTION.test(l.text.trim()) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size;
+  const captions = lines.filter(near);
+  const left = captions.some((l) => Math.abs(l.box[0] - box[0]) <= SLACK * size && l.box[2] <= x0 + SLACK * size);
+  const right = captions.some((l) => Math.abs(l.box[0] - x1) <= SLACK * size);
+  return left && right;
 }
 
 /**
