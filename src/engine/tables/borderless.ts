@@ -835,7 +835,8 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
 function lastCellsRunOn(box: Box, lines: readonly TextLine[], size: number): number {
   let bottom = box[3];
   for (;;) {
-    const last = lines.filter((l) => Math.abs(l.box[3] - bottom) <= TOUCH * size && l.box[0] >= box[0] - TOUCH * size && l.box[2] <= box[2] + TOUCH * size);
+    // The lines of the last row (a descender takes one's bottom lower than another's).
+    const last = lines.filter((l) => l.box[3] <= bottom + TOUCH * size && l.box[3] > bottom - WRAPPED_LINE_GAP * size && l.box[0] >= box[0] - TOUCH * size && l.box[2] <= box[2] + TOUCH * size);
     const next = lines.find((l) => l.box[1] > bottom - TOUCH * size && l.box[1] - bottom <= WRAPPED_LINE_GAP * size && /^\p{Ll}/u.test(l.text) && isCellLike(l) && last.some((a) => Math.abs(a.box[0] - l.box[0]) <= JUSTIFIED_EDGE * size));
     if (!next) return bottom;
     bottom = next.box[3];
