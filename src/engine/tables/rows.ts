@@ -106,6 +106,8 @@ function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLin
   // not in a cell set flush right, whose lines end together ("179.8" / "mg/mL").
   const flushRight = Math.abs(line.box[2] - above.box[2]) <= SAME_END * size;
   if (line.box[0] < above.box[0] - OUTDENT * size && !flushRight) return false;
+  // A line reaching past its column's cells spans columns: a section row, not a cell's next line.
+  if (line.box[2] > (colRight[col] ?? Infinity) + OUTDENT * size) return false;
   const wrapped = above.box[2] >= (colRight[col] ?? above.box[2]) - WRAP_MARGIN * size;
   return wrapped || LOWER_START.test(line.text);
 }
