@@ -147,3 +147,32 @@ describe('two tables side by side', () => {
     expect(tables.map((t) => t.table_body).sort()).toEqual([html(t1), html(t2)].sort());
   });
 });
+
+describe('a table across both columns of a two-column page', () => {
+  it('is one table though its own column gap falls on the page\'s gutter, the two page columns\' prose standing below it', async () => {
+    const rows = [
+      ['Controller', 'Peak', 'Fatigue', 'Weld seam', 'Bracket', 'Load'],
+      ['Worst-case rig', '14.5', '66%', '315,359', '928,179', '224.0 V'],
+      ['Thermal sensor', '29.8', '70.1', '37.1', '90.1', '12'],
+      ['Axial assembly', '3.2', '81%', '4,410', '77.5', '0.9'],
+    ];
+    // Value columns end at these x; the gap between the third and fourth spans the page gutter (296-316).
+    const ends = [200, 250, 290, 380, 460, 540];
+    const tables = await tablesOf((c, _page, font) => {
+      // Its title centred over it, right of the gap.
+      const title = 'TABLE V';
+      c.text(title, 380 - font.widthOfTextAtSize(title, 9) / 2, 80, 9);
+      rows.forEach((row, r) => {
+        const y = 100 + r * 13;
+        drawTexts(c, [{ text: row[0]!, x: 72, y, size: 9 }]);
+        row.slice(1).forEach((v, i) => flushRight(c, font, v, ends[i + 1]!, y));
+      });
+      for (let i = 0; i < 20; i++) {
+        justified(c, font, PROSE[i % PROSE.length]!, 72, 296, 160 + i * 10, 8);
+        justified(c, font, PROSE[(i + 2) % PROSE.length]!, 316, 540, 160 + i * 10, 8);
+      }
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html(rows));
+  });
+});

@@ -185,6 +185,10 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
   const gutter = captioned ?? strips.map(clear).find((strip): strip is [number, number] => {
     if (!strip) return false;
     const [x0, x1] = strip;
+    if (acrossPageColumns(run, strip, box, lines, size)) {
+      note(run, 'acrossPageColumns', Math.round(x0));
+      return false;
+    }
     // Page-column text fills its column; cells fill a fraction of the columns on one side of a table's gap.
     const fills = (l: TextLine, from: number, to: number) => l.box[2] - l.box[0] >= SIDE_FILL * (to - from);
     if (around.some((l) => l.box[2] <= x0 && fills(l, box[0], x0)) && around.some((l) => l.box[0] >= x1 && fills(l, x1, box[2]))) return true;
@@ -209,6 +213,29 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
   const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines)));
   for (const r of runs) note(r, captioned ? 'captionedApartAt' : 'pageGutterAt', Math.round(x0));
   return runs;
+}
+
+/**
+ * A table set across both page columns (a `table*` over a two-column page) whose own column gap
+ * falls on the page's gutter: nothing of the page stands beside its rows (the page columns' text is
+ * above or below it), most of its rows have cells on both sides of the strip on one baseline, and
+ * no table caption stands over one side alone (two tables at the head of two page columns).
+ */
+function acrossPageColumns(run: TextLine[][], [x0, x1]: [number, number], box: Box, lines: readonly TextLine[], size: number): boolean {
+  const own = new Set(run.flat());
+  const besideRows = lines.some((l) => !own.has(l) && l.box[3] > box[1] && l.box[1] < box[3] && (l.box[2] < box[0] - GUTTER * size || l.box[0] > box[2] + GUTTER * size));
+  if (besideRows) return false;
+  const both = run.filter((row) => row.some((l) => l.box[2] <= x0 + SLACK * size) && row.some((l) => l.box[0] >= x1 - SLACK * size)).length;
+  if (both < SHARED_ROWS * run.length || run.length < 3) return false;
+  // A page column of short lines beside a table runs on above or below it on its side alone; a
+  // table's two sides end together (its caption and title are centred over it).
+  const left = (l: TextLine) => l.box[2] <= x0 + SLACK * size;
+  const right = (l: TextLine) => l.box[0] >= x1 - SLACK * size;
+  const centred = (l: TextLine) => Math.abs(l.box[0] + l.box[2] - box[0] - box[2]) / 2 < size;
+  const near = lines.filter((l) => !own.has(l) && isCellLike(l) && !centred(l) && l.box[2] > box[0] - SLACK * size && l.box[0] < box[2] + SLACK * size && ((l.box[1] >= box[3] && l.box[1] - box[3] < MAX_ROW_GAP * size) || (l.box[3] <= box[1] && box[1] - l.box[3] < MAX_ROW_GAP * size)));
+  if (near.some(left) !== near.some(right)) return false;
+  const oneSide = lines.some((l) => TABLE_CAPTION.test(l.text.trim()) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size && (l.box[2] <= x0 + SLACK * size || l.box[0] >= x1 - SLACK * size));
+  return !oneSide;
 }
 
 /** Captions this many ems above or below a run at most are its tables'. */
