@@ -425,7 +425,7 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
       const pieces = cutInside(line) ?? (r < HEADER_ROWS ? cutAfterColumnEnd(line, edges, ends, size) : null);
       if (pieces) cuts.push({ line, pieces });
       // A piece may still reach left over an edge into the white after the column before it.
-      for (const piece of pieces ?? [line]) if (crosses(piece)) moved = edgeMovedFor(piece, edges, columns, ends, size) || moved;
+      for (const piece of pieces ?? [line]) if (crosses(piece)) moved = edgeMovedFor(piece, edges, columns, ends, size, row) || moved;
       return pieces ?? [line];
     }),
   );
@@ -550,7 +550,7 @@ function lastValue(text: string): string {
  * exactly, and the column beside it ends (or starts) clear of it, or when it starts right of
  * where a right-aligned column's text ends (`ends`, per column); whether an edge moved.
  */
-function edgeMovedFor(line: TextLine, edges: number[], columns: readonly ColumnAlignment[], ends: readonly number[], size: number): boolean {
+function edgeMovedFor(line: TextLine, edges: number[], columns: readonly ColumnAlignment[], ends: readonly number[], size: number, row: readonly TextLine[] = []): boolean {
   for (let k = 1; k < columns.length; k++) {
     const left = columns[k - 1]!;
     const right = columns[k]!;
@@ -566,8 +566,11 @@ function edgeMovedFor(line: TextLine, edges: number[], columns: readonly ColumnA
     }
     // A header set flush left over column k starts in the white after column k-1's text (a word
     // space or more right of where its cells end: values set flush right) and ends within column k.
+    // Its row has a cell of its own in column k-1 before it ("Plasmid" left of "Sterile control"):
+    // a header alone on its row may span column k-1 too (a group header over a multirow label's row).
     const end = ends[k - 1] ?? -Infinity;
-    if (Number.isFinite(end) && line.box[0] - end > WORD_SPACE * size && line.box[0] < edges[k]! && line.box[2] > edges[k]! && (k + 1 >= edges.length - 1 || line.box[2] < edges[k + 1]!)) {
+    const before = row.some((o) => o !== line && o.box[2] < line.box[0] && o.box[0] >= edges[k - 1]! - TOUCH * size);
+    if (before && Number.isFinite(end) && line.box[0] - end > WORD_SPACE * size && line.box[0] < edges[k]! && line.box[2] > edges[k]! && (k + 1 >= edges.length - 1 || line.box[2] < edges[k + 1]!)) {
       edges[k] = (end + line.box[0]) / 2;
       return true;
     }

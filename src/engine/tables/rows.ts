@@ -87,6 +87,9 @@ function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLi
   return columns < new Set(row.map(colOf)).size || (first && group.every((l) => LOWER_START.test(l.text)));
 }
 
+/** A value: text opening with a number. */
+const STARTS_WITH_NUMBER = /^[-–−+±(<>~]?\s*\d/u;
+
 /** Text going on in lower case. */
 const LOWER_START = /^\p{Ll}/u;
 
@@ -103,8 +106,9 @@ function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLin
   const size = Math.max(above.fontSize, line.fontSize, 1);
   if (line.baseline - above.baseline > NEXT_LINE_PITCH * size) return false;
   // A line further left than the cell's text is a new (section) row, not its continuation;
-  // not in a cell set flush right, whose lines end together ("179.8" / "mg/mL").
-  const flushRight = Math.abs(line.box[2] - above.box[2]) <= SAME_END * size;
+  // not in a cell set flush right, whose lines end together ("179.8" / "mg/mL"), unless the line
+  // is a value of its own (a number under a number is the next row's).
+  const flushRight = Math.abs(line.box[2] - above.box[2]) <= SAME_END * size && !STARTS_WITH_NUMBER.test(line.text);
   if (line.box[0] < above.box[0] - OUTDENT * size && !flushRight) return false;
   // A line reaching past its column's cells spans columns: a section row, not a cell's next line.
   if (line.box[2] > (colRight[col] ?? Infinity) + OUTDENT * size) return false;
