@@ -521,6 +521,9 @@ function flushLeftStarts(run: TextLine[][], edges: number[], box: Box, size: num
     // Cells of several rows start there, most of them whole fragments (a column's own), some inside one that runs into it.
     const whole = new Set(group.filter((s) => !s.inner).map((s) => s.r)).size;
     if (whole < ALIGNED_END_ROWS || x <= box[0] + SLACK * size || whole < group.filter((s) => s.inner).length) continue;
+    // Values of one width set flush right start together too: their ends line up as well.
+    const starting = fragments.filter((l) => Math.abs(l.box[0] - x) <= ALIGNED_END * size);
+    if (Math.max(...starting.map((l) => l.box[2])) - Math.min(...starting.map((l) => l.box[2])) <= ALIGNED_END * size) continue;
     // Nothing runs through it but fragments with a word starting there (a column's start, not a word of running text).
     const through = fragments.filter((l) => l.box[0] < x - TOUCH * size && l.box[2] > x + TOUCH * size);
     if (through.some((l) => !innerWordStarts(l).some((s) => Math.abs(s.x - x) <= ALIGNED_END * size))) continue;
@@ -847,6 +850,9 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   // Running text inside the region: a table beside a column of prose, not one table.
   if (members.filter((l) => !isCellLike(l) && !labels.includes(l)).length > MAX_PROSE_LINES * members.length) return null;
   makeRoomForLongCells(edges, members, size);
+  // A column no line starts in is no column (two edges found for one gap: its white and its cells' shared start).
+  const starts = new Set(members.map((l) => columnIndex(edges, l.box[0] + TOUCH * size)));
+  edges = edges.filter((_, i) => i === 0 || i === edges.length - 1 || starts.has(i));
   const table = gridTable(members, edges, box, size, labels);
   spanOverRules(table, edges, rules, size);
   centreSpanningCells(table, size);
