@@ -234,6 +234,9 @@ function acrossPageColumns(run: TextLine[][], [x0, x1]: [number, number], box: B
   const centred = (l: TextLine) => Math.abs(l.box[0] + l.box[2] - box[0] - box[2]) / 2 < size;
   const near = lines.filter((l) => !own.has(l) && isCellLike(l) && !centred(l) && l.box[2] > box[0] - SLACK * size && l.box[0] < box[2] + SLACK * size && ((l.box[1] >= box[3] && l.box[1] - box[3] < MAX_ROW_GAP * size) || (l.box[3] <= box[1] && box[1] - l.box[3] < MAX_ROW_GAP * size)));
   if (near.some(left) !== near.some(right)) return false;
+  // Nor is a page column of prose beside a table: justified lines on one side, within the run's height.
+  const within = lines.filter((l) => l.box[1] >= box[1] - SLACK * size && l.box[3] <= box[3] + SLACK * size);
+  if ([within.filter(left), within.filter(right)].some((side) => side.length >= 3 && isJustifiedColumn(side, size))) return false;
   const oneSide = lines.some((l) => TABLE_CAPTION.test(l.text.trim()) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size && (l.box[2] <= x0 + SLACK * size || l.box[0] >= x1 - SLACK * size));
   return !oneSide;
 }
