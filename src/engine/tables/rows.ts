@@ -113,5 +113,7 @@ function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLin
   // A line reaching past its column's cells spans columns: a section row, not a cell's next line.
   if (line.box[2] > (colRight[col] ?? Infinity) + OUTDENT * size) return false;
   const wrapped = above.box[2] >= (colRight[col] ?? above.box[2]) - WRAP_MARGIN * size;
+  // A number under a number is the next row's value, however far right the one above reaches.
+  if (STARTS_WITH_NUMBER.test(line.text) && STARTS_WITH_NUMBER.test(above.text)) return false;
   return wrapped || LOWER_START.test(line.text);
 }
