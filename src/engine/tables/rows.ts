@@ -84,11 +84,18 @@ function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLi
   const columns = new Set(group.map(colOf)).size;
   if (columns === 1) return continuesCell(row, group, colOf, colRight);
   if (columns !== group.length || !group.every((l) => continuesCell(row, [l], colOf, colRight))) return false;
+  // Numbers in several columns, each under a whole number, are the next row's values (its label set
+  // off their baseline: a multirow label), however far right the numbers above reach.
+  const aboveIn = (l: TextLine) => row.filter((o) => colOf(o) === colOf(l)).sort((a, b) => b.baseline - a.baseline)[0];
+  if (group.every((l) => STARTS_WITH_NUMBER.test(l.text) && WHOLE_NUMBER.test(aboveIn(l)?.text.trim() ?? ''))) return false;
   return columns < new Set(row.map(colOf)).size || (first && group.every((l) => LOWER_START.test(l.text)));
 }
 
 /** A value: text opening with a number. */
 const STARTS_WITH_NUMBER = /^[-–−+±(<>~]?\s*\d/u;
+
+/** A cell that is a number and nothing more ("223.0 %", "790,049"): complete, it does not wrap. */
+const WHOLE_NUMBER = /^[-–−+±(<>~]?\s*\d[\d.,]*\s*[%‰]?\)?$/u;
 
 /** Text going on in lower case. */
 const LOWER_START = /^\p{Ll}/u;
@@ -113,7 +120,5 @@ function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLin
   // A line reaching past its column's cells spans columns: a section row, not a cell's next line.
   if (line.box[2] > (colRight[col] ?? Infinity) + OUTDENT * size) return false;
   const wrapped = above.box[2] >= (colRight[col] ?? above.box[2]) - WRAP_MARGIN * size;
-  // A number under a number is the next row's value, however far right the one above reaches.
-  if (STARTS_WITH_NUMBER.test(line.text) && STARTS_WITH_NUMBER.test(above.text)) return false;
   return wrapped || LOWER_START.test(line.text);
 }
