@@ -176,3 +176,40 @@ describe('a table across both columns of a two-column page', () => {
     expect(tables[0]!.table_body).toBe(html(rows));
   });
 });
+
+describe('a row of values without a label of its own', () => {
+  it('is a row of its own under the row above, though each of its numbers ends where the one above it ends', async () => {
+    const tables = await tablesOf((c, _page, font) => {
+      const ends = [340, 400, 460];
+      const put = (label: string | null, labelY: number, values: string[], y: number) => {
+        if (label) drawTexts(c, [{ text: label, x: 150, y: labelY, size: 10 }]);
+        values.forEach((v, i) => flushRight(c, font, v, ends[i]!, y, 10));
+      };
+      drawTexts(c, [{ text: 'Item', x: 150, y: 100, size: 10 }]);
+      ['Gross', 'Net', 'Share'].forEach((h, i) => flushRight(c, font, h, ends[i]!, 100, 10));
+      put('Unaudited dividend', 118, ['223.0', '790,049', '38%'], 118);
+      // "Recurring invoice" labels two rows of values: the second has no label of its own.
+      put('Recurring invoice', 132, ['36%', '36', '74'], 132);
+      put(null, 0, ['375,896', '15', '26'], 145);
+      put('Quarterly tax liability', 160, ['84%', '32.2', '24.5'], 160);
+      drawTexts(c, [{ text: 'Table 5.2: Adjusted valuation of the second quarter, as restated.', x: 150, y: 185, size: 10 }]);
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toContain('<td>36%</td><td>36</td><td>74</td>');
+    expect(tables[0]!.table_body).toContain('<td>375,896</td><td>15</td><td>26</td>');
+  });
+});
+
+describe('an invoice whose columns are all set flush left', () => {
+  it('has no empty column where the amounts, all of one width, start together a little right of their header\'s gap', async () => {
+    const items = [['Eligible vaccination rate', '3', '230.16', '1186.16'], ['Community-based symptom', '27', '68.20', '5947.25'], ['Adjusted outcome', '5', '106.75', '2758.11'], ['Regional referral', '36', '43.96', '2421.06'], ['Weekly referral', '14', '469.51', '3560.69']];
+    const xs = [72, 300, 360, 440];
+    const tables = await tablesOf((c) => {
+      ['Description', 'Qty', 'Unit price', 'Amount'].forEach((h, i) => drawTexts(c, [{ text: h, x: xs[i]!, y: 120, size: 10 }]));
+      items.forEach((row, r) => row.forEach((t, i) => drawTexts(c, [{ text: t, x: xs[i]!, y: 140 + r * 16, size: 10 }])));
+      drawTexts(c, [{ text: 'Payment terms: the invoice is due within thirty days of its date.', x: 72, y: 250, size: 10 }]);
+    });
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html([['Description', 'Qty', 'Unit price', 'Amount'], ...items]));
+  });
+});
