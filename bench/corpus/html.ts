@@ -283,6 +283,13 @@ export function htmlDocument(family: string, c: Content, targetPages: number, di
       }
       parts.push(wrapColumns(bodyHtml(w, body.slice(at), c, look, dir, pictures)));
     }
+    // Articles (a tune family) close on two small captioned tables side by side now and then, as
+    // magazine pages (validate-only) set them. Drawn last, so that a seed's document is the same
+    // up to there as before this was added.
+    if (!magazine && r.chance(0.3)) {
+      const pair = [randomTable(c, { cols: r.int(2, 4), rows: r.int(3, 5) }), randomTable(c, { cols: r.int(2, 4), rows: r.int(3, 5) })];
+      parts.push(`<div style="display:flex;gap:${r.int(1, 3)}em;break-inside:avoid">${pair.map((t) => `<div style="flex:1">${bodyHtml(w, [{ kind: 'table', ...t, caption: c.phrase(3), style: r.pick(['ruled', 'booktabs', 'borderless', 'striped']) }], c, look, dir, pictures)}</div>`).join('')}</div>`);
+    }
   }
 
   return { source: (truth) => pageSource(w, css, parts.join('\n'), truth), reg };

@@ -6,7 +6,8 @@ import { TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
-import { alignedWith, cellFragments, columnAlignment, cutAtColumns, endsInBrokenWord, innerWordEnds, type ColumnAlignment } from './fragments.js';
+import { TABLE_CAPTION } from '../model/text.js';
+import { alignedWith, cellFragments, columnAlignment, cutAtColumns, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts, type ColumnAlignment } from './fragments.js';
 import type { TableFound } from './ruled.js';
 import { scannedCellFragments } from './scanned.js';
 import { baselineGroups, textRows } from './rows.js';
@@ -179,9 +180,15 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
     if (part[1] < strip[1] && !margin(part[1] - SLACK * size, 0)) return null;
     return part;
   };
-  const gutter = emptyStrips(fragments, box, size).map(clear).find((strip): strip is [number, number] => {
+  const strips = emptyStrips(fragments, box, size);
+  const captioned = strips.find((strip) => captionedApart(strip, box, lines, size));
+  const gutter = captioned ?? strips.map(clear).find((strip): strip is [number, number] => {
     if (!strip) return false;
     const [x0, x1] = strip;
+    if (acrossPageColumns(run, strip, box, lines, size)) {
+      note(run, 'acrossPageColumns', Math.round(x0));
+      return false;
+    }
     // Page-column text fills its column; cells fill a fraction of the columns on one side of a table's gap.
     const fills = (l: TextLine, from: number, to: number) => l.box[2] - l.box[0] >= SIDE_FILL * (to - from);
     if (around.some((l) => l.box[2] <= x0 && fills(l, box[0], x0)) && around.some((l) => l.box[0] >= x1 && fills(l, x1, box[2]))) return true;
@@ -197,14 +204,58 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
     return shared < SHARED_ROWS * fewer.length;
   });
   if (!gutter) return [run];
+  if (captioned) note(run, 'captionedApart', Math.round(captioned[0]));
   // Each side's lines over the run's height are searched for runs of their own.
   const within = lines.filter((l) => l.box[3] >= box[1] && l.box[1] <= box[3] && l.box[0] >= box[0] - SLACK * size && l.box[2] <= box[2] + SLACK * size);
   const [x0, x1] = gutter;
   const left = within.filter((l) => l.box[2] <= x0 + SLACK * size);
   const right = within.filter((l) => l.box[0] >= x1 - SLACK * size);
   const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines)));
-  for (const r of runs) note(r, 'pageGutterAt', Math.round(x0));
+  for (const r of runs) note(r, captioned ? 'captionedApartAt' : 'pageGutterAt', Math.round(x0));
   return runs;
+}
+
+/**
+ * A table set across both page columns (a `table*` over a two-column page) whose own column gap
+ * falls on the page's gutter: nothing of the page stands beside its rows (the page columns' text is
+ * above or below it), most of its rows have cells on both sides of the strip on one baseline, and
+ * no table caption stands over one side alone (two tables at the head of two page columns).
+ */
+function acrossPageColumns(run: TextLine[][], [x0, x1]: [number, number], box: Box, lines: readonly TextLine[], size: number): boolean {
+  const own = new Set(run.flat());
+  const besideRows = lines.some((l) => !own.has(l) && l.box[3] > box[1] && l.box[1] < box[3] && (l.box[2] < box[0] - GUTTER * size || l.box[0] > box[2] + GUTTER * size));
+  if (besideRows) return false;
+  const both = run.filter((row) => row.some((l) => l.box[2] <= x0 + SLACK * size) && row.some((l) => l.box[0] >= x1 - SLACK * size)).length;
+  if (both < SHARED_ROWS * run.length || run.length < 3) return false;
+  // A page column of short lines beside a table runs on above or below it on its side alone; a
+  // table's two sides end together (its caption and title are centred over it).
+  const left = (l: TextLine) => l.box[2] <= x0 + SLACK * size;
+  const right = (l: TextLine) => l.box[0] >= x1 - SLACK * size;
+  const centred = (l: TextLine) => Math.abs(l.box[0] + l.box[2] - box[0] - box[2]) / 2 < size;
+  const near = lines.filter((l) => !own.has(l) && isCellLike(l) && !centred(l) && l.box[2] > box[0] - SLACK * size && l.box[0] < box[2] + SLACK * size && ((l.box[1] >= box[3] && l.box[1] - box[3] < MAX_ROW_GAP * size) || (l.box[3] <= box[1] && box[1] - l.box[3] < MAX_ROW_GAP * size)));
+  if (near.some(left) !== near.some(right)) return false;
+  // Nor is a page column of prose beside a table: justified lines on one side, within the run's height.
+  const within = lines.filter((l) => l.box[1] >= box[1] - SLACK * size && l.box[3] <= box[3] + SLACK * size);
+  if ([within.filter(left), within.filter(right)].some((side) => side.length >= 3 && isJustifiedColumn(side, size))) return false;
+  const oneSide = lines.some((l) => TABLE_CAPTION.test(l.text.trim()) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size && (l.box[2] <= x0 + SLACK * size || l.box[0] >= x1 - SLACK * size));
+  return !oneSide;
+}
+
+/** Captions this many ems above or below a run at most are its tables'. */
+const CAPTION_REACH = 2.5;
+
+/**
+ * Two tables set side by side, each with its caption: the strip parts the run when a caption
+ * ("Table 4. …") starts at the run's left edge and ends before the strip, and another starts at
+ * the strip's right side (where the right table's first column starts), each right above or below the run (or on its first or last row). Text
+ * above and below crosses the strip (the page's prose runs across both tables).
+ */
+function captionedApart([x0, x1]: [number, number], box: Box, lines: readonly TextLine[], size: number): boolean {
+  const near = (l: TextLine) => TABLE_CAPTION.test(l.text.trim()) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size;
+  const captions = lines.filter(near);
+  const left = captions.some((l) => Math.abs(l.box[0] - box[0]) <= SLACK * size && l.box[2] <= x0 + SLACK * size);
+  const right = captions.some((l) => Math.abs(l.box[0] - x1) <= SLACK * size);
+  return left && right;
 }
 
 /**
@@ -297,8 +348,10 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
   const size = median(fragments.map((l) => l.fontSize)) || 10;
   const box = extend(null, fragments);
   const parted = headersJoinTheirColumns(run, columnEdges(run, box, size));
-  const alignedEnds = flushRightEnds(run, parted, box, size);
-  const edges = [...parted, ...alignedEnds.map((x) => x + EDGE_PAST_END * size)].sort((a, b) => a - b);
+  // Left-aligned columns first: numbers of one width set flush left end together too.
+  const alignedStarts = flushLeftStarts(run, parted, box, size);
+  const alignedEnds = flushRightEnds(run, [...parted, ...alignedStarts.map((x) => x - EDGE_PAST_END * size)], box, size);
+  const edges = [...parted, ...alignedEnds.map((x) => x + EDGE_PAST_END * size), ...alignedStarts.map((x) => x - EDGE_PAST_END * size)].sort((a, b) => a - b);
   const placed = new Set<number>();
   // A list's markers set apart from their items are no column a heading below could be cut at.
   if (edges.length < 3 || isList(run, edges)) return null;
@@ -309,6 +362,9 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
   const columns = edges.slice(1).map((_, c) => columnAlignment(fragments.filter((l) => colOf(l) === c && !crosses(l))));
   // A column found from its cells' shared end ends there, though most of its cells were joined to the next column's.
   for (const x of alignedEnds) columns[columnIndex(edges, x)]!.right ??= x;
+  for (const x of alignedStarts) columns[columnIndex(edges, x)]!.left ??= x;
+  // Where each column's text ends (its cells that keep within it).
+  const ends = edges.slice(1).map((_, c) => Math.max(-Infinity, ...fragments.filter((l) => colOf(l) === c && !crosses(l)).map((l) => l.box[2])));
   const spans = (l: TextLine) => l.box[2] > box[0] && l.box[0] < box[2];
   const cuts: CutRows['cuts'] = [];
   let header: TextLine[] | undefined;
@@ -366,16 +422,40 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
   // one that ends where a right-aligned column's cells end (or starts where a left-aligned
   // column's start) is that column's, and the edge moves to let it in.
   let moved = false;
-  const rows = run.map((row) =>
+  const rows = run.map((row, r) =>
     row.flatMap((line) => {
       if (!crosses(line)) return [line];
-      const pieces = cutInside(line);
+      const pieces = cutInside(line) ?? (r < HEADER_ROWS ? cutAfterColumnEnd(line, edges, ends, size) : null);
       if (pieces) cuts.push({ line, pieces });
-      else moved = edgeMovedFor(line, edges, columns, size) || moved;
+      // A piece may still reach left over an edge into the white after the column before it.
+      for (const piece of pieces ?? [line]) if (crosses(piece)) moved = edgeMovedFor(piece, edges, columns, ends, size, row) || moved;
       return pieces ?? [line];
     }),
   );
   return cuts.length || moved ? { edges, header, rows, below, cuts } : null;
+}
+
+/** A run's header: its first rows, this many at most. */
+const HEADER_ROWS = 2;
+
+/**
+ * A header line over two columns set closer than a cell gap ("Frozen   Triplicate" over values
+ * set flush right), cut at the word gap where its first piece has ended with column k-1's text
+ * and the next word starts a word space or more past where that text ends, in the white before
+ * column k's values; k is the last edge the line crosses. Edge k moves into that gap.
+ */
+function cutAfterColumnEnd(line: TextLine, edges: number[], ends: readonly number[], size: number): TextLine[] | null {
+  const crossed = edges.slice(1, -1).flatMap((e, i) => (line.box[0] < e && line.box[2] > e ? [i + 1] : []));
+  if (!crossed.length) return null;
+  const k = crossed[crossed.length - 1]!;
+  const end = ends[k - 1]!;
+  if (!Number.isFinite(end)) return null;
+  const word = innerWordStarts(line).find((w) => w.x - end > WORD_SPACE * size && w.x < edges[k]!);
+  if (!word) return null;
+  const pieces = cutAtWord(line, word.x);
+  if (!pieces || pieces[0]!.box[2] > end + TOUCH * size) return null;
+  edges[k] = (end + word.x) / 2;
+  return pieces;
 }
 
 /**
@@ -416,6 +496,48 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
   return added;
 }
 
+/**
+ * Where the columns of text set flush left start that stand closer than a cell gap to the
+ * previous column's cells (narrow columns of a fixed-layout web table, a cell padding apart),
+ * and no edge parts yet: an x where cells of several rows start to within a tenth of an em as
+ * whole fragments, and every fragment running through it has a word starting there (one of the
+ * previous column's cells ran into it: "234.7 bn 75" over "Adjust"). A column edge goes just
+ * left of each; rowsCutAtColumns cuts the fragments there.
+ */
+function flushLeftStarts(run: TextLine[][], edges: number[], box: Box, size: number): number[] {
+  const starts = run
+    .flatMap((row, r) =>
+      row.filter((l) => l.glyphs?.length).flatMap((l) => [
+        { x: l.box[0], r, inner: false },
+        ...innerWordStarts(l)
+          .filter((s) => s.x > l.box[0] + size)
+          .map((s) => ({ x: s.x, r, inner: true })),
+      ]),
+    )
+    .sort((a, b) => a.x - b.x);
+  const fragments = run.flat();
+  const added: number[] = [];
+  for (const anchor of starts) {
+    if (added.some((e) => Math.abs(e - anchor.x) < size)) continue;
+    const group = starts.filter((s) => Math.abs(s.x - anchor.x) <= ALIGNED_END * size);
+    const x = median(group.map((s) => s.x));
+    // Cells of several rows start there, most of them whole fragments (a column's own), some inside one that runs into it.
+    const whole = new Set(group.filter((s) => !s.inner).map((s) => s.r)).size;
+    if (whole < ALIGNED_END_ROWS || x <= box[0] + SLACK * size || whole < group.filter((s) => s.inner).length) continue;
+    // Values of one width set flush right start together too: their ends line up as well.
+    const starting = fragments.filter((l) => Math.abs(l.box[0] - x) <= ALIGNED_END * size);
+    if (Math.max(...starting.map((l) => l.box[2])) - Math.min(...starting.map((l) => l.box[2])) <= ALIGNED_END * size) continue;
+    // Nothing runs through it but fragments with a word starting there (a column's start, not a word of running text).
+    const through = fragments.filter((l) => l.box[0] < x - TOUCH * size && l.box[2] > x + TOUCH * size);
+    if (through.some((l) => !innerWordStarts(l).some((s) => Math.abs(s.x - x) <= ALIGNED_END * size))) continue;
+    // Already parted: an edge in the white between it and the previous text to its left.
+    const previous = Math.max(box[0], ...fragments.filter((l) => l.box[2] < x - TOUCH * size).map((l) => l.box[2]));
+    if (edges.some((e) => e <= x + ALIGNED_END * size && e >= previous)) continue;
+    added.push(x);
+  }
+  return added;
+}
+
 /** A whole number with its digits (a dash standing for none is set anywhere in its column; "2," is cut off its "800"). */
 function isFigure(text: string): boolean {
   return /\d/.test(text) && !/[.,]$/.test(text) && isNumeric(text);
@@ -431,9 +553,10 @@ function lastValue(text: string): string {
 
 /**
  * Moves the column edge a cell crosses when one of its sides matches its column's shared edge
- * exactly, and the column beside it ends (or starts) clear of it; whether an edge moved.
+ * exactly, and the column beside it ends (or starts) clear of it, or when it starts right of
+ * where a right-aligned column's text ends (`ends`, per column); whether an edge moved.
  */
-function edgeMovedFor(line: TextLine, edges: number[], columns: readonly ColumnAlignment[], size: number): boolean {
+function edgeMovedFor(line: TextLine, edges: number[], columns: readonly ColumnAlignment[], ends: readonly number[], size: number, row: readonly TextLine[] = []): boolean {
   for (let k = 1; k < columns.length; k++) {
     const left = columns[k - 1]!;
     const right = columns[k]!;
@@ -447,9 +570,22 @@ function edgeMovedFor(line: TextLine, edges: number[], columns: readonly ColumnA
       edges[k] = (line.box[2] + right.left) / 2;
       return true;
     }
+    // A header set flush left over column k starts in the white after column k-1's text (a word
+    // space or more right of where its cells end: values set flush right) and ends within column k.
+    // Its row has a cell of its own in column k-1 before it ("Plasmid" left of "Sterile control"):
+    // a header alone on its row may span column k-1 too (a group header over a multirow label's row).
+    const end = ends[k - 1] ?? -Infinity;
+    const before = row.some((o) => o !== line && o.box[2] < line.box[0] && o.box[0] >= edges[k - 1]! - TOUCH * size);
+    if (before && Number.isFinite(end) && line.box[0] - end > WORD_SPACE * size && line.box[0] < edges[k]! && line.box[2] > edges[k]! && (k + 1 >= edges.length - 1 || line.box[2] < edges[k + 1]!)) {
+      edges[k] = (end + line.box[0]) / 2;
+      return true;
+    }
   }
   return false;
 }
+
+/** A word space, in ems: text further apart than this is two things. */
+const WORD_SPACE = 0.35;
 
 /** How a run was bounded (a page gutter, a text block below it), for the table's trace. */
 const bounds = new WeakMap<TextLine[][], Record<string, number>>();
@@ -469,7 +605,14 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     runs.push(r.rows);
     open = open.filter((o) => o !== r);
   };
-  for (const all of baselineGroups(lines)) {
+  // Where running text starts: the left margins of the page's columns of prose.
+  const proseStarts = lines.filter((l) => !isCellLike(l)).map((l) => l.box[0]);
+  const beside = (r: OpenRun, l: TextLine) => farBeside(r.rows, r.box, l) || inProseColumnBeside(r.box, l, proseStarts);
+  for (const group of baselineGroups(lines)) {
+    // A line of the next page column's text on a run's row, alone right of it, stands beside the
+    // run: it neither makes the row tabular nor ends the run (several lines there can be another table's row).
+    const all = group.filter((l) => !open.some((r) => inProseColumnBeside(r.box, l, proseStarts) && group.filter((o) => o.box[0] >= r.box[2]).length === 1));
+    if (!all.length) continue;
     const size = Math.max(...all.map((l) => l.fontSize), 1);
     const top = Math.min(...all.map((l) => l.box[1]));
     const cellLike = ofOneSize(all.filter(isCellLike));
@@ -484,7 +627,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     for (const r of [...open]) if (top - (fromLabels(r) ? Math.max(r.bottom, r.labelBottom) : r.bottom) >= MAX_ROW_GAP * size) close(r);
     // The run the row continues: the open run it lies under (lines far beside it left out).
     const target = tabular ? open.find((r) => {
-      const inRun = cellLike.filter((l) => !farBeside(r.rows, r.box, l));
+      const inRun = cellLike.filter((l) => !beside(r, l));
       return inRun.length >= 2 && overlaps(r.box, inRun);
     }) : undefined;
     // A block of text lines set off by a blank line ends the run above it.
@@ -495,7 +638,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     else if (target) {
       target.textLines = 0;
       target.textGap = 0;
-      const cells = cellLike.filter((l) => !farBeside(target.rows, target.box, l)).sort((a, b) => a.box[0] - b.box[0]);
+      const cells = cellLike.filter((l) => !beside(target, l)).sort((a, b) => a.box[0] - b.box[0]);
       target.rows.push(cells);
       target.box = extend(target.box, cells);
       target.bottom = Math.max(...cells.map((l) => l.box[3]));
@@ -534,9 +677,12 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   return runs.sort((a, b) => a[0]![0]!.baseline - b[0]![0]!.baseline);
 }
 
-/** Left of an open run: a label set flush with its column may touch the run's first header. */
+/**
+ * Left of an open run: a label set flush with its column may touch the run's first header. A line
+ * starting at the run's left edge is in it, however short (a broken word's last letter, "e").
+ */
 function leftOf(l: TextLine, r: OpenRun, size: number): boolean {
-  return l.box[2] <= r.box[0] + SLACK * size;
+  return l.box[2] <= r.box[0] + SLACK * size && l.box[0] < r.box[0] - TOUCH * size;
 }
 
 /** A piece ending in a broken word ("re-") with a piece right before it (within a few ems): the two are one justified line's. */
@@ -592,6 +738,18 @@ interface OpenRun {
  */
 function farBeside(run: TextLine[][], runBox: Box | null, line: TextLine): boolean {
   return run.length >= 3 && runBox !== null && line.box[0] - runBox[2] > FAR_BESIDE * line.fontSize;
+}
+
+/**
+ * A line wholly right of a run that starts where running text starts (MARGIN_LINES lines of prose
+ * or more, to JUSTIFIED_EDGE): the next page column's (a paragraph's short last line, a figure's
+ * caption), not a cell of the run's rows. A table in the left column of a page of narrow columns
+ * had taken the right column's lines as cells and run on across the page.
+ */
+function inProseColumnBeside(runBox: Box | null, line: TextLine, proseStarts: readonly number[]): boolean {
+  if (!runBox || line.box[0] < runBox[2]) return false;
+  const x = line.box[0];
+  return proseStarts.filter((s) => Math.abs(s - x) <= JUSTIFIED_EDGE * line.fontSize).length >= MARGIN_LINES;
 }
 
 /**
@@ -687,6 +845,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
 
   // The region: the run's box, between its rules when ruled; every line inside belongs to it.
   if (ruled) box = [box[0], Math.max(...above.map((r) => r.y)), box[2], Math.min(...below.map((r) => r.y))];
+  else box[3] = lastCellsRunOn(box, lines, size);
   const members = lines.filter((l) => {
     const cy = (l.box[1] + l.box[3]) / 2;
     return cy >= box[1] - TOUCH * size && cy <= box[3] + TOUCH * size && l.box[0] >= box[0] - size && l.box[2] <= box[2] + size;
@@ -694,6 +853,9 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   // Running text inside the region: a table beside a column of prose, not one table.
   if (members.filter((l) => !isCellLike(l) && !labels.includes(l)).length > MAX_PROSE_LINES * members.length) return null;
   makeRoomForLongCells(edges, members, size);
+  // A column no line starts in is no column (two edges found for one gap: its white and its cells' shared start).
+  const starts = new Set(members.map((l) => columnIndex(edges, l.box[0] + TOUCH * size)));
+  edges = edges.filter((_, i) => i === 0 || i === edges.length - 1 || starts.has(i));
   const table = gridTable(members, edges, box, size, labels);
   spanOverRules(table, edges, rules, size);
   centreSpanningCells(table, size);
@@ -702,6 +864,22 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   const filled = table.cells.reduce((n, c) => n + c.colSpan, 0) / (table.rows * table.cols);
   if (table.rows < 2 || filled < MIN_FILLED) return null;
   return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled, offRowLabels: labels.length, ...bounds.get(run) } };
+}
+
+/**
+ * The bottom of a run's region with the lines that carry its last row's cells on below it: right
+ * under a line of the region (to WRAPPED_LINE_GAP), flush with it, going on in lower case (a row
+ * label wrapped past its row's values: "chromatography correlated" / "with").
+ */
+function lastCellsRunOn(box: Box, lines: readonly TextLine[], size: number): number {
+  let bottom = box[3];
+  for (;;) {
+    // The lines of the last row (a descender takes one's bottom lower than another's).
+    const last = lines.filter((l) => l.box[3] <= bottom + TOUCH * size && l.box[3] > bottom - WRAPPED_LINE_GAP * size && l.box[0] >= box[0] - TOUCH * size && l.box[2] <= box[2] + TOUCH * size);
+    const next = lines.find((l) => l.box[1] > bottom - TOUCH * size && l.box[1] - bottom <= WRAPPED_LINE_GAP * size && /^\p{Ll}/u.test(l.text) && isCellLike(l) && last.some((a) => Math.abs(a.box[0] - l.box[0]) <= JUSTIFIED_EDGE * size));
+    if (!next) return bottom;
+    bottom = next.box[3];
+  }
 }
 
 /**
@@ -990,7 +1168,10 @@ function gridTable(lines: TextLine[], edges: number[], box: Box, size: number, l
   const cols = edges.length - 1;
   const colOf = (l: TextLine) => columnIndex(edges, l.box[0] + TOUCH * size);
   const colRight = new Array<number>(cols).fill(-Infinity);
-  for (const l of lines) colRight[colOf(l)] = Math.max(colRight[colOf(l)]!, l.box[2]);
+  // A column's right edge from its own cells: a header spanning columns to its right (started in it) is not one.
+  const within = (l: TextLine) => columnIndex(edges, l.box[2] - TOUCH * size) === colOf(l);
+  for (const l of lines) if (within(l)) colRight[colOf(l)] = Math.max(colRight[colOf(l)]!, l.box[2]);
+  for (const l of lines) if (colRight[colOf(l)] === -Infinity) colRight[colOf(l)] = l.box[2];
   const isLabel = new Set(labels);
   const rows = textRows(lines.filter((l) => !isLabel.has(l)), colOf, colRight, false, !labels.length);
   labelRows(rows, labels);

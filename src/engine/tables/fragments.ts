@@ -175,6 +175,28 @@ export function innerWordEnds(line: TextLine): { x: number; before: string }[] {
   return out;
 }
 
+/** The line cut in two before the word that starts at `x` (from its glyphs); null when no glyph starts there. */
+export function cutAtWord(line: TextLine, x: number): [TextLine, TextLine] | null {
+  const text = glyphText(line);
+  if (!text) return null;
+  const at = text.glyphs.findIndex((g, i) => i > 0 && g.x0 === x);
+  if (at < 1) return null;
+  const pieces = cutBefore(line, text, [at]);
+  return [pieces[0]!, pieces[1]!];
+}
+
+/** Where the line's words but its first start, with the text from there on (from its glyphs; none without them). */
+export function innerWordStarts(line: TextLine): { x: number; after: string }[] {
+  const text = glyphText(line);
+  if (!text) return [];
+  const { glyphs, chars } = text;
+  const out: { x: number; after: string }[] = [];
+  for (let i = 1; i < glyphs.length; i++) {
+    if (chars[i]!.i - chars[i - 1]!.i > 1 && glyphs[i]!.x0 - glyphs[i - 1]!.x1 > WORD_GAP * Math.max(glyphs[i]!.size, glyphs[i - 1]!.size)) out.push({ x: glyphs[i]!.x0, after: line.text.slice(chars[i]!.i).trim() });
+  }
+  return out;
+}
+
 /** Whether some gap between neighbouring glyphs could be a cell gap (most lines have none: a quick pass). */
 function hasWideGap(glyphs: readonly Glyph[]): boolean {
   let last: Glyph | undefined;

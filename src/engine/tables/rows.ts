@@ -11,6 +11,8 @@ const SAME_BASELINE = 0.4;
 const LABEL_REACH = 0.75;
 /** A wrapped cell's text runs to within this many ems of its column's right edge. */
 const WRAP_MARGIN = 2.5;
+/** Lines of a cell set flush right end within this many ems of each other. */
+const SAME_END = 0.1;
 /** A line starting this many ems left of the cell above is a new (section) row. */
 const OUTDENT = 0.5;
 
@@ -27,7 +29,7 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
   const groups: TextLine[][] = [];
   for (const group of baselineGroups(lines)) {
     const previous = groups[groups.length - 1];
-    if (previous && continuesCells(previous, group, colOf, colRight)) previous.push(...group);
+    if (previous && continuesCells(previous, group, colOf, colRight, groups.length === 1)) previous.push(...group);
     else groups.push([...group]);
   }
   const anchors = anchored ? groups.filter((g) => g.some((l) => colOf(l) === 0)) : [];
@@ -74,13 +76,29 @@ export function baselineGroups(lines: readonly TextLine[]): TextLine[][] {
 /**
  * A group continues the row above: a lone line that continues its cell, or lines in some of the
  * row's columns (fewer than it fills), one a column, each continuing its cell (a header whose
- * longer cells wrap onto a second line, the others one line).
+ * longer cells wrap onto a second line, the others one line). Under the first row, lines in all
+ * its columns continue it when every one goes on in lower case: a header of narrow columns
+ * whose every cell wraps, words broken ("Valuati" / "on").
  */
-function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[]): boolean {
+function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], first = false): boolean {
   const columns = new Set(group.map(colOf)).size;
   if (columns === 1) return continuesCell(row, group, colOf, colRight);
-  return columns === group.length && columns < new Set(row.map(colOf)).size && group.every((l) => continuesCell(row, [l], colOf, colRight));
+  if (columns !== group.length || !group.every((l) => continuesCell(row, [l], colOf, colRight))) return false;
+  // Numbers in several columns, each under a whole number, are the next row's values (its label set
+  // off their baseline: a multirow label), however far right the numbers above reach.
+  const aboveIn = (l: TextLine) => row.filter((o) => colOf(o) === colOf(l)).sort((a, b) => b.baseline - a.baseline)[0];
+  if (group.every((l) => STARTS_WITH_NUMBER.test(l.text) && WHOLE_NUMBER.test(aboveIn(l)?.text.trim() ?? ''))) return false;
+  return columns < new Set(row.map(colOf)).size || (first && group.every((l) => LOWER_START.test(l.text)));
 }
+
+/** A value: text opening with a number. */
+const STARTS_WITH_NUMBER = /^[-–−+±(<>~]?\s*\d/u;
+
+/** A cell that is a number and nothing more ("223.0 %", "790,049"): complete, it does not wrap. */
+const WHOLE_NUMBER = /^[-–−+±(<>~]?\s*\d[\d.,]*\s*[%‰]?\)?$/u;
+
+/** Text going on in lower case. */
+const LOWER_START = /^\p{Ll}/u;
 
 /**
  * A lone line continues the cell above it when that cell, in the same column, ends right
@@ -94,8 +112,13 @@ function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLin
   if (!above) return false;
   const size = Math.max(above.fontSize, line.fontSize, 1);
   if (line.baseline - above.baseline > NEXT_LINE_PITCH * size) return false;
-  // A line further left than the cell's text is a new (section) row, not its continuation.
-  if (line.box[0] < above.box[0] - OUTDENT * size) return false;
+  // A line further left than the cell's text is a new (section) row, not its continuation;
+  // not in a cell set flush right, whose lines end together ("179.8" / "mg/mL"), unless the line
+  // is a value of its own (a number under a number is the next row's).
+  const flushRight = Math.abs(line.box[2] - above.box[2]) <= SAME_END * size && !STARTS_WITH_NUMBER.test(line.text);
+  if (line.box[0] < above.box[0] - OUTDENT * size && !flushRight) return false;
+  // A line reaching past its column's cells spans columns: a section row, not a cell's next line.
+  if (line.box[2] > (colRight[col] ?? Infinity) + OUTDENT * size) return false;
   const wrapped = above.box[2] >= (colRight[col] ?? above.box[2]) - WRAP_MARGIN * size;
-  return wrapped || /^\p{Ll}/u.test(line.text);
+  return wrapped || LOWER_START.test(line.text);
 }
