@@ -1,73 +1,61 @@
-// OCR lines that run across a narrow column gutter are cut there; tables and prose are left alone.
+// Detected lines that run across a narrow column gutter are cut there; tables and prose are left alone.
 import { describe, expect, it } from 'vitest';
-import type { TextLine } from '../src/engine/model/document.js';
-import { cutAtGutters } from '../src/engine/input/ocr-gutters.js';
+import { cutBoxesAtGutters, findGutters, type GutterRow } from '../src/engine/input/ocr/gutters.js';
+import { drawnPdf, drawTexts, rendered } from './table-fixtures.js';
 
-/** An OCR line of 10-pt words, each `w` wide with `space` between, or at the given extents. */
-function line(top: number, parts: Array<{ x: number; words: string[] }>, wordWidth = 30, space = 4): TextLine {
-  const words: string[] = [];
-  const spans: Array<[number, number]> = [];
-  for (const part of parts) {
-    part.words.forEach((word, i) => {
-      const x0 = part.x + i * (wordWidth + space);
-      words.push(word);
-      spans.push([x0, x0 + wordWidth]);
-    });
-  }
-  return { text: words.join(' '), box: [spans[0]![0] - 2, top, spans[spans.length - 1]![1] + 2, top + 13], baseline: top + 13, fontSize: 10, bold: false, italic: false, monospace: false, words: spans };
+/** A row whose ink runs over `pieces` ([x0, x1] each), parted by the blanks between them. */
+function row(top: number, pieces: Array<[number, number]>): GutterRow {
+  const gaps: Array<[number, number]> = [];
+  for (let i = 1; i < pieces.length; i++) gaps.push([pieces[i - 1]![1], pieces[i]![0]]);
+  return { top, bottom: top + 13, first: pieces[0]![0], last: pieces[pieces.length - 1]![1], gaps };
 }
 
-const LEFT = 72;
-/** The right column starts 14 pt (1.4 em) after the left column's last word. */
-const RIGHT = LEFT + 6 * 34 - 4 + 14;
-const six = (tag: string) => ['a', 'b', 'c', 'd', 'e', 'f'].map((w) => `${tag}${w}`);
+const LEFT: [number, number] = [72, 290];
+const RIGHT: [number, number] = [304, 522];
 
-describe('OCR lines across a column gutter', () => {
-  it('cuts the lines of two columns read as one at the gutter they share, keeping each word', () => {
-    const lines: TextLine[] = [];
-    for (let row = 0; row < 8; row++) {
-      const top = 100 + row * 14;
-      // Rows 2 and 5 were read as two lines already; a paragraph's short last line (row 6) too is cut.
-      if (row === 2 || row === 5) lines.push(line(top, [{ x: LEFT, words: six(`L${row}`) }]), line(top, [{ x: RIGHT, words: six(`R${row}`) }]));
-      else if (row === 6) lines.push(line(top, [{ x: LEFT, words: ['L6a', 'L6b'] }, { x: RIGHT, words: six('R6') }]));
-      else lines.push(line(top, [{ x: LEFT, words: six(`L${row}`) }, { x: RIGHT, words: six(`R${row}`) }]));
-    }
-    const { lines: out, gutters } = cutAtGutters(lines);
+describe('column gutters', () => {
+  it('finds the gutter two columns share and cuts the rows that run across it', () => {
+    const rows = [0, 1, 2, 3, 4, 5].map((i) => row(100 + 14 * i, i === 2 ? [LEFT] : i === 4 ? [[72, 120], RIGHT] : [LEFT, RIGHT]));
+    const { gutters, cuts } = findGutters(rows);
     expect(gutters).toHaveLength(1);
-    expect(gutters[0]!.x).toBeGreaterThan(LEFT + 6 * 34 - 4);
-    expect(gutters[0]!.x).toBeLessThan(RIGHT);
-    expect(gutters[0]!.cut).toBe(6);
-    expect(out).toHaveLength(16);
-    expect(out.map((l) => l.text)).toContain('L6a L6b');
-    expect(out.filter((l) => l.text.startsWith('R')).every((l) => l.words![0]![0] === RIGHT && l.words!.length === 6)).toBe(true);
-    expect(out.filter((l) => l.text.startsWith('L')).every((l) => l.box[2] < RIGHT - 10)).toBe(true);
+    expect(gutters[0]).toBeGreaterThan(290);
+    expect(gutters[0]).toBeLessThan(304);
+    // Four rows part into prose; the short last line of a paragraph (one wide gap) is cut too.
+    expect(cuts.map((c) => c.length)).toEqual([1, 1, 0, 1, 1, 1]);
   });
 
-  it('leaves a table whose column gaps line up down the page whole (its rows part into narrow cells)', () => {
-    const rows: TextLine[] = [];
-    for (let row = 0; row < 8; row++) {
-      rows.push(line(100 + row * 14, [0, 1, 2, 3, 4].map((c) => ({ x: LEFT + c * 90, words: [`c${row}${c}`] })), 40));
-    }
-    // A label-value list: one wide gap a row, but the labels are narrow.
-    for (let row = 0; row < 6; row++) {
-      rows.push(line(250 + row * 14, [{ x: LEFT, words: ['Label'] }, { x: LEFT + 200, words: six(`v${row}`) }]));
-    }
-    const { lines, gutters } = cutAtGutters(rows);
-    expect(gutters).toEqual([]);
-    expect(lines).toEqual(rows);
+  it('leaves tables whole: their rows part into narrow cells, or a narrow label', () => {
+    const table = [0, 1, 2, 3, 4, 5].map((i) => row(100 + 14 * i, [[72, 112], [162, 202], [252, 292], [342, 382], [432, 472]]));
+    expect(findGutters(table).gutters).toEqual([]);
+    const labels = [0, 1, 2, 3, 4, 5].map((i) => row(100 + 14 * i, [[72, 110], [272, 522]]));
+    expect(findGutters(labels).gutters).toEqual([]);
   });
 
-  it('needs the gutter on several lines, with the lines beside it blank there', () => {
-    // Two rows gape at the same place: not enough.
-    const two = [0, 1].map((row) => line(100 + row * 14, [{ x: LEFT, words: six('L') }, { x: RIGHT, words: six('R') }]));
-    expect(cutAtGutters(two).gutters).toEqual([]);
-    // Three rows gape, but full-width prose lines between them cross the place: one column of prose.
-    const mixed: TextLine[] = [];
-    for (let row = 0; row < 12; row++) {
-      const top = 100 + row * 14;
-      if (row % 4 === 0) mixed.push(line(top, [{ x: LEFT, words: six('L') }, { x: RIGHT, words: six('R') }]));
-      else mixed.push(line(top, [{ x: LEFT, words: [...six('A'), ...six('B')] }]));
-    }
-    expect(cutAtGutters(mixed).gutters).toEqual([]);
+  it('needs the gutter on several rows, with the rows beside them blank there', () => {
+    expect(findGutters([row(100, [LEFT, RIGHT]), row(114, [LEFT, RIGHT])]).gutters).toEqual([]);
+    // Every fourth row gapes; full-width prose rows between cross the place.
+    const mixed = [...Array(12).keys()].map((i) => row(100 + 14 * i, i % 4 === 0 ? [LEFT, RIGHT] : [[72, 522]]));
+    expect(findGutters(mixed).gutters).toEqual([]);
+  });
+
+  it('cuts detected boxes at the blank the page shows between two columns', async () => {
+    const left = ['Dynamic languages such as', 'JavaScript are more difficult', 'to compile than statically', 'typed ones. Since no type'];
+    const right = ['information is available, the', 'compilers need to emit code', 'that can handle all possible', 'type combinations at runtime.'];
+    const pdf = await drawnPdf([(c) => drawTexts(c, left.flatMap((text, i) => [{ text, x: 72, y: 100 + 13 * i }, { text: right[i]!, x: 72 + 140 + 14, y: 100 + 13 * i }]))]);
+    const dpi = 200;
+    const px = dpi / 72;
+    const image = await rendered(pdf, dpi);
+    // The detector's boxes for both columns at once, as on a page with a narrow gutter.
+    const boxes = left.map((_, i) => {
+      const top = (100 + 13 * i - 9) * px;
+      return { box: [70 * px, top, 360 * px, top + 12 * px] as [number, number, number, number], core: [74 * px, top + 3 * px, 356 * px, top + 9 * px] as [number, number, number, number] };
+    });
+    const { boxes: out, gutters } = cutBoxesAtGutters(image, boxes);
+    expect(gutters).toHaveLength(1);
+    expect(gutters[0]!.cut).toBe(4);
+    expect(out).toHaveLength(8);
+    const widest = Math.max(...left.map((t) => t.length)) * 0; // the left pieces end before the right column starts
+    for (const b of out.filter((_, i) => i % 2 === 0)) expect(b.box[2]).toBeLessThan((72 + 140 + 14) * px + widest);
+    for (const b of out.filter((_, i) => i % 2 === 1)) expect(b.box[0]).toBeGreaterThan(200 * px);
   });
 });

@@ -15,12 +15,13 @@ export function cachedOcr(dir: string, engine: () => Promise<OcrEngine>): () => 
       const meta = join(dir, `${key}.json`);
       const pixels = join(dir, `${key}.rgb`);
       if (existsSync(meta) && existsSync(pixels)) {
-        const { lines, rotation, language, width, height } = JSON.parse(readFileSync(meta, 'utf8')) as Omit<OcrPage, 'image'> & { width: number; height: number };
-        return { lines, rotation, language, image: { width, height, data: new Uint8Array(readFileSync(pixels)) } };
+        const { width, height, ...read } = JSON.parse(readFileSync(meta, 'utf8')) as Omit<OcrPage, 'image'> & { width: number; height: number };
+        return { ...read, image: { width, height, data: new Uint8Array(readFileSync(pixels)) } };
       }
       const read = await (await engine()).recognize(input);
       writeFileSync(pixels, read.image.data);
-      writeFileSync(meta, JSON.stringify({ lines: read.lines, rotation: read.rotation, language: read.language, width: read.image.width, height: read.image.height }));
+      const { image, ...rest } = read;
+      writeFileSync(meta, JSON.stringify({ ...rest, width: image.width, height: image.height }));
       return read;
     },
   };

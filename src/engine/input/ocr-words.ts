@@ -16,6 +16,9 @@ import { inkColumns } from './ocr/spacing.js';
 const MAX_WIDTH_RATIO = 3.5;
 /** A blank this many ems wide is a gap between words or cells, never one between letters. */
 const HARD_GAP = 1;
+/** The rows of a box's x-height: below this share of its height from the top, above this share from the bottom. */
+const CORE_TOP = 0.35;
+const CORE_BOTTOM = 0.3;
 /** An OCR box is about this many ems high (ascenders, descenders, padding). */
 const BOX_EMS = 1.3;
 /** Narrow characters, about half a figure's width: they place a dropped space within its word. */
@@ -37,8 +40,18 @@ export interface OcrWords {
 export function ocrWords(image: RgbImage, box: readonly [number, number, number, number], text: string): OcrWords | undefined {
   const words = text.trim().split(/\s+/u).filter(Boolean);
   if (!words.length) return undefined;
+  const whole = wordsInRows(image, box, box[1], box[3], words);
+  if (whole || process.env.QW === 'off') return whole;
+  // A box set close under the line above takes in its descenders, which bridge the word gaps:
+  // the rows of the line's own x-height, the middle of its box, still show them.
+  const h = box[3] - box[1];
+  return wordsInRows(image, box, box[1] + CORE_TOP * h, box[3] - CORE_BOTTOM * h, words);
+}
+
+/** ocrWords with the ink of the rows y0..y1 of the box. */
+function wordsInRows(image: RgbImage, box: readonly [number, number, number, number], y0: number, y1: number, words: string[]): OcrWords | undefined {
   const left = Math.max(0, Math.floor(box[0]));
-  const ink = inkColumns(image, box[0], box[1], box[2], box[3]);
+  const ink = inkColumns(image, box[0], y0, box[2], y1);
   if (!ink) return undefined;
   let first = -1;
   let last = -1;

@@ -8,7 +8,6 @@ import { entry, type TraceEntry } from '../model/trace.js';
 import { imagePictures } from './image-pictures.js';
 import { imageRules } from './image-rules.js';
 import { ocrWords } from './ocr-words.js';
-import { cutAtGutters } from './ocr-gutters.js';
 import { ocrLineSizes } from './ocr-size.js';
 import type { OcrEngine, OcrLine, OcrPage } from './ocr/ocr.js';
 import { extractPage, type ExtractedPage } from './pdf/extract.js';
@@ -141,9 +140,8 @@ function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
     // The page keeps its text without pictures; every block of it says so.
     trace.push(entry('input', 'pictures.failed', { error: (error as Error).message }));
   }
-  // Lines that ran across a narrow column gutter are cut there (ocr-gutters.ts).
-  const { lines, gutters } = cutAtGutters(ocrLines(read.lines, read.image, scale));
-  for (const g of gutters) trace.push(entry('input', 'ocr.gutter-cut', { x: Math.round(g.x), lines: g.cut }));
+  for (const g of read.gutters ?? []) trace.push(entry('input', 'ocr.gutter-cut', { x: Math.round(g.x * scale), lines: g.cut }));
+  const lines = ocrLines(read.lines, read.image, scale);
   return {
     index,
     width: read.image.width * scale,

@@ -11,6 +11,7 @@ import type { RgbImage } from '../pdf/pdfium.js';
 import { levellingRotation, rotateImage } from './orientation.js';
 import { lineCrop, type Box } from './crop.js';
 import { detectLines } from './detect.js';
+import { cutBoxesAtGutters, type DetectedBox } from './gutters.js';
 import { BEST_CLASS, BEST_PROB, optimizeOnnx, withBestClassOutputs, withClassSubset } from './onnx-graph.js';
 import { quantizeOnnx, type Calibration } from './quantize.js';
 import shippedCalibration from './calibration.json' with { type: 'json' };
@@ -36,6 +37,8 @@ export interface OcrPage {
   rotation: number;
   /** The page's language decision and whether its lines were re-read (languages.ts). */
   language?: TraceEntry;
+  /** Column gutters detected lines were cut at before recognition (gutters.ts): x in `image`'s pixels, boxes cut. */
+  gutters?: Array<{ x: number; cut: number }>;
 }
 
 export interface OcrTimings {
@@ -159,10 +162,7 @@ function sessionOptions(threads: number): ort.InferenceSession.SessionOptions {
 }
 
 /** A detected line: its unclipped box and its core (the detector's text centre band), in image pixels. */
-interface TextBox {
-  box: Box;
-  core: Box;
-}
+type TextBox = DetectedBox;
 
 export class OcrEngine {
   /** Timings of the most recent recognize() call. */
@@ -277,6 +277,9 @@ export class OcrEngine {
       const flip = ([x0, y0, x1, y1]: Box): Box => [w - x1, h - y1, w - x0, h - y0];
       boxes = boxes.map((b) => ({ box: flip(b.box), core: flip(b.core) }));
     }
+    // Lines of two columns detected as one are cut at the gutter (gutters.ts).
+    const columns = cutBoxesAtGutters(image, boxes);
+    boxes = columns.boxes;
     const t1 = performance.now();
     const c1 = process.cpuUsage(c0);
     const head = { full: !this.latin };
@@ -288,7 +291,7 @@ export class OcrEngine {
     this.recColumns = 0;
     // Lines of a Latin-script language with diacritics read again in that language (languages.ts).
     const read = await this.languages.apply(image, sortReadingOrder(lines));
-    return { lines: read.lines, image, rotation: rotation % 360, language: read.trace };
+    return { lines: read.lines, image, rotation: rotation % 360, language: read.trace, ...(columns.gutters.length ? { gutters: columns.gutters } : {}) };
   }
 
   /**
