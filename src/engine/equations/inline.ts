@@ -21,6 +21,8 @@ const BAND_BELOW = 0.9;
 const SCRIPT_SIZE = 0.85;
 /** …and, where fractions nest, reach this far (em) above or below the baseline. */
 const LINKED_BAND = 2;
+/** The widest of these bands, above or below: a line past it is in no host's band. */
+const WIDEST_BAND = Math.max(BAND_ABOVE, BAND_BELOW, LINKED_BAND);
 /** A fraction's bar sits on the math axis, a quarter em above the baseline of its row (± this, em). */
 const AXIS = 0.25;
 const AXIS_TOLERANCE = 0.12;
@@ -92,11 +94,14 @@ export function traceInlineMath(paragraphs: LabelledParagraph[]): LabelledParagr
  * script or a fraction's part set apart) joins it. Rows keep the lines' order.
  */
 function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrusted: boolean): TextLine[][] {
-  const inMathFont = (line: TextLine) => (line.glyphs ?? []).some((g) => isMathFont(g.font) || (!untrusted && g.style.math));
+  // Each line's own properties are found once: the row search below asks them of every pair.
+  const inMathFont = perLine((line) => (line.glyphs ?? []).some((g) => isMathFont(g.font) || (!untrusted && g.style.math)));
+  const sizeOf = perLine(lineSize);
+  const words = perLine(wordsOfText);
   const mates = fractionMates(lines, page, inMathFont);
   // Only pieces of a formula (a glyph in a math font, a part of a fraction) reach a row past its
   // first line's ends: a label or a number of a figure beside a line of text stays apart.
-  const formulaPiece = (line: TextLine) => mates.has(line) || inMathFont(line);
+  const formulaPiece = perLine((line) => mates.has(line) || inMathFont(line));
   const rows: TextLine[][] = [];
   const rowOf = new Map<TextLine, TextLine[]>();
   // A row's extent sideways grows with the pieces it takes: a wide inline fraction reaches past
@@ -106,33 +111,41 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
     // Within a host's text band (from above its ascenders to below its descenders); of two
     // lines whose bands hold it (a subscript is near the next line's top too), the nearest baseline.
     const middle = (line.box[1] + line.box[3]) / 2;
+    const piece = formulaPiece(line);
+    const group = mates.get(line);
+    const glyphCount = line.glyphs?.length ?? 0;
     return (
       candidates
         .filter((r) => {
           const m = r[0]!;
-          if (m.equation || line.equation) return false;
-          const size = lineSize(m);
-          const [x0, x1] = formulaPiece(line) ? reach.get(r)! : [m.box[0], m.box[2]];
-          // A script-size part of a fraction whose other parts the row holds reaches farther (a
-          // fraction in its numerator or denominator).
-          const group = mates.get(line);
-          const onAxis = group?.bars.some((b) => Math.abs((b[1] + b[3]) / 2 - (m.baseline - AXIS * size)) < AXIS_TOLERANCE * size && b[0] <= x1 + size && b[2] >= x0 - size);
-          const linked = lineSize(line) < SCRIPT_SIZE * size && (onAxis || r.some((l) => group && mates.get(l) === group));
-          const [above, below] = linked ? [LINKED_BAND, LINKED_BAND] : [BAND_ABOVE, BAND_BELOW];
+          if (m.equation || line.equation || line.rotated) return false;
+          // The cheap tests first (what each line is, and the widest band and reach any host can
+          // have), then the fraction links that set the band.
+          if (glyphCount >= (m.glyphs?.length ?? 0)) return false;
+          const size = sizeOf(m);
+          if (line.box[1] < m.baseline - WIDEST_BAND * size || line.box[3] > m.baseline + WIDEST_BAND * size) return false;
+          const [x0, x1] = piece ? reach.get(r)! : [m.box[0], m.box[2]];
           // Text that is no formula's piece stands right at the line's ends if it is a script (a
           // footnote mark); a gutter's width away it is the next column's (a sidebar's heading).
-          const reachOut = formulaPiece(line) ? size : TEXT_SCRIPT_GAP * size;
-          return !line.rotated && !wordsOfText(line) && (formulaPiece(line) || !overLetters(line, m)) && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - above * size && line.box[3] <= m.baseline + below * size && line.box[0] <= x1 + reachOut && line.box[2] >= x0 - reachOut;
+          const reachOut = piece ? size : TEXT_SCRIPT_GAP * size;
+          if (!(line.box[0] <= x1 + reachOut && line.box[2] >= x0 - reachOut)) return false;
+          if (words(line) || (!piece && overLetters(line, m))) return false;
+          // A script-size part of a fraction whose other parts the row holds reaches farther (a
+          // fraction in its numerator or denominator).
+          const onAxis = group?.bars.some((b) => Math.abs((b[1] + b[3]) / 2 - (m.baseline - AXIS * size)) < AXIS_TOLERANCE * size && b[0] <= x1 + size && b[2] >= x0 - size);
+          const linked = sizeOf(line) < SCRIPT_SIZE * size && (onAxis || r.some((l) => group && mates.get(l) === group));
+          const [above, below] = linked ? [LINKED_BAND, LINKED_BAND] : [BAND_ABOVE, BAND_BELOW];
+          return line.box[1] >= m.baseline - above * size && line.box[3] <= m.baseline + below * size;
         })
         // The row holding the other parts of its fraction first (a denominator is as near the
         // next line's band as its own); else the nearest baseline.
-        .map((r) => ({ r, mate: r.some((l) => mates.get(l) !== undefined && mates.get(l) === mates.get(line)), distance: Math.abs(r[0]!.baseline - 0.3 * lineSize(r[0]!) - middle) }))
+        .map((r) => ({ r, mate: r.some((l) => mates.get(l) !== undefined && mates.get(l) === group), distance: Math.abs(r[0]!.baseline - 0.3 * sizeOf(r[0]!) - middle) }))
         .sort((a, b) => Number(b.mate) - Number(a.mate) || a.distance - b.distance)[0]?.r ??
       // Or a piece of the same row cut off where a formula or a mark is (on its baseline,
       // touching the row as far as it reaches).
       candidates.find((r) => {
         const m = r[0]!;
-        const size = lineSize(m);
+        const size = sizeOf(m);
         const [x0, x1] = reach.get(r)!;
         const gap = Math.max(line.box[0] - x1, x0 - line.box[2]);
         return !m.equation && !line.equation && !line.rotated && Math.abs(m.baseline - line.baseline) < 0.25 * size && gap < PIECE_GAP * size && gap > -size;
@@ -172,7 +185,7 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
   // Rows on one baseline that touch, once each took its pieces, are one row (a name, its raised
   // mark, the next name: "Okafor" "1" ", Emeka" placed longest first).
   const touching = (a: TextLine[], b: TextLine[]) => {
-    const size = lineSize(a[0]!);
+    const size = sizeOf(a[0]!);
     const [a0, a1] = reach.get(a)!;
     const [b0, b1] = reach.get(b)!;
     const gap = Math.max(b0 - a1, a0 - b1);
@@ -199,6 +212,17 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
     out.push(r);
   }
   return out;
+}
+
+/** A function of a line, found once per line (lines are not changed while rows are found). */
+export function perLine<T>(find: (line: TextLine) => T): (line: TextLine) => T {
+  const found = new Map<TextLine, T>();
+  return (line) => {
+    if (found.has(line)) return found.get(line)!;
+    const value = find(line);
+    found.set(line, value);
+    return value;
+  };
 }
 
 /** A script in text fonts starts within this many ems of its line's end (a raised mark right after a word). */
