@@ -5,7 +5,7 @@ import type { Equation } from '../model/analysis.js';
 import type { Box, Glyph, Page, TextLine } from '../model/document.js';
 import { containsCentre } from '../model/geometry.js';
 import { entry } from '../model/trace.js';
-import { NEXT_LINE_PITCH } from '../model/typography.js';
+import { glyphsOf, NEXT_LINE_PITCH } from '../model/typography.js';
 import { formulaLatex, FUNCTION_NAMES, lineSize } from '../math/index.js';
 import { isMathFont } from '../model/math-fonts.js';
 
@@ -69,7 +69,9 @@ function trusted(g: Glyph): Glyph {
 
 /** Most of the glyphs flagged math: the flag tells nothing on this page. */
 export function mathFlagUntrusted(glyphs: readonly Glyph[]): boolean {
-  return glyphs.filter((g) => g.style.math).length > MATH_FONT_PAGE * glyphs.length;
+  let flagged = 0;
+  for (const g of glyphs) if (g.style.math) flagged++;
+  return flagged > MATH_FONT_PAGE * glyphs.length;
 }
 
 function isMathGlyph(g: Glyph): boolean {
@@ -124,7 +126,7 @@ function mathShare(line: TextLine): number {
  * and either a relation or an operator, mostly math glyphs, or an equation number beside it.
  */
 function isDisplay(members: readonly TextLine[], numbered: boolean): { display: boolean; values: Record<string, number | boolean> } {
-  const glyphs = members.flatMap((l) => l.glyphs ?? []);
+  const glyphs = glyphsOf(members);
   const text = members.map((l) => l.text).join(' ');
   const words = Math.max(...members.map(proseWords));
   const share = glyphs.length ? members.reduce((n, l) => n + mathShare(l) * (l.glyphs?.length ?? 0), 0) / glyphs.length : 0;
@@ -272,7 +274,7 @@ function textWords(line: TextLine): boolean {
  * whose LaTeX cannot be built is not proposed: its lines stay text.
  */
 export function detectEquations(lines: readonly TextLine[], bodySize: number, page: Pick<Page, 'rules' | 'graphics'> = {}): Equation[] {
-  const glyphs = lines.flatMap((l) => l.glyphs ?? []);
+  const glyphs = glyphsOf(lines);
   mathFlagTrusted = !mathFlagUntrusted(glyphs);
   try {
     // Where even the fonts' names make most of the page math, they tell nothing either.
@@ -445,7 +447,7 @@ export function isMathematics(lines: readonly TextLine[]): boolean {
   const prose = lines.filter((l) => proseWords(l) >= PROSE_LINE_WORDS);
   // A numbered display with a paragraph's line aligned under it: the prose is a minority.
   if (prose.length && !(lines.some((l) => EQUATION_NUMBER.test(l.text.trim())) && prose.length <= MAX_TABLE_PROSE_SHARE * lines.length)) return false;
-  const glyphs = lines.filter((l) => !prose.includes(l)).flatMap((l) => l.glyphs ?? []);
+  const glyphs = glyphsOf(lines.filter((l) => !prose.includes(l)));
   if (!glyphs.length) return false;
   // A numbered matrix or cases whose entries are mostly digits and a text font's letters (mathpazo,
   // mathdesign set variables in the text italic): the equation number stands right of every

@@ -4,7 +4,8 @@
 // the numerator and denominator of a \frac in text) join the line they stand on first.
 // A line without math keeps its extracted text untouched.
 import type { LabelledParagraph } from '../model/analysis.js';
-import type { Box, Page, TextLine } from '../model/document.js';
+import type { Box, Glyph, Page, TextLine } from '../model/document.js';
+import { glyphsOf } from '../model/typography.js';
 import { entry } from '../model/trace.js';
 import { BULLET } from '../model/text.js';
 import { inlineMath, lineSize } from '../math/index.js';
@@ -46,7 +47,7 @@ const spansOf = new WeakMap<TextLine, number>();
 export function withInlineMath(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'> = {}): TextLine[] {
   const out: TextLine[] = [];
   // Where the extractor flags most glyphs as math, only the fonts' names say which are.
-  const untrusted = mathFlagUntrusted(lines.flatMap((l) => l.glyphs ?? []));
+  const untrusted = mathFlagUntrusted(glyphsOf(lines));
   for (const row of rowsOf(lines, page, untrusted)) {
     try {
       out.push(...readRow(row, page, untrusted));
@@ -62,10 +63,8 @@ function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrus
   // A list item's bullet set in a math font (IEEEtran's and beamer's \\textbullet come from
   // CMSY) is the item's marker, not a formula: it is kept out of the reading.
   const marker = BULLET.test(main.text) ? main.glyphs?.[0] : undefined;
-  const glyphs = row
-    .flatMap((l) => l.glyphs ?? [])
-    .filter((g) => g !== marker)
-    .map((g) => (untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g));
+  const glyphs: Glyph[] = [];
+  for (const g of glyphsOf(row)) if (g !== marker) glyphs.push(untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g);
   if (main.equation || !glyphs.length || main.rotated || main.monospace) return row;
   const size = lineSize(main);
   const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
@@ -98,7 +97,7 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
   const inMathFont = perLine((line) => (line.glyphs ?? []).some((g) => isMathFont(g.font) || (!untrusted && g.style.math)));
   const sizeOf = perLine(lineSize);
   const words = perLine(wordsOfText);
-  const mates = fractionMates(lines, page, inMathFont);
+  const mates = fractionMates(lines, page, inMathFont, sizeOf);
   // Only pieces of a formula (a glyph in a math font, a part of a fraction) reach a row past its
   // first line's ends: a label or a number of a figure beside a line of text stays apart.
   const formulaPiece = perLine((line) => mates.has(line) || inMathFont(line));
@@ -186,10 +185,12 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
   // mark, the next name: "Okafor" "1" ", Emeka" placed longest first).
   const touching = (a: TextLine[], b: TextLine[]) => {
     const size = sizeOf(a[0]!);
+    // Rows on other baselines first: every row is tried against every other.
+    if (!(Math.abs(a[0]!.baseline - b[0]!.baseline) < 0.25 * size)) return false;
     const [a0, a1] = reach.get(a)!;
     const [b0, b1] = reach.get(b)!;
     const gap = Math.max(b0 - a1, a0 - b1);
-    return !a[0]!.equation && !b[0]!.equation && !a[0]!.rotated && !b[0]!.rotated && Math.abs(a[0]!.baseline - b[0]!.baseline) < 0.25 * size && gap < PIECE_GAP * size && gap > -size;
+    return !a[0]!.equation && !b[0]!.equation && !a[0]!.rotated && !b[0]!.rotated && gap < PIECE_GAP * size && gap > -size;
   };
   for (let merged = true; merged; ) {
     merged = false;
@@ -262,11 +263,13 @@ interface FractionGroup {
  * the parts of nested fractions, through their own bars) share a group, when one of them has a
  * glyph in a math font.
  */
-function fractionMates(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'>, inMathFont: (line: TextLine) => boolean): Map<TextLine, FractionGroup> {
+function fractionMates(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'>, inMathFont: (line: TextLine) => boolean, sizeOf: (line: TextLine) => number = lineSize): Map<TextLine, FractionGroup> {
   const group = new Map<TextLine, FractionGroup>();
   const candidates = lines.filter((l) => !l.equation && !l.rotated && l.glyphs?.length);
   if (candidates.length < 2) return group;
-  const size = Math.max(...candidates.map(lineSize));
+  // Groups without a glyph in a math font are dropped below: with none on the page there are none.
+  if (!candidates.some(inMathFont)) return group;
+  const size = Math.max(...candidates.map(sizeOf));
   const bars = [...(page.rules ?? []).filter((r) => r[1] === r[3]), ...(page.graphics ?? []).filter((b) => b[3] - b[1] <= RULE_THICKNESS * size && b[2] - b[0] > b[3] - b[1])];
   // Union-find over the lines; each bar is kept with one of its lines until the groups are known.
   const parent = new Map<TextLine, TextLine>();
@@ -278,12 +281,15 @@ function fractionMates(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'g
     parent.set(l, root);
     return root;
   };
+  const extent = perLine(glyphExtent);
   for (const bar of bars) {
     const y = (bar[1] + bar[3]) / 2;
     const touching = candidates.filter((l) => {
+      const em = sizeOf(l);
+      // What the line's glyphs span as a whole rules most lines out before their glyphs are looked at.
+      if (!couldTouchBar(extent(l), bar, y, em)) return false;
       const near = l.glyphs!.filter((g) => (g.x0 + g.x1) / 2 > bar[0] && (g.x0 + g.x1) / 2 < bar[2]);
       if (!near.length) return false;
-      const em = lineSize(l);
       const bottom = Math.max(...near.map((g) => g.y1));
       const top = Math.min(...near.map((g) => g.y0));
       const above = bottom <= y + BAR_OVERLAP * em && y - bottom < BAR_GAP * em;
@@ -307,6 +313,42 @@ function fractionMates(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'g
     if (g && mathematical.has(find(l))) group.set(l, g);
   }
   return group;
+}
+
+/** The range of a line's glyph middles (across) and of their tops and bottoms; coordinates that are not numbers are left out. */
+export interface GlyphExtent {
+  minCentre: number;
+  maxCentre: number;
+  minTop: number;
+  maxTop: number;
+  minBottom: number;
+  maxBottom: number;
+}
+
+export function glyphExtent(line: TextLine): GlyphExtent {
+  const e = { minCentre: Infinity, maxCentre: -Infinity, minTop: Infinity, maxTop: -Infinity, minBottom: Infinity, maxBottom: -Infinity };
+  for (const g of line.glyphs ?? []) {
+    const centre = (g.x0 + g.x1) / 2;
+    if (centre < e.minCentre) e.minCentre = centre;
+    if (centre > e.maxCentre) e.maxCentre = centre;
+    if (g.y0 < e.minTop) e.minTop = g.y0;
+    if (g.y0 > e.maxTop) e.maxTop = g.y0;
+    if (g.y1 < e.minBottom) e.minBottom = g.y1;
+    if (g.y1 > e.maxBottom) e.maxBottom = g.y1;
+  }
+  return e;
+}
+
+/**
+ * Whether some of a line's glyphs can be a fraction part of a bar at height y (as fractionMates
+ * tests them): a glyph's middle within the bar's ends, and the glyphs' bottoms or tops near the
+ * bar. False only where that test fails for every choice of the line's glyphs.
+ */
+export function couldTouchBar(e: GlyphExtent, bar: Box, y: number, em: number): boolean {
+  if (!(e.maxCentre > bar[0] && e.minCentre < bar[2])) return false;
+  const above = y - e.maxBottom < BAR_GAP * em && e.minBottom <= y + BAR_OVERLAP * em;
+  const below = e.maxTop >= y - BAR_OVERLAP * em && e.minTop - y < BAR_GAP * em;
+  return above || below;
 }
 
 function rulesIn(page: Pick<Page, 'rules' | 'graphics'>, box: Box, size: number): Box[] {

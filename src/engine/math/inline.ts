@@ -4,7 +4,7 @@
 import type { Box, Glyph } from '../model/document.js';
 import { isMathFont } from '../model/math-fonts.js';
 import { formulaLatex } from './formula.js';
-import { FUNCTION_NAMES, symbolOf } from './symbols.js';
+import { FUNCTION_NAMES, roleOf } from './symbols.js';
 import { emOf } from './units.js';
 
 export interface InlineSpan {
@@ -99,6 +99,9 @@ function read(glyphs: Glyph[], rules: Box[]): InlineResult {
   for (let i = words.length - 1; i >= 0; i--) {
     const w = words[i]!;
     if (w.math) continue;
+    // Without its argument as the next word, a name needs a "(" in the word: a word of ASCII
+    // characters other than "(" has none (its text is those characters and spaces).
+    if (!words[i + 1]?.math && asciiWithoutParen(glyphs, w.start, w.end)) continue;
     const name = /^(\p{L}+)(\(|$)/u.exec(plainText(glyphs, w.start, w.end));
     if (name && FUNCTION_NAMES.has(name[1]!) && (name[2] === '(' || words[i + 1]?.math)) w.math = true;
   }
@@ -149,6 +152,15 @@ function read(glyphs: Glyph[], rules: Box[]): InlineResult {
   return { glyphs, spans, text: text.replace(/\s+/g, ' ').trim() };
 }
 
+/** Whether the glyphs from start to end are all ASCII characters other than "(". */
+export function asciiWithoutParen(glyphs: readonly Glyph[], start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = glyphs[i]!.code;
+    if (code >= 0x80 || code === 0x28) return false;
+  }
+  return true;
+}
+
 function needsSpace(glyphs: Glyph[], at: number): boolean {
   const prev = glyphs[at - 1];
   const g = glyphs[at]!;
@@ -156,7 +168,7 @@ function needsSpace(glyphs: Glyph[], at: number): boolean {
 }
 
 function isOperatorEnd(glyphs: Glyph[], w: Word): boolean {
-  return OPERATOR.has(symbolOf(String.fromCodePoint(glyphs[w.end - 1]!.code)).role);
+  return OPERATOR.has(roleOf(String.fromCodePoint(glyphs[w.end - 1]!.code)));
 }
 
 /** A footnote or affiliation mark: raised digits, symbols or a small letter in the text font. */
@@ -184,7 +196,7 @@ function classify(glyphs: Glyph[], start: number, end: number, baseline: number,
   const offBaseline = (g: Glyph) => emOf(g) < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size;
   const mark = footnoteMark(members, offBaseline, baseline);
   const math = members.some((g) => isMathFont(g.font) || g.style.math || isMathSymbol(g.code) || (offBaseline(g) && !mark && !/^[*†‡]$/.test(String.fromCodePoint(g.code))));
-  const roles = chars.map((c) => symbolOf(c).role);
+  const roles = chars.map(roleOf);
   const neutral = chars.every((c, i) => /^[0-9().,[\]]$/.test(c) || OPERATOR.has(roles[i]!));
   const operator = roles.every((r) => OPERATOR.has(r));
   // A lone hyphen or dash between words is text.
