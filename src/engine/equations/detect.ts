@@ -203,7 +203,8 @@ function proseLines(lines: readonly TextLine[]): TextLine[] {
   const chainOf = new Map<TextLine, TextLine[]>();
   for (const line of byX) {
     const size = lineSize(line);
-    const left = byX.find((o) => o !== line && chainOf.has(o) && Math.abs(o.baseline - line.baseline) < 0.3 * size && line.box[0] - o.box[2] < STRETCHED_SPACE * size && line.box[0] - o.box[2] > -0.5 * size && chainOf.get(o)!.at(-1) === o);
+    // Lines on other baselines ruled out first (every line is tried against every other).
+    const left = byX.find((o) => Math.abs(o.baseline - line.baseline) < 0.3 * size && o !== line && line.box[0] - o.box[2] < STRETCHED_SPACE * size && line.box[0] - o.box[2] > -0.5 * size && chainOf.has(o) && chainOf.get(o)!.at(-1) === o);
     const chain = left ? chainOf.get(left)! : [];
     chain.push(line);
     chainOf.set(line, chain);
