@@ -166,7 +166,7 @@ export function asciiWithoutParen(glyphs: readonly Glyph[], start: number, end: 
  * (several times faster on every line of a page); with a NaN among them, by that comparator, as its
  * order is then its own.
  */
-export function ascending(values: number[]): ArrayLike<number> {
+export function ascending(values: number[]): number[] | Float64Array {
   for (const v of values) if (Number.isNaN(v)) return values.sort((a, b) => a - b);
   return Float64Array.from(values).sort();
 }
