@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MODEL } from '../src/engine/classify/classify.js';
 import { flatModel, predict, type BoostedModel } from '../src/engine/classify/gbdt.js';
 import { couldTouchBar, glyphExtent, perLine } from '../src/engine/equations/inline.js';
-import { ascending, asciiWithoutParen } from '../src/engine/math/inline.js';
+import { ascending, asciiWithoutParen, certainlyNoMath, inlineMath } from '../src/engine/math/inline.js';
 import { roleOf, symbolOf } from '../src/engine/math/symbols.js';
 import { emOf, lineSize } from '../src/engine/math/units.js';
 import type { Box, Glyph, TextLine } from '../src/engine/model/document.js';
@@ -180,5 +180,39 @@ describe('endsInFigure', () => {
     expect(endsInFigure('the words of a line of prose')).toBe(false);
     expect(endsInFigure('as shown in 2019,')).toBe(false);
     expect(endsInFigure('')).toBe(false);
+  });
+});
+
+describe('certainlyNoMath', () => {
+  it('holds for a line of prose in one text font and size, and inlineMath then finds no span', () => {
+    const prose = run('the words of this line run on to the margin, as 12 such lines do', 72, 200, 10, 'CMR10');
+    expect(certainlyNoMath(prose)).toBe(true);
+    expect(inlineMath(prose).spans).toEqual([]);
+  });
+
+  it('does not hold where a word could be math: a math font or flag, a math symbol, an italic letter, a smaller glyph, a "("', () => {
+    expect(certainlyNoMath(run('let x be', 72, 200, 10, 'CMMI10'))).toBe(false);
+    expect(certainlyNoMath([...run('sum ', 72, 200, 10, 'CMR10'), g('∑', 100, 200, 10, 'CMR10')])).toBe(false);
+    expect(certainlyNoMath([...run('for ', 72, 200, 10, 'CMR10'), g('n', 100, 200, 10, 'CMR10', { style: { bold: false, italic: true, monospace: false, math: false } })])).toBe(false);
+    expect(certainlyNoMath([...run('area ', 72, 200, 10, 'CMR10'), g('2', 100, 196, 7, 'CMR10')])).toBe(false);
+    expect(certainlyNoMath(run('and sin(t) here', 72, 200, 10, 'CMR10'))).toBe(false);
+    expect(certainlyNoMath([g('⑴', 72, 200, 10, 'CMR10')])).toBe(false);
+  });
+
+  it('never holds where inlineMath finds a span', () => {
+    const next = rng(5);
+    const pool = ['a', 'b', 'x', 'y', '1', '2', '=', '+', '(', ')', ',', 'é', 'α', '≤'];
+    const fonts = ['CMR10', 'CMR10', 'CMR10', 'CMMI10'];
+    for (let t = 0; t < 500; t++) {
+      let pen = 72;
+      const glyphs: Glyph[] = [];
+      for (let i = 0; i < 2 + Math.floor(next() * 12); i++) {
+        const size = next() < 0.85 ? 10 : 7;
+        const base = size === 10 ? 200 : 196;
+        glyphs.push(g(pool[Math.floor(next() * pool.length)]!, pen, base, size, fonts[Math.floor(next() * fonts.length)]!));
+        pen += 5 + (next() < 0.3 ? 3 : 0);
+      }
+      if (inlineMath(glyphs).spans.length) expect(certainlyNoMath(glyphs)).toBe(false);
+    }
   });
 });

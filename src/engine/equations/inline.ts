@@ -9,6 +9,7 @@ import { glyphsOf } from '../model/typography.js';
 import { entry } from '../model/trace.js';
 import { BULLET } from '../model/text.js';
 import { inlineMath, lineSize } from '../math/index.js';
+import { certainlyNoMath } from '../math/inline.js';
 import { isMathFont } from '../model/math-fonts.js';
 import { mathFlagUntrusted } from './detect.js';
 
@@ -66,6 +67,8 @@ function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrus
   const glyphs: Glyph[] = [];
   for (const g of glyphsOf(row)) if (g !== marker) glyphs.push(untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g);
   if (main.equation || !glyphs.length || main.rotated || main.monospace) return row;
+  // A line alone whose glyphs hold no math for certain comes back as it was, unread.
+  if (row.length === 1 && certainlyNoMath(glyphs)) return row;
   const size = lineSize(main);
   const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
   const result = inlineMath(glyphs, rulesIn(page, box, size));

@@ -54,6 +54,43 @@ export function inlineMath(lineGlyphs: Glyph[], rules: Box[] = []): InlineResult
   }
 }
 
+/**
+ * Whether inlineMath finds no span in these glyphs, by a test far cheaper than the reading (most
+ * lines of a page hold no math, and every line is read). True only where no word can be math:
+ * no glyph in a math font, flagged math or a math symbol; no italic glyph (a lone italic letter
+ * is a variable); all glyphs of one size (then none is a script: scripts are smaller than the
+ * line's size); and no "(" in the text (an operator name is math only before its argument, in
+ * parentheses or a math word). Without a math word no operator or number joins a span.
+ */
+export function certainlyNoMath(lineGlyphs: readonly Glyph[]): boolean {
+  let em: number | undefined;
+  for (const g of lineGlyphs) {
+    // The glyphs inlineMath leaves out.
+    if (!g || !Number.isFinite(g.x0) || !Number.isFinite(g.code) || g.code <= 32) continue;
+    if (g.style.math || g.style.italic || isMathFont(g.font) || isMathSymbol(g.code) || opensParen(g.code)) return false;
+    const size = emOf(g);
+    if (Number.isNaN(size) || (em !== undefined && size !== em)) return false;
+    em = size;
+  }
+  return true;
+}
+
+/** Characters whose compatibility form holds a "(" ("(", "⁽", "⑴", "（"…), by code; ASCII ones are looked up directly. */
+const parenthesized = new Map<number, boolean>();
+/** The map starts over past this many characters (a long-running worker reads many scripts). */
+const PAREN_CACHE_CODES = 4096;
+
+function opensParen(code: number): boolean {
+  if (code < 0x80) return code === 0x28;
+  let found = parenthesized.get(code);
+  if (found === undefined) {
+    if (parenthesized.size >= PAREN_CACHE_CODES) parenthesized.clear();
+    found = Number.isInteger(code) && code <= 0x10ffff ? String.fromCodePoint(code).normalize('NFKC').includes('(') : true;
+    parenthesized.set(code, found);
+  }
+  return found;
+}
+
 function plainText(glyphs: Glyph[], start: number, end: number): string {
   let out = '';
   for (let i = start; i < end; i++) {
