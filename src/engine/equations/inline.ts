@@ -148,9 +148,10 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
       candidates.find((r) => {
         const m = r[0]!;
         const size = sizeOf(m);
+        if (!(Math.abs(m.baseline - line.baseline) < 0.25 * size)) return false;
         const [x0, x1] = reach.get(r)!;
         const gap = Math.max(line.box[0] - x1, x0 - line.box[2]);
-        return !m.equation && !line.equation && !line.rotated && Math.abs(m.baseline - line.baseline) < 0.25 * size && gap < PIECE_GAP * size && gap > -size;
+        return !m.equation && !line.equation && !line.rotated && gap < PIECE_GAP * size && gap > -size;
       })
     );
   };
