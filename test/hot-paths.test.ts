@@ -9,6 +9,7 @@ import { ascending, asciiWithoutParen, certainlyNoMath, inlineMath } from '../sr
 import { roleOf, symbolOf } from '../src/engine/math/symbols.js';
 import { emOf, lineSize } from '../src/engine/math/units.js';
 import type { Box, Glyph, TextLine } from '../src/engine/model/document.js';
+import { fontAlphabet, isMathFont } from '../src/engine/model/math-fonts.js';
 import { glyphsOf } from '../src/engine/model/typography.js';
 import { endsInFigure } from '../src/engine/tables/borderless.js';
 import { g, line, run } from './math-glyphs.js';
@@ -214,5 +215,18 @@ describe('certainlyNoMath', () => {
       }
       if (inlineMath(glyphs).spans.length) expect(certainlyNoMath(glyphs)).toBe(false);
     }
+  });
+});
+
+describe('the font-name caches', () => {
+  it('answer the same for a name asked again, for names whose family is none, and after starting over', () => {
+    expect([isMathFont('CMMI10'), isMathFont('CMMI10')]).toEqual([true, true]);
+    expect([isMathFont('LiberationSerif'), isMathFont('LiberationSerif')]).toEqual([false, false]);
+    // No family: the cached value is undefined, and asked again it is still no alphabet.
+    expect([fontAlphabet('LiberationSerif', 0x41), fontAlphabet('LiberationSerif', 0x41)]).toEqual([undefined, undefined]);
+    expect([fontAlphabet('MSBM10', 0x52), fontAlphabet('MSBM10', 0x52)]).toEqual(['mathbb', 'mathbb']);
+    // Past the cache's size (a long-running worker's many fonts) the answers stay the same.
+    for (let i = 0; i < 2100; i++) isMathFont(`Font${i}`);
+    expect([isMathFont('CMMI10'), isMathFont('LiberationSerif'), fontAlphabet('MSBM10', 0x52)]).toEqual([true, false, 'mathbb']);
   });
 });
