@@ -222,6 +222,8 @@ describe('the font-name caches', () => {
   it('answer the same for a name asked again, for names whose family is none, and after starting over', () => {
     expect([isMathFont('CMMI10'), isMathFont('CMMI10')]).toEqual([true, true]);
     expect([isMathFont('LiberationSerif'), isMathFont('LiberationSerif')]).toEqual([false, false]);
+    // The last name's answer is kept apart from the others'.
+    expect(['CMMI10', 'LiberationSerif', 'LiberationSerif', 'CMSY10', 'CMR10', 'CMMI10', undefined, ''].map(isMathFont)).toEqual([true, false, false, true, false, true, false, false]);
     // No family: the cached value is undefined, and asked again it is still no alphabet.
     expect([fontAlphabet('LiberationSerif', 0x41), fontAlphabet('LiberationSerif', 0x41)]).toEqual([undefined, undefined]);
     expect([fontAlphabet('MSBM10', 0x52), fontAlphabet('MSBM10', 0x52)]).toEqual(['mathbb', 'mathbb']);

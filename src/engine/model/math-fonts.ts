@@ -288,6 +288,15 @@ const MATH_NAME = /math|^kp-+m-|^(eurm|eurb|eusm|eusb|euex|eufm|eufb|hfbrmi|hfbr
 
 const mathFonts = new Map<string, boolean>();
 
+/** The last name asked and its answer: glyphs come in runs of one font (the answer is the name's alone). */
+let lastFont: string | undefined;
+let lastMath = false;
+
 export function isMathFont(font: string | undefined): boolean {
-  return !!font && cached(mathFonts, font, (name) => MATH_FONT.test(name) || MATH_NAME.test(name) || family(name) !== undefined);
+  if (!font) return false;
+  if (font === lastFont) return lastMath;
+  const math = cached(mathFonts, font, (name) => MATH_FONT.test(name) || MATH_NAME.test(name) || family(name) !== undefined);
+  lastFont = font;
+  lastMath = math;
+  return math;
 }
