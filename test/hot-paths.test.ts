@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODEL } from '../src/engine/classify/classify.js';
 import { flatModel, predict, type BoostedModel } from '../src/engine/classify/gbdt.js';
+import { isLetter } from '../src/engine/equations/detect.js';
 import { couldTouchBar, glyphExtent, perLine } from '../src/engine/equations/inline.js';
 import { ascending, asciiWithoutParen, certainlyNoMath, inlineMath } from '../src/engine/math/inline.js';
 import { roleOf, symbolOf } from '../src/engine/math/symbols.js';
@@ -230,5 +231,15 @@ describe('the font-name caches', () => {
     // Past the cache's size (a long-running worker's many fonts) the answers stay the same.
     for (let i = 0; i < 2100; i++) isMathFont(`Font${i}`);
     expect([isMathFont('CMMI10'), isMathFont('LiberationSerif'), fontAlphabet('MSBM10', 0x52)]).toEqual([true, false, 'mathbb']);
+  });
+});
+
+describe('isLetter', () => {
+  it('is /\\p{L}/u on the character', () => {
+    for (let code = 33; code < 0x3000; code++) {
+      const ch = String.fromCodePoint(code);
+      expect(isLetter(code, ch)).toBe(/\p{L}/u.test(ch));
+    }
+    for (const ch of ['𝑥', '𝟙', '😀']) expect(isLetter(ch.codePointAt(0)!, ch)).toBe(/\p{L}/u.test(ch));
   });
 });

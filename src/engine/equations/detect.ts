@@ -89,6 +89,12 @@ function isMathGlyph(g: Glyph): boolean {
 }
 
 /** Words of four or more letters set in a text font (letters in a math font are variables). */
+/** Whether the character is a letter (\p{L}); ASCII ones by their code, without the regex (asked for every glyph). */
+export function isLetter(code: number, ch: string): boolean {
+  if (code < 0x80) return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+  return /\p{L}/u.test(ch);
+}
+
 function proseWords(line: TextLine): number {
   const glyphs = line.glyphs;
   if (!glyphs) return (line.text.match(PROSE_WORD) ?? []).length;
@@ -105,7 +111,7 @@ function proseWords(line: TextLine): number {
     const prev = glyphs[i - 1];
     if (prev && g.x0 - prev.x1 > 0.2 * g.size) finish();
     const ch = String.fromCodePoint(g.code);
-    if (!inMathFont(g) && !(inMath && g.style.italic) && /\p{L}/u.test(ch)) word += ch;
+    if (!inMathFont(g) && !(inMath && g.style.italic) && isLetter(g.code, ch)) word += ch;
     else finish();
   });
   finish();
@@ -279,7 +285,9 @@ export function detectEquations(lines: readonly TextLine[], bodySize: number, pa
   mathFlagTrusted = !mathFlagUntrusted(glyphs);
   try {
     // Where even the fonts' names make most of the page math, they tell nothing either.
-    if (glyphs.filter(inMathFont).length > MATH_FONT_PAGE * glyphs.length) return [];
+    let inMath = 0;
+    for (const g of glyphs) if (inMathFont(g)) inMath++;
+    if (inMath > MATH_FONT_PAGE * glyphs.length) return [];
     return findDisplays(lines, bodySize, page);
   } finally {
     mathFlagTrusted = true;
