@@ -80,11 +80,14 @@ async function main(): Promise<void> {
   }
   const outOld = join(WORK, `out-${sha}`);
   const outNew = join(WORK, 'out-tree');
-  dumpIn(oldRoot, outOld, resolve(list));
-  dumpIn(ROOT, outNew, resolve(list));
+  // The documents' paths as the caller meant them: the engines run in their own directories.
+  const files = readFileSync(list, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+  const resolved = join(WORK, 'list.txt');
+  writeFileSync(resolved, files.map((f) => resolve(f)).join('\n') + '\n');
+  dumpIn(oldRoot, outOld, resolved);
+  dumpIn(ROOT, outNew, resolved);
   const names = [...new Set([...readdirSync(outOld), ...readdirSync(outNew)])].sort();
   const differ = names.filter((n) => !existsSync(join(outOld, n)) || !existsSync(join(outNew, n)) || !readFileSync(join(outOld, n)).equals(readFileSync(join(outNew, n))));
-  const files = readFileSync(list, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
   for (const n of differ) console.log(`differs: ${n} (${files[Number.parseInt(n, 10)] ?? '?'})`);
   console.log(`${names.length - differ.length} of ${names.length} outputs identical (${files.length} documents, ${sha} vs this tree)`);
   if (differ.length) process.exitCode = 1;
