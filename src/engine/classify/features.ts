@@ -214,8 +214,18 @@ function underlined(page: Page, line: TextLine): boolean {
 
 /** The width of a full line of the page's text: the widest lines of real length. */
 function columnWidth(flow: readonly TextLine[], fallback: number): number {
+  return fullLineWidth(flow) ?? fallback;
+}
+
+/** The width of a full line of the flow, undefined without lines of real length; once per page's flow (every paragraph asks). */
+const fullLineWidths = new WeakMap<readonly TextLine[], number | undefined>();
+
+function fullLineWidth(flow: readonly TextLine[]): number | undefined {
+  if (fullLineWidths.has(flow)) return fullLineWidths.get(flow);
   const widths = flow.filter((l) => l.text.length >= 30).map((l) => l.box[2] - l.box[0]).sort((a, b) => a - b);
-  return widths.length ? widths[Math.floor(widths.length * 0.9)]! : fallback;
+  const width = widths.length ? widths[Math.floor(widths.length * 0.9)]! : undefined;
+  fullLineWidths.set(flow, width);
+  return width;
 }
 
 /** What `nearFloat` says of the nearest float above or below: none within reach, a figure (chart, image), a table. */
@@ -277,7 +287,7 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
   const stacked = [gapAbove < NO_NEIGHBOUR ? prevBox : undefined, gapBelow < NO_NEIGHBOUR ? nextBox : undefined].filter((b): b is Box => b !== undefined);
   const rowLeft = Math.min(box[0], ...stacked.map((b) => b[0]));
   const rowRight = Math.max(box[2], ...stacked.map((b) => b[2]));
-  const sameRow = flow.filter((l) => !own.has(l) && Math.abs(l.baseline - first.baseline) < SAME_ROW * first.fontSize && l.box[0] < rowRight && l.box[2] > rowLeft).length;
+  const sameRow = flow.filter((l) => Math.abs(l.baseline - first.baseline) < SAME_ROW * first.fontSize && l.box[0] < rowRight && l.box[2] > rowLeft && !own.has(l)).length;
   const repeat = Math.max(...p.lines.map((l) => doc.pagesWith.get(signature(l.text)) ?? 1));
   const listStart = (q: Paragraph | undefined) => (q ? Number(BULLET.test(q.lines[0]!.text) || ENUMERATOR.test(q.lines[0]!.text)) : 0);
   const number = /^(\d{1,2}(\.\d{1,2})*)/.exec(text);
@@ -334,7 +344,7 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
     nextLines: next ? next.lines.length : 0,
     sameRow,
     numberBeside: Number(
-      endsInTabbedNumber(first) || flow.some((l) => !own.has(l) && l.box[0] > first.box[2] && Math.abs(l.baseline - first.baseline) < SAME_ROW * first.fontSize && PAGE_NUMBER.test(l.text.replace(/^[.·\s]+/, ''))),
+      endsInTabbedNumber(first) || flow.some((l) => Math.abs(l.baseline - first.baseline) < SAME_ROW * first.fontSize && l.box[0] > first.box[2] && !own.has(l) && PAGE_NUMBER.test(l.text.replace(/^[.·\s]+/, ''))),
     ),
     dotLeaders: Number(DOT_LEADERS.test(text)),
     repeatShare: repeat / Math.max(doc.pageCount, 1),

@@ -5,7 +5,7 @@ import type { Equation } from '../model/analysis.js';
 import type { Box, Glyph, Page, TextLine } from '../model/document.js';
 import { containsCentre } from '../model/geometry.js';
 import { entry } from '../model/trace.js';
-import { NEXT_LINE_PITCH } from '../model/typography.js';
+import { glyphsOf, NEXT_LINE_PITCH } from '../model/typography.js';
 import { formulaLatex, FUNCTION_NAMES, lineSize } from '../math/index.js';
 import { isMathFont } from '../model/math-fonts.js';
 
@@ -69,7 +69,9 @@ function trusted(g: Glyph): Glyph {
 
 /** Most of the glyphs flagged math: the flag tells nothing on this page. */
 export function mathFlagUntrusted(glyphs: readonly Glyph[]): boolean {
-  return glyphs.filter((g) => g.style.math).length > MATH_FONT_PAGE * glyphs.length;
+  let flagged = 0;
+  for (const g of glyphs) if (g.style.math) flagged++;
+  return flagged > MATH_FONT_PAGE * glyphs.length;
 }
 
 function isMathGlyph(g: Glyph): boolean {
@@ -87,6 +89,12 @@ function isMathGlyph(g: Glyph): boolean {
 }
 
 /** Words of four or more letters set in a text font (letters in a math font are variables). */
+/** Whether the character is a letter (\p{L}); ASCII ones by their code, without the regex (asked for every glyph). */
+export function isLetter(code: number, ch: string): boolean {
+  if (code < 0x80) return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+  return /\p{L}/u.test(ch);
+}
+
 function proseWords(line: TextLine): number {
   const glyphs = line.glyphs;
   if (!glyphs) return (line.text.match(PROSE_WORD) ?? []).length;
@@ -103,7 +111,7 @@ function proseWords(line: TextLine): number {
     const prev = glyphs[i - 1];
     if (prev && g.x0 - prev.x1 > 0.2 * g.size) finish();
     const ch = String.fromCodePoint(g.code);
-    if (!inMathFont(g) && !(inMath && g.style.italic) && /\p{L}/u.test(ch)) word += ch;
+    if (!inMathFont(g) && !(inMath && g.style.italic) && isLetter(g.code, ch)) word += ch;
     else finish();
   });
   finish();
@@ -124,7 +132,7 @@ function mathShare(line: TextLine): number {
  * and either a relation or an operator, mostly math glyphs, or an equation number beside it.
  */
 function isDisplay(members: readonly TextLine[], numbered: boolean): { display: boolean; values: Record<string, number | boolean> } {
-  const glyphs = members.flatMap((l) => l.glyphs ?? []);
+  const glyphs = glyphsOf(members);
   const text = members.map((l) => l.text).join(' ');
   const words = Math.max(...members.map(proseWords));
   const share = glyphs.length ? members.reduce((n, l) => n + mathShare(l) * (l.glyphs?.length ?? 0), 0) / glyphs.length : 0;
@@ -201,7 +209,8 @@ function proseLines(lines: readonly TextLine[]): TextLine[] {
   const chainOf = new Map<TextLine, TextLine[]>();
   for (const line of byX) {
     const size = lineSize(line);
-    const left = byX.find((o) => o !== line && chainOf.has(o) && Math.abs(o.baseline - line.baseline) < 0.3 * size && line.box[0] - o.box[2] < STRETCHED_SPACE * size && line.box[0] - o.box[2] > -0.5 * size && chainOf.get(o)!.at(-1) === o);
+    // Lines on other baselines ruled out first (every line is tried against every other).
+    const left = byX.find((o) => Math.abs(o.baseline - line.baseline) < 0.3 * size && o !== line && line.box[0] - o.box[2] < STRETCHED_SPACE * size && line.box[0] - o.box[2] > -0.5 * size && chainOf.has(o) && chainOf.get(o)!.at(-1) === o);
     const chain = left ? chainOf.get(left)! : [];
     chain.push(line);
     chainOf.set(line, chain);
@@ -272,11 +281,13 @@ function textWords(line: TextLine): boolean {
  * whose LaTeX cannot be built is not proposed: its lines stay text.
  */
 export function detectEquations(lines: readonly TextLine[], bodySize: number, page: Pick<Page, 'rules' | 'graphics'> = {}): Equation[] {
-  const glyphs = lines.flatMap((l) => l.glyphs ?? []);
+  const glyphs = glyphsOf(lines);
   mathFlagTrusted = !mathFlagUntrusted(glyphs);
   try {
     // Where even the fonts' names make most of the page math, they tell nothing either.
-    if (glyphs.filter(inMathFont).length > MATH_FONT_PAGE * glyphs.length) return [];
+    let inMath = 0;
+    for (const g of glyphs) if (inMathFont(g)) inMath++;
+    if (inMath > MATH_FONT_PAGE * glyphs.length) return [];
     return findDisplays(lines, bodySize, page);
   } finally {
     mathFlagTrusted = true;
@@ -445,7 +456,7 @@ export function isMathematics(lines: readonly TextLine[]): boolean {
   const prose = lines.filter((l) => proseWords(l) >= PROSE_LINE_WORDS);
   // A numbered display with a paragraph's line aligned under it: the prose is a minority.
   if (prose.length && !(lines.some((l) => EQUATION_NUMBER.test(l.text.trim())) && prose.length <= MAX_TABLE_PROSE_SHARE * lines.length)) return false;
-  const glyphs = lines.filter((l) => !prose.includes(l)).flatMap((l) => l.glyphs ?? []);
+  const glyphs = glyphsOf(lines.filter((l) => !prose.includes(l)));
   if (!glyphs.length) return false;
   // A numbered matrix or cases whose entries are mostly digits and a text font's letters (mathpazo,
   // mathdesign set variables in the text italic): the equation number stands right of every

@@ -4,10 +4,12 @@
 // the numerator and denominator of a \frac in text) join the line they stand on first.
 // A line without math keeps its extracted text untouched.
 import type { LabelledParagraph } from '../model/analysis.js';
-import type { Box, Page, TextLine } from '../model/document.js';
+import type { Box, Glyph, Page, TextLine } from '../model/document.js';
+import { glyphsOf } from '../model/typography.js';
 import { entry } from '../model/trace.js';
 import { BULLET } from '../model/text.js';
 import { inlineMath, lineSize } from '../math/index.js';
+import { certainlyNoMath } from '../math/inline.js';
 import { isMathFont } from '../model/math-fonts.js';
 import { mathFlagUntrusted } from './detect.js';
 
@@ -21,6 +23,8 @@ const BAND_BELOW = 0.9;
 const SCRIPT_SIZE = 0.85;
 /** …and, where fractions nest, reach this far (em) above or below the baseline. */
 const LINKED_BAND = 2;
+/** The widest of these bands, above or below: a line past it is in no host's band. */
+const WIDEST_BAND = Math.max(BAND_ABOVE, BAND_BELOW, LINKED_BAND);
 /** A fraction's bar sits on the math axis, a quarter em above the baseline of its row (± this, em). */
 const AXIS = 0.25;
 const AXIS_TOLERANCE = 0.12;
@@ -44,7 +48,7 @@ const spansOf = new WeakMap<TextLine, number>();
 export function withInlineMath(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'> = {}): TextLine[] {
   const out: TextLine[] = [];
   // Where the extractor flags most glyphs as math, only the fonts' names say which are.
-  const untrusted = mathFlagUntrusted(lines.flatMap((l) => l.glyphs ?? []));
+  const untrusted = mathFlagUntrusted(glyphsOf(lines));
   for (const row of rowsOf(lines, page, untrusted)) {
     try {
       out.push(...readRow(row, page, untrusted));
@@ -60,11 +64,11 @@ function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrus
   // A list item's bullet set in a math font (IEEEtran's and beamer's \\textbullet come from
   // CMSY) is the item's marker, not a formula: it is kept out of the reading.
   const marker = BULLET.test(main.text) ? main.glyphs?.[0] : undefined;
-  const glyphs = row
-    .flatMap((l) => l.glyphs ?? [])
-    .filter((g) => g !== marker)
-    .map((g) => (untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g));
+  const glyphs: Glyph[] = [];
+  for (const g of glyphsOf(row)) if (g !== marker) glyphs.push(untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g);
   if (main.equation || !glyphs.length || main.rotated || main.monospace) return row;
+  // A line alone whose glyphs hold no math for certain comes back as it was, unread.
+  if (row.length === 1 && certainlyNoMath(glyphs)) return row;
   const size = lineSize(main);
   const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
   const result = inlineMath(glyphs, rulesIn(page, box, size));
@@ -92,11 +96,14 @@ export function traceInlineMath(paragraphs: LabelledParagraph[]): LabelledParagr
  * script or a fraction's part set apart) joins it. Rows keep the lines' order.
  */
 function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrusted: boolean): TextLine[][] {
-  const inMathFont = (line: TextLine) => (line.glyphs ?? []).some((g) => isMathFont(g.font) || (!untrusted && g.style.math));
-  const mates = fractionMates(lines, page, inMathFont);
+  // Each line's own properties are found once: the row search below asks them of every pair.
+  const inMathFont = perLine((line) => (line.glyphs ?? []).some((g) => isMathFont(g.font) || (!untrusted && g.style.math)));
+  const sizeOf = perLine(lineSize);
+  const words = perLine(wordsOfText);
+  const mates = fractionMates(lines, page, inMathFont, sizeOf);
   // Only pieces of a formula (a glyph in a math font, a part of a fraction) reach a row past its
   // first line's ends: a label or a number of a figure beside a line of text stays apart.
-  const formulaPiece = (line: TextLine) => mates.has(line) || inMathFont(line);
+  const formulaPiece = perLine((line) => mates.has(line) || inMathFont(line));
   const rows: TextLine[][] = [];
   const rowOf = new Map<TextLine, TextLine[]>();
   // A row's extent sideways grows with the pieces it takes: a wide inline fraction reaches past
@@ -106,36 +113,45 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
     // Within a host's text band (from above its ascenders to below its descenders); of two
     // lines whose bands hold it (a subscript is near the next line's top too), the nearest baseline.
     const middle = (line.box[1] + line.box[3]) / 2;
+    const piece = formulaPiece(line);
+    const group = mates.get(line);
+    const glyphCount = line.glyphs?.length ?? 0;
     return (
       candidates
         .filter((r) => {
           const m = r[0]!;
-          if (m.equation || line.equation) return false;
-          const size = lineSize(m);
-          const [x0, x1] = formulaPiece(line) ? reach.get(r)! : [m.box[0], m.box[2]];
-          // A script-size part of a fraction whose other parts the row holds reaches farther (a
-          // fraction in its numerator or denominator).
-          const group = mates.get(line);
-          const onAxis = group?.bars.some((b) => Math.abs((b[1] + b[3]) / 2 - (m.baseline - AXIS * size)) < AXIS_TOLERANCE * size && b[0] <= x1 + size && b[2] >= x0 - size);
-          const linked = lineSize(line) < SCRIPT_SIZE * size && (onAxis || r.some((l) => group && mates.get(l) === group));
-          const [above, below] = linked ? [LINKED_BAND, LINKED_BAND] : [BAND_ABOVE, BAND_BELOW];
+          if (m.equation || line.equation || line.rotated) return false;
+          // The cheap tests first (what each line is, and the widest band and reach any host can
+          // have), then the fraction links that set the band.
+          if (glyphCount >= (m.glyphs?.length ?? 0)) return false;
+          const size = sizeOf(m);
+          if (line.box[1] < m.baseline - WIDEST_BAND * size || line.box[3] > m.baseline + WIDEST_BAND * size) return false;
+          const [x0, x1] = piece ? reach.get(r)! : [m.box[0], m.box[2]];
           // Text that is no formula's piece stands right at the line's ends if it is a script (a
           // footnote mark); a gutter's width away it is the next column's (a sidebar's heading).
-          const reachOut = formulaPiece(line) ? size : TEXT_SCRIPT_GAP * size;
-          return !line.rotated && !wordsOfText(line) && (formulaPiece(line) || !overLetters(line, m)) && (line.glyphs?.length ?? 0) < (m.glyphs?.length ?? 0) && line.box[1] >= m.baseline - above * size && line.box[3] <= m.baseline + below * size && line.box[0] <= x1 + reachOut && line.box[2] >= x0 - reachOut;
+          const reachOut = piece ? size : TEXT_SCRIPT_GAP * size;
+          if (!(line.box[0] <= x1 + reachOut && line.box[2] >= x0 - reachOut)) return false;
+          if (words(line) || (!piece && overLetters(line, m))) return false;
+          // A script-size part of a fraction whose other parts the row holds reaches farther (a
+          // fraction in its numerator or denominator).
+          const onAxis = group?.bars.some((b) => Math.abs((b[1] + b[3]) / 2 - (m.baseline - AXIS * size)) < AXIS_TOLERANCE * size && b[0] <= x1 + size && b[2] >= x0 - size);
+          const linked = sizeOf(line) < SCRIPT_SIZE * size && (onAxis || r.some((l) => group && mates.get(l) === group));
+          const [above, below] = linked ? [LINKED_BAND, LINKED_BAND] : [BAND_ABOVE, BAND_BELOW];
+          return line.box[1] >= m.baseline - above * size && line.box[3] <= m.baseline + below * size;
         })
         // The row holding the other parts of its fraction first (a denominator is as near the
         // next line's band as its own); else the nearest baseline.
-        .map((r) => ({ r, mate: r.some((l) => mates.get(l) !== undefined && mates.get(l) === mates.get(line)), distance: Math.abs(r[0]!.baseline - 0.3 * lineSize(r[0]!) - middle) }))
+        .map((r) => ({ r, mate: r.some((l) => mates.get(l) !== undefined && mates.get(l) === group), distance: Math.abs(r[0]!.baseline - 0.3 * sizeOf(r[0]!) - middle) }))
         .sort((a, b) => Number(b.mate) - Number(a.mate) || a.distance - b.distance)[0]?.r ??
       // Or a piece of the same row cut off where a formula or a mark is (on its baseline,
       // touching the row as far as it reaches).
       candidates.find((r) => {
         const m = r[0]!;
-        const size = lineSize(m);
+        const size = sizeOf(m);
+        if (!(Math.abs(m.baseline - line.baseline) < 0.25 * size)) return false;
         const [x0, x1] = reach.get(r)!;
         const gap = Math.max(line.box[0] - x1, x0 - line.box[2]);
-        return !m.equation && !line.equation && !line.rotated && Math.abs(m.baseline - line.baseline) < 0.25 * size && gap < PIECE_GAP * size && gap > -size;
+        return !m.equation && !line.equation && !line.rotated && gap < PIECE_GAP * size && gap > -size;
       })
     );
   };
@@ -172,11 +188,13 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
   // Rows on one baseline that touch, once each took its pieces, are one row (a name, its raised
   // mark, the next name: "Okafor" "1" ", Emeka" placed longest first).
   const touching = (a: TextLine[], b: TextLine[]) => {
-    const size = lineSize(a[0]!);
+    const size = sizeOf(a[0]!);
+    // Rows on other baselines first: every row is tried against every other.
+    if (!(Math.abs(a[0]!.baseline - b[0]!.baseline) < 0.25 * size)) return false;
     const [a0, a1] = reach.get(a)!;
     const [b0, b1] = reach.get(b)!;
     const gap = Math.max(b0 - a1, a0 - b1);
-    return !a[0]!.equation && !b[0]!.equation && !a[0]!.rotated && !b[0]!.rotated && Math.abs(a[0]!.baseline - b[0]!.baseline) < 0.25 * size && gap < PIECE_GAP * size && gap > -size;
+    return !a[0]!.equation && !b[0]!.equation && !a[0]!.rotated && !b[0]!.rotated && gap < PIECE_GAP * size && gap > -size;
   };
   for (let merged = true; merged; ) {
     merged = false;
@@ -199,6 +217,17 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
     out.push(r);
   }
   return out;
+}
+
+/** A function of a line, found once per line (lines are not changed while rows are found). */
+export function perLine<T>(find: (line: TextLine) => T): (line: TextLine) => T {
+  const found = new Map<TextLine, T>();
+  return (line) => {
+    if (found.has(line)) return found.get(line)!;
+    const value = find(line);
+    found.set(line, value);
+    return value;
+  };
 }
 
 /** A script in text fonts starts within this many ems of its line's end (a raised mark right after a word). */
@@ -238,11 +267,13 @@ interface FractionGroup {
  * the parts of nested fractions, through their own bars) share a group, when one of them has a
  * glyph in a math font.
  */
-function fractionMates(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'>, inMathFont: (line: TextLine) => boolean): Map<TextLine, FractionGroup> {
+function fractionMates(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics'>, inMathFont: (line: TextLine) => boolean, sizeOf: (line: TextLine) => number = lineSize): Map<TextLine, FractionGroup> {
   const group = new Map<TextLine, FractionGroup>();
   const candidates = lines.filter((l) => !l.equation && !l.rotated && l.glyphs?.length);
   if (candidates.length < 2) return group;
-  const size = Math.max(...candidates.map(lineSize));
+  // Groups without a glyph in a math font are dropped below: with none on the page there are none.
+  if (!candidates.some(inMathFont)) return group;
+  const size = Math.max(...candidates.map(sizeOf));
   const bars = [...(page.rules ?? []).filter((r) => r[1] === r[3]), ...(page.graphics ?? []).filter((b) => b[3] - b[1] <= RULE_THICKNESS * size && b[2] - b[0] > b[3] - b[1])];
   // Union-find over the lines; each bar is kept with one of its lines until the groups are known.
   const parent = new Map<TextLine, TextLine>();
@@ -254,12 +285,15 @@ function fractionMates(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'g
     parent.set(l, root);
     return root;
   };
+  const extent = perLine(glyphExtent);
   for (const bar of bars) {
     const y = (bar[1] + bar[3]) / 2;
     const touching = candidates.filter((l) => {
+      const em = sizeOf(l);
+      // What the line's glyphs span as a whole rules most lines out before their glyphs are looked at.
+      if (!couldTouchBar(extent(l), bar, y, em)) return false;
       const near = l.glyphs!.filter((g) => (g.x0 + g.x1) / 2 > bar[0] && (g.x0 + g.x1) / 2 < bar[2]);
       if (!near.length) return false;
-      const em = lineSize(l);
       const bottom = Math.max(...near.map((g) => g.y1));
       const top = Math.min(...near.map((g) => g.y0));
       const above = bottom <= y + BAR_OVERLAP * em && y - bottom < BAR_GAP * em;
@@ -283,6 +317,42 @@ function fractionMates(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'g
     if (g && mathematical.has(find(l))) group.set(l, g);
   }
   return group;
+}
+
+/** The range of a line's glyph middles (across) and of their tops and bottoms; coordinates that are not numbers are left out. */
+export interface GlyphExtent {
+  minCentre: number;
+  maxCentre: number;
+  minTop: number;
+  maxTop: number;
+  minBottom: number;
+  maxBottom: number;
+}
+
+export function glyphExtent(line: TextLine): GlyphExtent {
+  const e = { minCentre: Infinity, maxCentre: -Infinity, minTop: Infinity, maxTop: -Infinity, minBottom: Infinity, maxBottom: -Infinity };
+  for (const g of line.glyphs ?? []) {
+    const centre = (g.x0 + g.x1) / 2;
+    if (centre < e.minCentre) e.minCentre = centre;
+    if (centre > e.maxCentre) e.maxCentre = centre;
+    if (g.y0 < e.minTop) e.minTop = g.y0;
+    if (g.y0 > e.maxTop) e.maxTop = g.y0;
+    if (g.y1 < e.minBottom) e.minBottom = g.y1;
+    if (g.y1 > e.maxBottom) e.maxBottom = g.y1;
+  }
+  return e;
+}
+
+/**
+ * Whether some of a line's glyphs can be a fraction part of a bar at height y (as fractionMates
+ * tests them): a glyph's middle within the bar's ends, and the glyphs' bottoms or tops near the
+ * bar. False only where that test fails for every choice of the line's glyphs.
+ */
+export function couldTouchBar(e: GlyphExtent, bar: Box, y: number, em: number): boolean {
+  if (!(e.maxCentre > bar[0] && e.minCentre < bar[2])) return false;
+  const above = y - e.maxBottom < BAR_GAP * em && e.minBottom <= y + BAR_OVERLAP * em;
+  const below = e.maxTop >= y - BAR_OVERLAP * em && e.minTop - y < BAR_GAP * em;
+  return above || below;
 }
 
 function rulesIn(page: Pick<Page, 'rules' | 'graphics'>, box: Box, size: number): Box[] {

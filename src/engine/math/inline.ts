@@ -4,7 +4,7 @@
 import type { Box, Glyph } from '../model/document.js';
 import { isMathFont } from '../model/math-fonts.js';
 import { formulaLatex } from './formula.js';
-import { FUNCTION_NAMES, symbolOf } from './symbols.js';
+import { FUNCTION_NAMES, roleOf } from './symbols.js';
 import { emOf } from './units.js';
 
 export interface InlineSpan {
@@ -54,6 +54,43 @@ export function inlineMath(lineGlyphs: Glyph[], rules: Box[] = []): InlineResult
   }
 }
 
+/**
+ * Whether inlineMath finds no span in these glyphs, by a test far cheaper than the reading (most
+ * lines of a page hold no math, and every line is read). True only where no word can be math:
+ * no glyph in a math font, flagged math or a math symbol; no italic glyph (a lone italic letter
+ * is a variable); all glyphs of one size (then none is a script: scripts are smaller than the
+ * line's size); and no "(" in the text (an operator name is math only before its argument, in
+ * parentheses or a math word). Without a math word no operator or number joins a span.
+ */
+export function certainlyNoMath(lineGlyphs: readonly Glyph[]): boolean {
+  let em: number | undefined;
+  for (const g of lineGlyphs) {
+    // The glyphs inlineMath leaves out.
+    if (!g || !Number.isFinite(g.x0) || !Number.isFinite(g.code) || g.code <= 32) continue;
+    if (g.style.math || g.style.italic || isMathFont(g.font) || isMathSymbol(g.code) || opensParen(g.code)) return false;
+    const size = emOf(g);
+    if (Number.isNaN(size) || (em !== undefined && size !== em)) return false;
+    em = size;
+  }
+  return true;
+}
+
+/** Characters whose compatibility form holds a "(" ("(", "⁽", "⑴", "（"…), by code; ASCII ones are looked up directly. */
+const parenthesized = new Map<number, boolean>();
+/** The map starts over past this many characters (a long-running worker reads many scripts). */
+const PAREN_CACHE_CODES = 4096;
+
+function opensParen(code: number): boolean {
+  if (code < 0x80) return code === 0x28;
+  let found = parenthesized.get(code);
+  if (found === undefined) {
+    if (parenthesized.size >= PAREN_CACHE_CODES) parenthesized.clear();
+    found = Number.isInteger(code) && code <= 0x10ffff ? String.fromCodePoint(code).normalize('NFKC').includes('(') : true;
+    parenthesized.set(code, found);
+  }
+  return found;
+}
+
 function plainText(glyphs: Glyph[], start: number, end: number): string {
   let out = '';
   for (let i = start; i < end; i++) {
@@ -67,9 +104,9 @@ function plainText(glyphs: Glyph[], start: number, end: number): string {
 
 function read(glyphs: Glyph[], rules: Box[]): InlineResult {
   if (!glyphs.length) return { glyphs, spans: [], text: '' };
-  const sizes = glyphs.map(emOf).sort((a, b) => a - b);
+  const sizes = ascending(glyphs.map(emOf));
   const size = sizes[Math.floor(sizes.length * 0.75)] || 10;
-  const bases = glyphs.filter((g) => emOf(g) >= 0.9 * size).map((g) => g.base).sort((a, b) => a - b);
+  const bases = ascending(glyphs.filter((g) => emOf(g) >= 0.9 * size).map((g) => g.base));
   const baseline = bases[bases.length >> 1] ?? glyphs[0]!.base;
   const words: Word[] = [];
   let start = 0;
@@ -99,6 +136,9 @@ function read(glyphs: Glyph[], rules: Box[]): InlineResult {
   for (let i = words.length - 1; i >= 0; i--) {
     const w = words[i]!;
     if (w.math) continue;
+    // Without its argument as the next word, a name needs a "(" in the word: a word of ASCII
+    // characters other than "(" has none (its text is those characters and spaces).
+    if (!words[i + 1]?.math && asciiWithoutParen(glyphs, w.start, w.end)) continue;
     const name = /^(\p{L}+)(\(|$)/u.exec(plainText(glyphs, w.start, w.end));
     if (name && FUNCTION_NAMES.has(name[1]!) && (name[2] === '(' || words[i + 1]?.math)) w.math = true;
   }
@@ -149,6 +189,25 @@ function read(glyphs: Glyph[], rules: Box[]): InlineResult {
   return { glyphs, spans, text: text.replace(/\s+/g, ' ').trim() };
 }
 
+/** Whether the glyphs from start to end are all ASCII characters other than "(". */
+export function asciiWithoutParen(glyphs: readonly Glyph[], start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = glyphs[i]!.code;
+    if (code >= 0x80 || code === 0x28) return false;
+  }
+  return true;
+}
+
+/**
+ * Numbers in ascending order, as sort((a, b) => a - b) orders them, by the typed-array sort
+ * (several times faster on every line of a page); with a NaN among them, by that comparator, as its
+ * order is then its own.
+ */
+export function ascending(values: number[]): number[] | Float64Array {
+  for (const v of values) if (Number.isNaN(v)) return values.sort((a, b) => a - b);
+  return Float64Array.from(values).sort();
+}
+
 function needsSpace(glyphs: Glyph[], at: number): boolean {
   const prev = glyphs[at - 1];
   const g = glyphs[at]!;
@@ -156,7 +215,7 @@ function needsSpace(glyphs: Glyph[], at: number): boolean {
 }
 
 function isOperatorEnd(glyphs: Glyph[], w: Word): boolean {
-  return OPERATOR.has(symbolOf(String.fromCodePoint(glyphs[w.end - 1]!.code)).role);
+  return OPERATOR.has(roleOf(String.fromCodePoint(glyphs[w.end - 1]!.code)));
 }
 
 /** A footnote or affiliation mark: raised digits, symbols or a small letter in the text font. */
@@ -184,7 +243,7 @@ function classify(glyphs: Glyph[], start: number, end: number, baseline: number,
   const offBaseline = (g: Glyph) => emOf(g) < 0.85 * size && Math.abs(g.base - baseline) > 0.08 * size;
   const mark = footnoteMark(members, offBaseline, baseline);
   const math = members.some((g) => isMathFont(g.font) || g.style.math || isMathSymbol(g.code) || (offBaseline(g) && !mark && !/^[*†‡]$/.test(String.fromCodePoint(g.code))));
-  const roles = chars.map((c) => symbolOf(c).role);
+  const roles = chars.map(roleOf);
   const neutral = chars.every((c, i) => /^[0-9().,[\]]$/.test(c) || OPERATOR.has(roles[i]!));
   const operator = roles.every((r) => OPERATOR.has(r));
   // A lone hyphen or dash between words is text.

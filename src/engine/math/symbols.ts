@@ -73,6 +73,11 @@ export function symbolOf(char: string): SymbolInfo {
   return { latex: escapeText(char), role: 'ord' };
 }
 
+/** symbolOf(char).role, without making the LaTeX of characters the table does not name (all ordinary). */
+export function roleOf(char: string): Role {
+  return table.get(char)?.role ?? 'ord';
+}
+
 /** A character with no LaTeX name: as itself when KaTeX reads it, else spelled out in \text. */
 function escapeText(char: string): string {
   if (/^[\p{L}\p{N}]$/u.test(char)) return char;

@@ -80,7 +80,15 @@ export function emOf(g: Glyph): number {
  */
 export function lineSize(line: { fontSize: number; glyphs?: Glyph[] }): number {
   const glyphs = line.glyphs ?? [];
-  return Math.max(glyphs.length ? Math.max(...glyphs.map(emOf)) : line.fontSize, 1);
+  if (!glyphs.length) return Math.max(line.fontSize, 1);
+  // The largest em (NaN if any is NaN, as Math.max), without an array per call.
+  let size = -Infinity;
+  for (const g of glyphs) {
+    const em = emOf(g);
+    if (Number.isNaN(em)) return NaN;
+    if (em > size) size = em;
+  }
+  return Math.max(size, 1);
 }
 
 function finite(g: Glyph): boolean {

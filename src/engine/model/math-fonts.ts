@@ -44,11 +44,13 @@ const ADOBE_SYMBOL = /^(symbol|symbolmt|standardsyml|standardsymbolsps|symbolneu
 const FONT_CACHE_NAMES = 1024;
 
 function cached<T>(cache: Map<string, T>, font: string, find: (font: string) => T): T {
-  if (!cache.has(font)) {
-    if (cache.size >= FONT_CACHE_NAMES) cache.clear();
-    cache.set(font, find(font));
-  }
-  return cache.get(font)!;
+  // One lookup for a name seen before (asked for every glyph); a second only for an undefined value.
+  const known = cache.get(font);
+  if (known !== undefined || cache.has(font)) return known as T;
+  if (cache.size >= FONT_CACHE_NAMES) cache.clear();
+  const found = find(font);
+  cache.set(font, found);
+  return found;
 }
 
 const families = new Map<string, Family | undefined>();
@@ -286,6 +288,15 @@ const MATH_NAME = /math|^kp-+m-|^(eurm|eurb|eusm|eusb|euex|eufm|eufb|hfbrmi|hfbr
 
 const mathFonts = new Map<string, boolean>();
 
+/** The last name asked and its answer: glyphs come in runs of one font (the answer is the name's alone). */
+let lastFont: string | undefined;
+let lastMath = false;
+
 export function isMathFont(font: string | undefined): boolean {
-  return !!font && cached(mathFonts, font, (name) => MATH_FONT.test(name) || MATH_NAME.test(name) || family(name) !== undefined);
+  if (!font) return false;
+  if (font === lastFont) return lastMath;
+  const math = cached(mathFonts, font, (name) => MATH_FONT.test(name) || MATH_NAME.test(name) || family(name) !== undefined);
+  lastFont = font;
+  lastMath = math;
+  return math;
 }

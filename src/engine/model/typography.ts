@@ -1,6 +1,6 @@
 // Notions of typesetting shared by the stages, each defined once and relative to the text's
 // own size (an em is the font size of the text in question), never in absolute page units.
-import type { TextLine } from './document.js';
+import type { Glyph, TextLine } from './document.js';
 
 /**
  * A baseline at most this many ems below another is the next line of the same text (leading is
@@ -67,4 +67,11 @@ export function mainFont(lines: readonly TextLine[]): string | undefined {
   const counts = new Map<string, number>();
   for (const l of lines) for (const g of l.glyphs ?? []) if (g.code > 32 && g.font) counts.set(g.font, (counts.get(g.font) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** The glyphs of lines, line after line (as lines.flatMap((l) => l.glyphs ?? []), without its cost on hot paths). */
+export function glyphsOf(lines: readonly TextLine[]): Glyph[] {
+  const out: Glyph[] = [];
+  for (const l of lines) if (l.glyphs) for (const g of l.glyphs) out.push(g);
+  return out;
 }

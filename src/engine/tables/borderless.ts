@@ -470,9 +470,9 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
   const ends = run
     .flatMap((row, r) =>
       row.filter((l) => l.glyphs?.length).flatMap((l) => [
-        { x: l.box[2], r, numeric: isFigure(lastValue(l.text)), inner: false },
+        { x: l.box[2], r, numeric: endsInFigure(l.text), inner: false },
         ...innerWordEnds(l)
-          .filter((e) => e.x < l.box[2] - size && isFigure(lastValue(e.before)))
+          .filter((e) => e.x < l.box[2] - size && endsInFigure(e.before))
           .map((e) => ({ x: e.x, r, numeric: true, inner: true })),
       ]),
     )
@@ -541,6 +541,14 @@ function flushLeftStarts(run: TextLine[][], edges: number[], box: Box, size: num
 /** A whole number with its digits (a dash standing for none is set anywhere in its column; "2," is cut off its "800"). */
 function isFigure(text: string): boolean {
   return /\d/.test(text) && !/[.,]$/.test(text) && isNumeric(text);
+}
+
+/**
+ * Whether the text ends in a figure (its last value is one). Text without a digit has no figure
+ * at its end: it is not split into its values (every word end of every line is asked).
+ */
+export function endsInFigure(text: string): boolean {
+  return /\d/.test(text) && isFigure(lastValue(text));
 }
 
 /** The value a run of values ends with: the text after the last wide space (a cell's unit stays with its number). */

@@ -1,0 +1,245 @@
+// The helpers the speed work put on hot paths: each gives what the code it replaced gave (per-line
+// memo, glyph concatenation, line size, sorted numbers, the fraction-bar pre-test, symbol roles,
+// the operator-name pre-test, the flat tree walk, the figure-end test). Behaviour, not timing.
+import { describe, expect, it } from 'vitest';
+import { MODEL } from '../src/engine/classify/classify.js';
+import { flatModel, predict, type BoostedModel } from '../src/engine/classify/gbdt.js';
+import { isLetter } from '../src/engine/equations/detect.js';
+import { couldTouchBar, glyphExtent, perLine } from '../src/engine/equations/inline.js';
+import { ascending, asciiWithoutParen, certainlyNoMath, inlineMath } from '../src/engine/math/inline.js';
+import { roleOf, symbolOf } from '../src/engine/math/symbols.js';
+import { emOf, lineSize } from '../src/engine/math/units.js';
+import type { Box, Glyph, TextLine } from '../src/engine/model/document.js';
+import { fontAlphabet, isMathFont } from '../src/engine/model/math-fonts.js';
+import { glyphsOf } from '../src/engine/model/typography.js';
+import { endsInFigure } from '../src/engine/tables/borderless.js';
+import { g, line, run } from './math-glyphs.js';
+
+/** A small deterministic generator (the tests' random inputs are the same every run). */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32);
+}
+
+describe('perLine', () => {
+  it('finds a line\'s value once and gives it back after', () => {
+    const a = line(run('x+y', 100, 200));
+    const b = line(run('z', 100, 220));
+    let calls = 0;
+    const width = perLine((l: TextLine) => {
+      calls++;
+      return l.box[2] - l.box[0];
+    });
+    expect([width(a), width(b), width(a), width(b)]).toEqual([a.box[2] - a.box[0], b.box[2] - b.box[0], a.box[2] - a.box[0], b.box[2] - b.box[0]]);
+    expect(calls).toBe(2);
+    // An undefined value is remembered too.
+    let none = 0;
+    const nothing = perLine(() => (none++, undefined));
+    nothing(a);
+    nothing(a);
+    expect(none).toBe(1);
+  });
+});
+
+describe('glyphsOf', () => {
+  it('is the lines\' glyphs one line after another, lines without glyphs adding none', () => {
+    const lines: TextLine[] = [line(run('ab', 100, 200)), { ...line(run('c', 100, 220)), glyphs: undefined }, line(run('de', 100, 240))];
+    expect(glyphsOf(lines)).toEqual(lines.flatMap((l) => l.glyphs ?? []));
+    expect(glyphsOf([])).toEqual([]);
+  });
+});
+
+describe('lineSize', () => {
+  it('is the largest em of the line\'s glyphs, at least 1; the line\'s size without glyphs', () => {
+    const glyphs = [g('a', 100, 200, 10), g('b', 106, 200, 7), g('c', 112, 200, 12)];
+    expect(lineSize({ fontSize: 3, glyphs })).toBe(Math.max(...glyphs.map(emOf)));
+    expect(lineSize({ fontSize: 9 })).toBe(9);
+    expect(lineSize({ fontSize: 0.4, glyphs: [] })).toBe(1);
+  });
+
+  it('is NaN where a glyph\'s em is not a number, as Math.max over them is', () => {
+    const broken = g('b', 106, 200, 0, 'CMR10', { fontSize: undefined, y0: NaN });
+    expect(Number.isNaN(emOf(broken))).toBe(true);
+    expect(Number.isNaN(lineSize({ fontSize: 10, glyphs: [g('a', 100, 200, 10), broken, g('c', 112, 200, 12)] }))).toBe(true);
+  });
+});
+
+describe('ascending', () => {
+  it('orders numbers as sort((a, b) => a - b) does', () => {
+    const next = rng(7);
+    for (let t = 0; t < 50; t++) {
+      const values = Array.from({ length: 1 + Math.floor(next() * 40) }, () => (next() < 0.1 ? Infinity : next() < 0.1 ? -Infinity : Math.round(next() * 20) / 2));
+      expect([...ascending([...values])]).toEqual([...values].sort((a, b) => a - b));
+    }
+  });
+
+  it('keeps the comparator\'s own order where a NaN is among the numbers', () => {
+    const values = [3, NaN, 1, 2];
+    expect([...ascending([...values])]).toEqual([...values].sort((a, b) => a - b));
+  });
+});
+
+describe('couldTouchBar', () => {
+  /** fractionMates' test of one line against one bar, glyph by glyph. */
+  function touches(l: TextLine, bar: Box, em: number): boolean {
+    const y = (bar[1] + bar[3]) / 2;
+    const near = l.glyphs!.filter((q) => (q.x0 + q.x1) / 2 > bar[0] && (q.x0 + q.x1) / 2 < bar[2]);
+    if (!near.length) return false;
+    const bottom = Math.max(...near.map((q) => q.y1));
+    const top = Math.min(...near.map((q) => q.y0));
+    return (bottom <= y + 0.15 * em && y - bottom < 0.6 * em) || (top >= y - 0.15 * em && top - y < 0.6 * em);
+  }
+
+  it('is never false where the glyph-by-glyph test holds, and false for a line far from the bar', () => {
+    const next = rng(11);
+    let held = 0;
+    for (let t = 0; t < 2000; t++) {
+      const glyphs: Glyph[] = Array.from({ length: 1 + Math.floor(next() * 6) }, () => {
+        const x = 100 + next() * 60;
+        const base = 200 + next() * 20;
+        const q = g('x', x, base, 5 + next() * 7);
+        return next() < 0.05 ? { ...q, y1: NaN } : q;
+      });
+      const l = line(glyphs);
+      const x0 = 90 + next() * 60;
+      const y = 195 + next() * 30;
+      const bar: Box = [x0, y - 0.2, x0 + 5 + next() * 40, y + 0.2];
+      const em = lineSize(l);
+      if (touches(l, bar, em)) {
+        held++;
+        expect(couldTouchBar(glyphExtent(l), bar, y, em)).toBe(true);
+      }
+    }
+    expect(held).toBeGreaterThan(50);
+    const far = line(run('ab', 100, 300));
+    expect(couldTouchBar(glyphExtent(far), [100, 199.8, 120, 200.2], 200, lineSize(far))).toBe(false);
+    // Beside the bar: no glyph's middle within its ends.
+    const beside = line(run('ab', 200, 205));
+    expect(couldTouchBar(glyphExtent(beside), [100, 199.8, 120, 200.2], 200, lineSize(beside))).toBe(false);
+  });
+});
+
+describe('roleOf', () => {
+  it('is symbolOf(char).role', () => {
+    for (const ch of ['a', 'Z', '7', '+', '=', '≤', '∑', '(', ')', ',', '∫', 'é', '∞', '→', '\u2061', '#', '☃']) expect(roleOf(ch)).toBe(symbolOf(ch).role);
+  });
+});
+
+describe('asciiWithoutParen', () => {
+  it('holds for ASCII glyphs other than "(" in the range, whatever lies outside it', () => {
+    const glyphs = run('log(x) ab', 100, 200, 10, 'CMR10');
+    const at = (ch: string) => glyphs.findIndex((q) => q.code === ch.codePointAt(0));
+    expect(asciiWithoutParen(glyphs, 0, at('('))).toBe(true);
+    expect(asciiWithoutParen(glyphs, 0, glyphs.length)).toBe(false);
+    expect(asciiWithoutParen([g('α', 100, 200), g('b', 106, 200)], 0, 2)).toBe(false);
+    // Characters whose compatibility form holds a "(" (⑴) are not ASCII: they are looked at.
+    expect(asciiWithoutParen([g('⑴', 100, 200)], 0, 1)).toBe(false);
+  });
+});
+
+describe('predict on the flat trees', () => {
+  /** The trees walked as they are, in the model's order. */
+  function reference(model: BoostedModel, x: readonly number[]): number[] {
+    const scores = [...model.init];
+    for (const stage of model.stages)
+      stage.forEach((tree, k) => {
+        let node = 0;
+        while (tree.feature[node]! >= 0) node = x[tree.feature[node]!]! <= tree.threshold[node]! ? tree.left[node]! : tree.right[node]!;
+        scores[k]! += tree.value[node]!;
+      });
+    const max = Math.max(...scores);
+    const exp = scores.map((s) => Math.exp(s - max));
+    const sum = exp.reduce((a, b) => a + b, 0);
+    return exp.map((e) => e / sum);
+  }
+
+  it('gives the trained model\'s probabilities exactly', () => {
+    expect(flatModel(MODEL)).not.toBeNull();
+    const next = rng(3);
+    for (let t = 0; t < 200; t++) {
+      const x = MODEL.features.map(() => (next() < 0.2 ? Math.round(next() * 3) : next() * 4 - 1));
+      expect(predict(MODEL, x)).toEqual(reference(MODEL, x));
+    }
+  });
+
+  it('walks a model whose trees are not plain as it is', () => {
+    const leaf = (value: number) => ({ feature: [-2], threshold: [-2], left: [-1], right: [-1], value: [value] });
+    const split = { feature: [0, -2, -2], threshold: [0.5, -2, -2], left: [1, -1, -1], right: [2, -1, -1], value: [0, 1, -1] };
+    const good: BoostedModel = { classes: ['a', 'b'], features: ['f'], init: [0.1, -0.1], stages: [[split, leaf(0.3)], [leaf(-0.2), split]] };
+    expect(flatModel(good)).not.toBeNull();
+    for (const x of [[0], [1], [0.5], [NaN]]) expect(predict(good, x)).toEqual(reference(good, x));
+    // A child index past the tree's end: no flat form, the same answer as the plain walk.
+    const broken: BoostedModel = { ...good, stages: [[{ ...split, right: [7, -1, -1] }, leaf(0.3)]] };
+    expect(flatModel(broken)).toBeNull();
+    for (const x of [[0], [1]]) expect(predict(broken, x)).toEqual(reference(broken, x));
+  });
+});
+
+describe('endsInFigure', () => {
+  it('holds for a text ending in a figure, not for text without a digit or ending in punctuation', () => {
+    expect(endsInFigure('Revenue 9% 354.3')).toBe(true);
+    expect(endsInFigure('Total 1,204')).toBe(true);
+    expect(endsInFigure('the words of a line of prose')).toBe(false);
+    expect(endsInFigure('as shown in 2019,')).toBe(false);
+    expect(endsInFigure('')).toBe(false);
+  });
+});
+
+describe('certainlyNoMath', () => {
+  it('holds for a line of prose in one text font and size, and inlineMath then finds no span', () => {
+    const prose = run('the words of this line run on to the margin, as 12 such lines do', 72, 200, 10, 'CMR10');
+    expect(certainlyNoMath(prose)).toBe(true);
+    expect(inlineMath(prose).spans).toEqual([]);
+  });
+
+  it('does not hold where a word could be math: a math font or flag, a math symbol, an italic letter, a smaller glyph, a "("', () => {
+    expect(certainlyNoMath(run('let x be', 72, 200, 10, 'CMMI10'))).toBe(false);
+    expect(certainlyNoMath([...run('sum ', 72, 200, 10, 'CMR10'), g('∑', 100, 200, 10, 'CMR10')])).toBe(false);
+    expect(certainlyNoMath([...run('for ', 72, 200, 10, 'CMR10'), g('n', 100, 200, 10, 'CMR10', { style: { bold: false, italic: true, monospace: false, math: false } })])).toBe(false);
+    expect(certainlyNoMath([...run('area ', 72, 200, 10, 'CMR10'), g('2', 100, 196, 7, 'CMR10')])).toBe(false);
+    expect(certainlyNoMath(run('and sin(t) here', 72, 200, 10, 'CMR10'))).toBe(false);
+    expect(certainlyNoMath([g('⑴', 72, 200, 10, 'CMR10')])).toBe(false);
+  });
+
+  it('never holds where inlineMath finds a span', () => {
+    const next = rng(5);
+    const pool = ['a', 'b', 'x', 'y', '1', '2', '=', '+', '(', ')', ',', 'é', 'α', '≤'];
+    const fonts = ['CMR10', 'CMR10', 'CMR10', 'CMMI10'];
+    for (let t = 0; t < 500; t++) {
+      let pen = 72;
+      const glyphs: Glyph[] = [];
+      for (let i = 0; i < 2 + Math.floor(next() * 12); i++) {
+        const size = next() < 0.85 ? 10 : 7;
+        const base = size === 10 ? 200 : 196;
+        glyphs.push(g(pool[Math.floor(next() * pool.length)]!, pen, base, size, fonts[Math.floor(next() * fonts.length)]!));
+        pen += 5 + (next() < 0.3 ? 3 : 0);
+      }
+      if (inlineMath(glyphs).spans.length) expect(certainlyNoMath(glyphs)).toBe(false);
+    }
+  });
+});
+
+describe('the font-name caches', () => {
+  it('answer the same for a name asked again, for names whose family is none, and after starting over', () => {
+    expect([isMathFont('CMMI10'), isMathFont('CMMI10')]).toEqual([true, true]);
+    expect([isMathFont('LiberationSerif'), isMathFont('LiberationSerif')]).toEqual([false, false]);
+    // The last name's answer is kept apart from the others'.
+    expect(['CMMI10', 'LiberationSerif', 'LiberationSerif', 'CMSY10', 'CMR10', 'CMMI10', undefined, ''].map(isMathFont)).toEqual([true, false, false, true, false, true, false, false]);
+    // No family: the cached value is undefined, and asked again it is still no alphabet.
+    expect([fontAlphabet('LiberationSerif', 0x41), fontAlphabet('LiberationSerif', 0x41)]).toEqual([undefined, undefined]);
+    expect([fontAlphabet('MSBM10', 0x52), fontAlphabet('MSBM10', 0x52)]).toEqual(['mathbb', 'mathbb']);
+    // Past the cache's size (a long-running worker's many fonts) the answers stay the same.
+    for (let i = 0; i < 2100; i++) isMathFont(`Font${i}`);
+    expect([isMathFont('CMMI10'), isMathFont('LiberationSerif'), fontAlphabet('MSBM10', 0x52)]).toEqual([true, false, 'mathbb']);
+  });
+});
+
+describe('isLetter', () => {
+  it('is /\\p{L}/u on the character', () => {
+    for (let code = 33; code < 0x3000; code++) {
+      const ch = String.fromCodePoint(code);
+      expect(isLetter(code, ch)).toBe(/\p{L}/u.test(ch));
+    }
+    for (const ch of ['𝑥', '𝟙', '😀']) expect(isLetter(ch.codePointAt(0)!, ch)).toBe(/\p{L}/u.test(ch));
+  });
+});
