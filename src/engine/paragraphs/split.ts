@@ -9,8 +9,20 @@ import { cutLine, leadInCut, RUN_IN_END, SENTENCE_START } from './lines.js';
 import { entry, type TraceValue } from '../model/trace.js';
 import { mainFont, NEXT_LINE_PITCH } from '../model/typography.js';
 
-/** Line pitch assumed for a paragraph's second line, in ems (no pitch of its own yet). */
+/** Line pitch assumed for a paragraph's second line, in ems (no pitch of its own yet)… */
 const DEFAULT_LEADING = 1.25;
+/**
+ * …unless the segment's running text is set looser: its lines that run to within this many ems of
+ * the segment's right edge (a paragraph's inner lines) show the pitch of 1.5- and double-spaced
+ * text (1.7–2.4 em), which broke such text line by line.
+ */
+const RUNNING_LINE_SLACK = 4;
+/** …and are at least this many ems long (prose: a memo's short "To:" and "From:" lines set apart are paragraphs). */
+const RUNNING_LINE_EMS = 15;
+/** At least this many inner-line pitches tell a segment's running pitch. */
+const RUNNING_PITCHES = 3;
+/** Pitches up to this many ems count (beyond it, a gap between blocks). */
+const MAX_RUNNING_LEADING = 3;
 /** A caption's printed label: "Figure 3:", "Fig. 2.", "Table 1:", "Table IV." (capitalised, numbered, then a colon or period). */
 const CAPTION_OPENING = /^(?:Figure|Fig\.|Table|Tab\.)\s?(?:\d{1,3}|[IVX]{1,5})[.:]\s/u;
 /** A line ending a sentence. */
@@ -58,10 +70,11 @@ export function splitParagraphs(lines: readonly TextLine[], path: string, bodySi
   let current: TextLine[] = [];
   let why: Break = { rule: 'segment-start', values: { segment: path } };
   const right = Math.max(...lines.map((l) => l.box[2]));
+  const leading = Math.max(DEFAULT_LEADING, runningLeading(lines, right) ?? 0);
   for (const next of lines) {
     let line = next;
     const prev = current[current.length - 1];
-    const cause = prev ? paragraphBreak(prev, line, current, bodySize, right) : null;
+    const cause = prev ? paragraphBreak(prev, line, current, bodySize, right, leading) : null;
     if (prev && cause) {
       out.push({ lines: current, trace: [entry('paragraphs', why.rule, why.values)] });
       current = [];
@@ -106,12 +119,12 @@ function typeSize(line: TextLine): number {
  * Why `line` starts a new paragraph after `prev` (the last line of `block`), or null when it
  * continues it; `right` is the segment's right edge.
  */
-function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodySize: number, right: number): Break | null {
+function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodySize: number, right: number, leading: number): Break | null {
   if (prev.equation || line.equation) return { rule: 'equation' };
   const size = Math.max(prev.fontSize, line.fontSize, 1);
   // Baseline-to-baseline distance against the paragraph's own line pitch so far.
   const pitch = line.baseline - prev.baseline;
-  const usual = block.length >= 2 ? medianPitch(block) : size * DEFAULT_LEADING;
+  const usual = block.length >= 2 ? medianPitch(block) : size * leading;
   if (pitch > Math.max(usual * GAP_OVER_PITCH, size * GAP_EM)) return { rule: 'gap', values: { pitchEm: pitch / size, usualEm: usual / size } };
   if (pitch < size * ROW_BREAK) return { rule: 'row-break', values: { pitchEm: pitch / size } };
   // Sizes compared as the type shows them (an OCR line's box height depends on its letters).
@@ -212,6 +225,20 @@ function allItalic(line: TextLine): boolean {
 
 function isHeadingLike(line: TextLine): boolean {
   return line.bold && line.text.length < HEADING_CHARS;
+}
+
+/** The line pitch in ems of a segment's running text, from lines that run to its right edge; undefined when few do. */
+function runningLeading(lines: readonly TextLine[], right: number): number | undefined {
+  const pitches: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const [prev, line] = [lines[i - 1]!, lines[i]!];
+    const size = Math.max(prev.fontSize, 1);
+    if (prev.box[2] < right - RUNNING_LINE_SLACK * size || prev.box[2] - prev.box[0] < RUNNING_LINE_EMS * size) continue;
+    if (Math.abs(typeSize(prev) - typeSize(line)) > SIZE_CHANGE * Math.max(typeSize(prev), typeSize(line), 1)) continue;
+    const pitch = (line.baseline - prev.baseline) / size;
+    if (pitch > 0 && pitch <= MAX_RUNNING_LEADING) pitches.push(pitch);
+  }
+  return pitches.length >= RUNNING_PITCHES ? median(pitches) : undefined;
 }
 
 function medianPitch(lines: TextLine[]): number {
