@@ -171,3 +171,23 @@ describe('a table whose own long labels wrap', () => {
     expect(tables[0]!.table_body).toBe(html([['Description', 'Qty', 'Unit price', 'Amount'], ...items]));
   });
 });
+
+describe('a numbered list of the right column indented beside a table\'s rows', () => {
+  it('stays a list: a column of list items is no column of the table', async () => {
+    const list = ['1. Deferred valuation and depreciation', '2. Consolidated invoice for equity', '3. Unaudited operating cost', '4. Unaudited invoice under review', '5. Fiscal cash flow'];
+    const blocks = await blocksOf((c, _page, font) => {
+      const bottom = leftTable(c, font, 110);
+      for (let i = 0; i < 3; i++) drawTexts(c, [{ text: 'The annual report was reviewed by the board of the', x: 56, y: bottom + 30 + i * 12, size: 10 }]);
+      // Right column: a paragraph at the column's margin ending above the table's rows, then the
+      // list, its markers indented, one item a line, on the rows' baselines.
+      for (let i = 0; i < 4; i++) justified(c, font, 'The quarterly revenue of the holding was recognized by', 316, 556, 60 + i * 12);
+      list.forEach((item, i) => drawTexts(c, [{ text: item, x: 334, y: 126 + i * 16, size: 10 }]));
+      for (let i = 0; i < 3; i++) justified(c, font, 'The net valuation of the portfolio was recognized after', 316, 556, 250 + i * 12);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(html([HEADER, ...ROWS]));
+    const items = blocks.filter((b) => b.type === 'list').flatMap((b) => b.list_items ?? []);
+    expect(items).toEqual(list);
+  });
+});

@@ -920,7 +920,11 @@ function pageColumnBeside(run: TextLine[][], edges: readonly number[], lines: re
   // It runs on past the run (a line right above or below it), or holds prose beside its rows.
   const near = (l: TextLine) => (l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size) || (l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size);
   const runsOn = column.some((l) => !own.has(l) && (near(l) || (l.box[1] < y1 && l.box[3] > y0 && !isCellLike(l))));
-  return column.length >= MARGIN_LINES && runsOn ? { side: 'after', x } : undefined;
+  // Or its cells are a list's items, each a marker and words (a page column's numbered list; a
+  // table's last column holds values or labels, not items).
+  const items = last.filter((l) => LIST_ITEM.test(l.text)).length;
+  const listed = items >= 2 && items >= TEXT_COLUMN_WORDS * words;
+  return column.length >= MARGIN_LINES && (runsOn || listed) ? { side: 'after', x } : undefined;
 }
 
 /**
@@ -966,6 +970,8 @@ interface PageColumn {
   x: number;
 }
 
+/** A list item's line: its marker (a number or letter with its stop or bracket, or a bullet), then words. */
+const LIST_ITEM = /^(\(?(\d{1,3}|[a-zA-Z])[.)]|[•◦▪‣●○■□])\s+\p{L}/u;
 /** Share of a page column's lines beside a run, taken as its last column, that are words (not numbers). */
 const TEXT_COLUMN_WORDS = 0.5;
 
