@@ -896,9 +896,10 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
 /**
  * Where the next page column starts when a run took its lines as its last column (a table in the
  * left column of a two-column page, the right column's prose and list items on its baselines):
- * most of the column's cells are words, not numbers, MARGIN_LINES lines of words or more start
- * where they start (the text column's margin, to JUSTIFIED_EDGE), and the text column runs on past
- * the run (a line starting there right above or below it) or holds running text beside its rows.
+ * the leftmost start x of the column's cells of words where the cells from x on are mostly words,
+ * not numbers, MARGIN_LINES lines of words or more start (the text column's margin, to
+ * JUSTIFIED_EDGE), and the text column runs on past the run (a line starting there right above or
+ * below it), holds running text beside its rows, or its cells there are list items.
  * A table across both page columns (table*) has numbers there. Undefined when the last column is the table's own.
  */
 function pageColumnBeside(run: TextLine[][], edges: readonly number[], lines: readonly TextLine[], size: number): PageColumn | undefined {
@@ -906,25 +907,28 @@ function pageColumnBeside(run: TextLine[][], edges: readonly number[], lines: re
   if (cols < 3) return undefined;
   const own = new Set(run.flat());
   const last = run.flat().filter((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === cols - 1);
-  if (!last.length) return undefined;
-  const words = last.filter((l) => !isNumeric(l.text)).length;
-  if (words < TEXT_COLUMN_WORDS * last.length) return undefined;
-  const x = Math.min(...last.map((l) => l.box[0]));
-  // Where the column's lines start: its margin (a list's markers beside it).
-  const starts = last.filter((l) => !isNumeric(l.text)).map((l) => l.box[0]);
   const y0 = Math.min(...run.flat().map((l) => l.box[1]));
   const y1 = Math.max(...run.flat().map((l) => l.box[3]));
-  // Lines of words starting there that are not the run's: the text column's (its lines are short
-  // in a narrow column, list items cut at their word gaps, so no length tells them from cells).
-  const column = lines.filter((l) => starts.some((s) => Math.abs(l.box[0] - s) <= JUSTIFIED_EDGE * size) && !isNumeric(l.text));
-  // It runs on past the run (a line right above or below it), or holds prose beside its rows.
   const near = (l: TextLine) => (l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size) || (l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size);
-  const runsOn = column.some((l) => !own.has(l) && (near(l) || (l.box[1] < y1 && l.box[3] > y0 && !isCellLike(l))));
-  // Or its cells are a list's items, each a marker and words (a page column's numbered list; a
-  // table's last column holds values or labels, not items).
-  const items = last.filter((l) => LIST_ITEM.test(l.text)).length;
-  const listed = items >= 2 && items >= TEXT_COLUMN_WORDS * words;
-  return column.length >= MARGIN_LINES && (runsOn || listed) ? { side: 'after', x } : undefined;
+  // The text column's margin: where one of the column's cells of words starts, the leftmost that
+  // qualifies (the table's own cells of a column merged with it start left of it and stay).
+  const starts = [...new Set(last.filter((l) => !isNumeric(l.text)).map((l) => l.box[0]))].sort((a, b) => a - b);
+  for (const x of starts) {
+    const cut = last.filter((l) => l.box[0] >= x - JUSTIFIED_EDGE * size);
+    const words = cut.filter((l) => !isNumeric(l.text));
+    if (words.length < TEXT_COLUMN_WORDS * cut.length) continue;
+    // Lines of words starting there (its lines are short in a narrow column, list items cut at
+    // their word gaps, so no length tells them from cells).
+    const column = lines.filter((l) => Math.abs(l.box[0] - x) <= JUSTIFIED_EDGE * size && !isNumeric(l.text));
+    if (column.length < MARGIN_LINES) continue;
+    // It runs on past the run (a line right above or below it), or holds prose beside its rows…
+    const runsOn = column.some((l) => !own.has(l) && (near(l) || (l.box[1] < y1 && l.box[3] > y0 && !isCellLike(l))));
+    // …or its cells are a list's items, each a marker and words (a page column's numbered list; a
+    // table's last column holds values or labels, not items).
+    const items = words.filter((l) => LIST_ITEM.test(l.text)).length;
+    if (runsOn || (items >= 2 && items >= TEXT_COLUMN_WORDS * words.length)) return { side: 'after', x };
+  }
+  return undefined;
 }
 
 /**
