@@ -843,7 +843,9 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   const beside = pageColumnBeside(run, edges, lines, size) ?? pageColumnBefore(run, edges, lines, size);
   if (beside) {
     const keep = (l: TextLine) => (beside.side === 'after' ? l.box[2] <= beside.x - SLACK * size : l.box[0] >= beside.x + SLACK * size);
-    const rest = run.map((row) => row.filter(keep)).filter((row) => row.length > 0);
+    // A row left with one piece had joined the run by the page column's line on its baseline (a
+    // wrapped label's piece, a broken word's end): no row of its own; the region takes it back.
+    const rest = run.map((row) => row.filter(keep)).filter((row) => row.length > 1);
     bounds.set(rest, { ...bounds.get(run), [beside.side === 'after' ? 'pageColumnAfter' : 'pageColumnBefore']: Math.round(beside.x) });
     const inRest = new Set(rest.flat());
     const pool = lines.filter((l) => inRest.has(l) || keep(l) || l.box[3] < box[1] || l.box[1] > box[3]);
