@@ -86,6 +86,11 @@ function isNumeric(text: string): boolean {
   return NUMERIC.test(text.trim());
 }
 
+/** A line of words (no figure) as long as a wordy column's cells: running text's, where its column is narrow. */
+function isWordy(line: TextLine): boolean {
+  return line.text.length > WORDY_COLUMN_CHARS && !/\d/.test(line.text);
+}
+
 function isCellLike(line: TextLine): boolean {
   return line.text.replace(TRAILING_LEADERS, '').length <= MAX_CELL_CHARS || isNumeric(line.text);
 }
@@ -613,8 +618,10 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     runs.push(r.rows);
     open = open.filter((o) => o !== r);
   };
-  // Where running text starts: the left margins of the page's columns of prose.
-  const proseStarts = lines.filter((l) => !isCellLike(l)).map((l) => l.box[0]);
+  // Where running text starts: the left margins of the page's columns of prose (in a narrow
+  // column, its lines and a list's items are short enough to be cells: lines of words as long as
+  // a wordy column's count too).
+  const proseStarts = lines.filter((l) => !isCellLike(l) || isWordy(l)).map((l) => l.box[0]);
   const beside = (r: OpenRun, l: TextLine) => farBeside(r.rows, r.box, l) || inProseColumnBeside(r.box, l, proseStarts);
   for (const group of baselineGroups(lines)) {
     // A line of the next page column's text on a run's row, alone right of it, stands beside the
@@ -831,6 +838,20 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   let edges = cutEdges ? [box[0], ...cutEdges.slice(1, -1), box[2]] : headersJoinTheirColumns(run, columnEdges(run, box, size));
   const cols = edges.length - 1;
   if (cols < 2) return null;
+  // The next page column's text taken as the run's last column (or the previous one's as its
+  // first): the run goes on without it.
+  const beside = pageColumnBeside(run, edges, lines, size) ?? pageColumnBefore(run, edges, lines, size);
+  if (beside) {
+    const keep = (l: TextLine) => (beside.side === 'after' ? l.box[2] <= beside.x - SLACK * size : l.box[0] >= beside.x + SLACK * size);
+    // A row left with one piece had joined the run by the page column's line on its baseline (a
+    // wrapped label's piece, a broken word's end): no row of its own; the region takes it back.
+    const rest = run.map((row) => row.filter(keep)).filter((row) => row.length > 1);
+    bounds.set(rest, { ...bounds.get(run), [beside.side === 'after' ? 'pageColumnAfter' : 'pageColumnBefore']: Math.round(beside.x) });
+    const inRest = new Set(rest.flat());
+    const pool = lines.filter((l) => inRest.has(l) || keep(l) || l.box[3] < box[1] || l.box[1] > box[3]);
+    const cut = cutEdges?.filter((e) => keep({ box: [e, 0, e, 0] } as TextLine));
+    return runTable(rest, pool, rules, cut ? [beside.side === 'after' ? box[0] : beside.x, ...cut, beside.side === 'after' ? beside.x : box[2]] : undefined);
+  }
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
   // Rows must fill their columns cleanly: fragments within one column, most rows using 2+.
   const clean = fragments.filter((l) => columnIndex(edges, l.box[0] + TOUCH * size) === columnIndex(edges, l.box[2] - TOUCH * size)).length;
@@ -873,6 +894,92 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   if (table.rows < 2 || filled < MIN_FILLED) return null;
   return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled, offRowLabels: labels.length, ...bounds.get(run) } };
 }
+
+/**
+ * Where the next page column starts when a run took its lines as its last column (a table in the
+ * left column of a two-column page, the right column's prose and list items on its baselines):
+ * the leftmost start x of the column's cells of words where the cells from x on are mostly words,
+ * not numbers, MARGIN_LINES lines of words or more start (the text column's margin, to
+ * JUSTIFIED_EDGE), and the text column runs on past the run (a line starting there right above or
+ * below it), holds running text beside its rows, or its cells there are list items.
+ * A table across both page columns (table*) has numbers there. Undefined when the last column is the table's own.
+ */
+function pageColumnBeside(run: TextLine[][], edges: readonly number[], lines: readonly TextLine[], size: number): PageColumn | undefined {
+  const cols = edges.length - 1;
+  if (cols < 3) return undefined;
+  const own = new Set(run.flat());
+  const last = run.flat().filter((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === cols - 1);
+  const y0 = Math.min(...run.flat().map((l) => l.box[1]));
+  const y1 = Math.max(...run.flat().map((l) => l.box[3]));
+  const near = (l: TextLine) => (l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size) || (l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size);
+  // The text column's margin: where one of the column's cells of words starts, the leftmost that
+  // qualifies (the table's own cells of a column merged with it start left of it and stay).
+  const starts = [...new Set(last.filter((l) => !isNumeric(l.text)).map((l) => l.box[0]))].sort((a, b) => a - b);
+  for (const x of starts) {
+    const cut = last.filter((l) => l.box[0] >= x - JUSTIFIED_EDGE * size);
+    const words = cut.filter((l) => !isNumeric(l.text));
+    if (words.length < TEXT_COLUMN_WORDS * cut.length) continue;
+    // Lines of words starting there (its lines are short in a narrow column, list items cut at
+    // their word gaps, so no length tells them from cells).
+    const column = lines.filter((l) => Math.abs(l.box[0] - x) <= JUSTIFIED_EDGE * size && !isNumeric(l.text));
+    if (column.length < MARGIN_LINES) continue;
+    // It runs on past the run (a line right above or below it), or holds prose beside its rows…
+    const runsOn = column.some((l) => !own.has(l) && (near(l) || (l.box[1] < y1 && l.box[3] > y0 && !isCellLike(l))));
+    // …or its cells are a list's items, each a marker and words (a page column's numbered list; a
+    // table's last column holds values or labels, not items).
+    const items = words.filter((l) => LIST_ITEM.test(l.text)).length;
+    if (runsOn || (items >= 2 && items >= TEXT_COLUMN_WORDS * words.length)) return { side: 'after', x };
+  }
+  return undefined;
+}
+
+/**
+ * Where the previous page column ends when a run in the right column took its lines as its first
+ * column (its prose beside the rows, a list's items): the column's cells are mostly words, and
+ * the text column holds running text beside the run's rows that is not the run's, starting where
+ * those cells start (a table's own label column has nothing but its labels there; text above and
+ * below a table starts where its labels do, so only the rows' height tells).
+ */
+function pageColumnBefore(run: TextLine[][], edges: readonly number[], lines: readonly TextLine[], size: number): PageColumn | undefined {
+  const cols = edges.length - 1;
+  if (cols < 3) return undefined;
+  const own = new Set(run.flat());
+  const first = run.flat().filter((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === 0);
+  if (!first.length || first.filter((l) => !isNumeric(l.text)).length < TEXT_COLUMN_WORDS * first.length) return undefined;
+  const starts = first.map((l) => l.box[0]);
+  const y0 = Math.min(...run.flat().map((l) => l.box[1]));
+  const y1 = Math.max(...run.flat().map((l) => l.box[3]));
+  const x = Math.max(...first.map((l) => l.box[2]));
+  const x0 = Math.min(...starts);
+  // Text of the column between the rows: lines of words at its margin that are not the run's,
+  // running text or as wide as the column (a justified column's lines, short in a narrow column).
+  const between = lines.filter((l) => !own.has(l) && !isNumeric(l.text) && l.box[1] < y1 && l.box[3] > y0 && l.box[2] <= x + SLACK * size && starts.some((s) => Math.abs(l.box[0] - s) <= JUSTIFIED_EDGE * size));
+  const prose = between.filter((l) => !isCellLike(l)).length;
+  const full = between.filter((l) => l.box[2] - l.box[0] >= FULL_WIDTH * (x - x0)).length;
+  // A page column is about as wide as the table beside it; a label column is narrower than its values.
+  const wide = x - x0 >= COLUMN_WIDTH * (Math.max(...run.flat().map((l) => l.box[2])) - x);
+  // And the column runs on past the run, its lines set full width (a table's own long labels,
+  // wrapped, end where the longest ends, and the text around the table does not).
+  const near = (l: TextLine) => (l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size) || (l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size);
+  const runsOn = lines.some((l) => !own.has(l) && near(l) && Math.abs(l.box[2] - x) <= JUSTIFIED_EDGE * size && starts.some((s) => Math.abs(l.box[0] - s) <= JUSTIFIED_EDGE * size));
+  return wide && runsOn && (prose > 0 || full >= MARGIN_LINES) ? { side: 'before', x } : undefined;
+}
+
+/** A page column taken as a run's first column is at least this share of the rest of the run's width. */
+const COLUMN_WIDTH = 0.5;
+/** A line this share of a column's width or wider is one of its full lines (a justified column's). */
+const FULL_WIDTH = 0.8;
+
+/** A page column's text taken into a run: on which side, and where the run goes on without it. */
+interface PageColumn {
+  side: 'before' | 'after';
+  x: number;
+}
+
+/** A list item's line: its marker (a number or letter with its stop or bracket, or a bullet), then words. */
+const LIST_ITEM = /^(\(?(\d{1,3}|[a-zA-Z])[.)]|[•◦▪‣●○■□])\s+\p{L}/u;
+/** Share of a page column's lines beside a run, taken as its last column, that are words (not numbers). */
+const TEXT_COLUMN_WORDS = 0.5;
 
 /**
  * The bottom of a run's region with the lines that carry its last row's cells on below it: right
@@ -946,7 +1053,11 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   const beside = (l: TextLine) => !labels.includes(l) && l.box[2] > x0 && l.box[0] < x1;
   const above = left.some((l) => beside(l) && l.box[3] < box[1] && l.box[3] >= box[1] - GUTTER_REACH * size);
   const below = left.some((l) => beside(l) && l.box[1] > box[3] && l.box[1] <= box[3] + GUTTER_REACH * size);
-  return above && below ? [] : labels;
+  // A justified page column runs on above them as well, its lines as wide as theirs (the labels
+  // ran on to its last line): a table's wrapped labels end ragged.
+  const full = (l: TextLine) => l.box[0] - x0 <= JUSTIFIED_EDGE * size && x1 - l.box[2] <= JUSTIFIED_EDGE * size;
+  const justifiedAbove = isJustifiedColumn(labels, size) && left.some((l) => beside(l) && full(l) && l.box[3] < box[1] && l.box[3] >= box[1] - GUTTER_REACH * size);
+  return (above && below) || justifiedAbove ? [] : labels;
 }
 
 /**
