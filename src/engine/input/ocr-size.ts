@@ -8,6 +8,7 @@
 // page's scale stays the box's: sizes are set so that their median over the page is the boxes'.
 import type { RgbImage } from './pdf/pdfium.js';
 import { median } from '../model/numbers.js';
+import { inkLevel } from './ocr/spacing.js';
 
 /**
  * A row belongs to the line's dense band when it holds this share of the densest row's ink (inside
@@ -32,10 +33,6 @@ const X_BAND_TALL_SHARE = 0.45;
 const TALL = /[bdfhklt\p{N}]/u;
 /** Bands thinner than this many pixels are too coarse to measure (a size is then the box's). */
 const MIN_BAND_PX = 5;
-/** A pixel is ink when darker than this share of the way from the box's lightest to darkest. */
-const INK_LEVEL = 0.5;
-/** Boxes with less contrast than this (sum of three channels) hold no measurable ink. */
-const MIN_CONTRAST = 144;
 
 /**
  * Each line's size in ems of the boxes' scale (`boxSizes`, the sizes the boxes give), from the
@@ -82,23 +79,10 @@ function bandEms(image: RgbImage, box: readonly [number, number, number, number]
 
 /** Dark pixels in each row of the box, or undefined when the box is too faint to tell. */
 function inkRows(image: RgbImage, box: readonly [number, number, number, number]): Int32Array | undefined {
-  const left = Math.max(0, Math.floor(box[0]));
-  const top = Math.max(0, Math.floor(box[1]));
-  const right = Math.min(image.width, Math.ceil(box[2]));
-  const bottom = Math.min(image.height, Math.ceil(box[3]));
-  if (right <= left || bottom <= top) return undefined;
+  const ink = inkLevel(image, box[0], box[1], box[2], box[3]);
+  if (!ink) return undefined;
+  const { left, top, right, bottom, level } = ink;
   const { data, width } = image;
-  let lightest = 0;
-  let darkest = 255 * 3;
-  for (let y = top; y < bottom; y++) {
-    for (let i = (y * width + left) * 3, end = (y * width + right) * 3; i < end; i += 3) {
-      const v = data[i]! + data[i + 1]! + data[i + 2]!;
-      if (v > lightest) lightest = v;
-      if (v < darkest) darkest = v;
-    }
-  }
-  if (lightest - darkest < MIN_CONTRAST) return undefined;
-  const level = lightest - (lightest - darkest) * INK_LEVEL;
   const rows = new Int32Array(bottom - top);
   for (let y = top; y < bottom; y++) {
     let n = 0;

@@ -60,6 +60,24 @@ function spaceable(a: string, b: string): boolean {
  * undefined when the box is too faint to tell.
  */
 export function inkColumns(image: RgbImage, x0: number, y0: number, x1: number, y1: number): Uint8Array | undefined {
+  const ink = inkLevel(image, x0, y0, x1, y1);
+  if (!ink) return undefined;
+  const { left, top, right, bottom, level } = ink;
+  const { data, width } = image;
+  const columns = new Uint8Array(right - left);
+  for (let y = top; y < bottom; y++) {
+    for (let x = left, i = (y * width + left) * 3; x < right; x++, i += 3) {
+      if (data[i]! + data[i + 1]! + data[i + 2]! < level) columns[x - left] = 1;
+    }
+  }
+  return columns;
+}
+
+/**
+ * The box [x0, x1) x [y0, y1) clipped to the image, and the level (sum of the three channels) below
+ * which a pixel is ink; undefined when the box is empty or too faint to tell.
+ */
+export function inkLevel(image: RgbImage, x0: number, y0: number, x1: number, y1: number): { left: number; top: number; right: number; bottom: number; level: number } | undefined {
   const left = Math.max(0, Math.floor(x0));
   const top = Math.max(0, Math.floor(y0));
   const right = Math.min(image.width, Math.ceil(x1));
@@ -76,14 +94,7 @@ export function inkColumns(image: RgbImage, x0: number, y0: number, x1: number, 
     }
   }
   if (lightest - darkest < 3 * MIN_CONTRAST) return undefined;
-  const level = lightest - (lightest - darkest) * INK_LEVEL;
-  const columns = new Uint8Array(right - left);
-  for (let y = top; y < bottom; y++) {
-    for (let x = left, i = (y * width + left) * 3; x < right; x++, i += 3) {
-      if (data[i]! + data[i + 1]! + data[i + 2]! < level) columns[x - left] = 1;
-    }
-  }
-  return columns;
+  return { left, top, right, bottom, level: lightest - (lightest - darkest) * INK_LEVEL };
 }
 
 /** Runs of blank columns [start, end) between the first and the last inked column. */
