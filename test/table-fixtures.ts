@@ -2,6 +2,8 @@
 // filled rectangles, a plot drawn as paths.
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
+import { parseDocument } from '../src/engine/parse.js';
+import type { ContentBlock } from '../src/engine/render/schema.js';
 
 export interface TableSpec {
   /** Left edge and top edge (from the top of the page), in points. */
@@ -134,4 +136,32 @@ export async function rendered(pdf: Uint8Array, dpi: number) {
   } finally {
     doc.close();
   }
+}
+
+/** The content list of a one-page born-digital PDF drawn by `draw` (OCR must not be needed). */
+export async function bornDigitalBlocks(draw: (c: Canvas, page: PDFPage, font: PDFFont) => void): Promise<ContentBlock[]> {
+  const noOcr = async () => {
+    throw new Error('no OCR expected for born-digital pages');
+  };
+  return (await parseDocument(await drawnPdf([draw]), { maxPages: 5, ocr: noOcr })).content_list;
+}
+
+/** A table's HTML as the engine writes it, from its cell texts by row (no spans). */
+export const tableHtml = (rows: string[][]) => '<table>' + rows.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>';
+
+/** Text set flush right, ending at `right`. */
+export function flushRight(c: Canvas, font: PDFFont, text: string, right: number, y: number, size = 9): void {
+  c.text(text, right - font.widthOfTextAtSize(text, size), y, size);
+}
+
+/** Words spread over [x0, x1] as a justified line sets them (the last word flush right). */
+export function justified(c: Canvas, font: PDFFont, text: string, x0: number, x1: number, y: number, size = 10): void {
+  const words = text.split(' ');
+  const widths = words.map((w) => font.widthOfTextAtSize(w, size));
+  const space = words.length > 1 ? (x1 - x0 - widths.reduce((a, b) => a + b, 0)) / (words.length - 1) : 0;
+  let x = x0;
+  words.forEach((w, i) => {
+    c.text(w, x, y, size);
+    x += widths[i]! + space;
+  });
 }

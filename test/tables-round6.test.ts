@@ -2,24 +2,11 @@
 // wider than their flush-right columns.
 import { describe, expect, it } from 'vitest';
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { parseDocument } from '../src/engine/parse.js';
 import type { ContentBlock } from '../src/engine/render/schema.js';
-import { drawnPdf, drawTexts, type Canvas } from './table-fixtures.js';
-
-const noOcr = async () => {
-  throw new Error('no OCR expected for born-digital pages');
-};
+import { bornDigitalBlocks, drawTexts, flushRight, justified, tableHtml, type Canvas } from './table-fixtures.js';
 
 async function tablesOf(draw: (c: Canvas, page: PDFPage, font: PDFFont) => void): Promise<ContentBlock[]> {
-  const parsed = await parseDocument(await drawnPdf([draw]), { maxPages: 5, ocr: noOcr });
-  return parsed.content_list.filter((b) => b.type === 'table');
-}
-
-const html = (rows: string[][]) => '<table>' + rows.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>';
-
-/** Text set flush right, ending at `right`. */
-function flushRight(c: Canvas, font: PDFFont, text: string, right: number, y: number, size = 10): void {
-  c.text(text, right - font.widthOfTextAtSize(text, size), y, size);
+  return (await bornDigitalBlocks(draw)).filter((b) => b.type === 'table');
 }
 
 const PROSE = [
@@ -49,7 +36,7 @@ describe('row labels of a table in the right page column', () => {
     });
     expect(tables).toHaveLength(1);
     const rows = [['Item', '2023', '2024', '2025'], ...values.map((v, r) => [labels[r]!.join(' '), ...v])];
-    expect(tables[0]!.table_body).toBe(html(rows));
+    expect(tables[0]!.table_body).toBe(tableHtml(rows));
   });
 });
 
@@ -68,25 +55,14 @@ describe('a header wider than its flush-right column', () => {
       rows.forEach((row, r) => {
         const y = 130 + r * 16;
         drawTexts(c, [{ text: row[0]!, x: 72, y }]);
-        row.slice(1).forEach((v, i) => flushRight(c, font, v, ends[i]!, y));
+        row.slice(1).forEach((v, i) => flushRight(c, font, v, ends[i]!, y, 10));
       });
       drawTexts(c, [{ text: 'We report that the tail message queue is serialized while the cold one is not.', x: 72, y: 230 }]);
     });
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.table_body).toBe(html(rows));
+    expect(tables[0]!.table_body).toBe(tableHtml(rows));
   });
 });
-
-/** Words spread over [x0, x1] as a justified line sets them (the last word flush right). */
-function justified(c: Canvas, font: PDFFont, words: string[], x0: number, x1: number, y: number, size = 10): void {
-  const widths = words.map((w) => font.widthOfTextAtSize(w, size));
-  const space = words.length > 1 ? (x1 - x0 - widths.reduce((a, b) => a + b, 0)) / (words.length - 1) : 0;
-  let x = x0;
-  words.forEach((w, i) => {
-    c.text(w, x, y, size);
-    x += widths[i]! + space;
-  });
-}
 
 const NARROW = [
   'The median latency and the replica is dep',
@@ -103,26 +79,26 @@ describe('a table set in a narrow right page column', () => {
     const values = [['Median', 'Warm'], ['62.8', '66.8'], ['90.76', '42.1'], ['30.1 MB', '45,039'], ['11,756', '58%']];
     const tables = await tablesOf((c, _page, font) => {
       // The left page column, justified to 72-290 from top to bottom: lines short enough to be cells.
-      for (let i = 0; i < 40; i++) justified(c, font, NARROW[i % NARROW.length]!.split(' '), 72, 290, 90 + i * 13, 9);
+      for (let i = 0; i < 40; i++) justified(c, font, NARROW[i % NARROW.length]!, 72, 290, 90 + i * 13, 9);
       // The right column's caption over the table, as wide as the column.
-      justified(c, font, 'Table 1: Stateless checkpoint. For this reason, the'.split(' '), 310, 540, 90);
+      justified(c, font, 'Table 1: Stateless checkpoint. For this reason, the', 310, 540, 90);
       c.text('scheduler was profiled.', 310, 103, 10);
       values.forEach((row, r) => {
         const y = 130 + r * 40;
-        row.forEach((v, i) => flushRight(c, font, v, 470 + i * 60, y));
+        row.forEach((v, i) => flushRight(c, font, v, 470 + i * 60, y, 10));
         // Each label starts under its row's values, in a narrow justified p-column (330-400).
         labels[r]!.forEach((t, i) => {
           const words = t.split(' ');
-          if (words.length > 1 && t.endsWith('-')) justified(c, font, words, 330, 400, y + 9 + i * 12);
+          if (words.length > 1 && t.endsWith('-')) justified(c, font, t, 330, 400, y + 9 + i * 12);
           else c.text(t, 330, y + 9 + i * 12, 10);
         });
       });
       // The right column's prose below the table, after a blank.
-      for (let i = 0; i < 6; i++) justified(c, font, 'The concurrent cache is retried in the city'.split(' '), 310, 540, 370 + i * 13);
+      for (let i = 0; i < 6; i++) justified(c, font, 'The concurrent cache is retried in the city', 310, 540, 370 + i * 13);
     });
     expect(tables).toHaveLength(1);
     const rows = values.map((v, r) => [labels[r]!.join(' ').replace(/- /g, ''), ...v]);
-    expect(tables[0]!.table_body).toBe(html(rows));
+    expect(tables[0]!.table_body).toBe(tableHtml(rows));
   });
 });
 
@@ -143,6 +119,6 @@ describe('a row label longer than a cell', () => {
     });
     expect(tables).toHaveLength(1);
     const rows = [['Sensor', 'Load', 'Peak', 'Ambient'], ...values.map((v, r) => [labels[r]!.join(' '), ...v])];
-    expect(tables[0]!.table_body).toBe(html(rows));
+    expect(tables[0]!.table_body).toBe(tableHtml(rows));
   });
 });

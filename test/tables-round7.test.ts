@@ -3,36 +3,11 @@
 // column's prose stands beside the table's rows.
 import { describe, expect, it } from 'vitest';
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { parseDocument } from '../src/engine/parse.js';
 import type { ContentBlock } from '../src/engine/render/schema.js';
-import { drawnPdf, drawTexts, type Canvas } from './table-fixtures.js';
-
-const noOcr = async () => {
-  throw new Error('no OCR expected for born-digital pages');
-};
+import { bornDigitalBlocks, drawTexts, flushRight, justified, tableHtml, type Canvas } from './table-fixtures.js';
 
 async function tablesOf(draw: (c: Canvas, page: PDFPage, font: PDFFont) => void): Promise<ContentBlock[]> {
-  const parsed = await parseDocument(await drawnPdf([draw]), { maxPages: 5, ocr: noOcr });
-  return parsed.content_list.filter((b) => b.type === 'table');
-}
-
-const html = (rows: string[][]) => '<table>' + rows.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>';
-
-/** Text set flush right, ending at `right`. */
-function flushRight(c: Canvas, font: PDFFont, text: string, right: number, y: number, size = 9): void {
-  c.text(text, right - font.widthOfTextAtSize(text, size), y, size);
-}
-
-/** Words spread over [x0, x1] as a justified line sets them. */
-function justified(c: Canvas, font: PDFFont, text: string, x0: number, x1: number, y: number, size = 10): void {
-  const words = text.split(' ');
-  const widths = words.map((w) => font.widthOfTextAtSize(w, size));
-  const space = words.length > 1 ? (x1 - x0 - widths.reduce((a, b) => a + b, 0)) / (words.length - 1) : 0;
-  let x = x0;
-  words.forEach((w, i) => {
-    c.text(w, x, y, size);
-    x += widths[i]! + space;
-  });
+  return (await bornDigitalBlocks(draw)).filter((b) => b.type === 'table');
 }
 
 const PROSE = [
@@ -62,7 +37,7 @@ describe('a table in the left column of a page of narrow columns', () => {
       drawTexts(c, [{ text: 'The axial fatigue life was inspected in the city of Porto between the years.', x: 56, y: y + 20, size: 10 }]);
     });
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.table_body).toBe(html([['Item', 'Peak', 'Mean', 'Load'], ...values.map((v, r) => [labels[r]!.join(' '), ...v])]));
+    expect(tables[0]!.table_body).toBe(tableHtml([['Item', 'Peak', 'Mean', 'Load'], ...values.map((v, r) => [labels[r]!.join(' '), ...v])]));
   });
 });
 
@@ -86,7 +61,7 @@ describe('narrow columns a cell padding apart', () => {
       drawTexts(c, [{ text: 'During the review period, the recurring equity was allocated after the cash flow was reviewed.', x: 43, y: 240, size: 10 }]);
     });
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.table_body).toBe(html([header.map((h) => h.join(' ')), ...body]));
+    expect(tables[0]!.table_body).toBe(tableHtml([header.map((h) => h.join(' ')), ...body]));
   });
 });
 
@@ -114,7 +89,7 @@ describe('headers set flush left over values set flush right', () => {
     });
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toBe(
-      html([
+      tableHtml([
         ['Reagent', 'Plasmid', 'Sterile control group', 'Frozen', 'Triplicate protocol'],
         ['Recombinant substrate', '11.8 °C', '2', '13', '85%'],
         ['Significant buffer', '343,666', '34', '781,364', '39.8'],
@@ -144,7 +119,7 @@ describe('two tables side by side', () => {
       );
       for (let i = 0; i < 6; i++) drawTexts(c, [{ text: prose, x: 50, y: 285 + i * 13 }]);
     });
-    expect(tables.map((t) => t.table_body).sort()).toEqual([html(t1), html(t2)].sort());
+    expect(tables.map((t) => t.table_body).sort()).toEqual([tableHtml(t1), tableHtml(t2)].sort());
   });
 });
 
@@ -173,7 +148,7 @@ describe('a table across both columns of a two-column page', () => {
       }
     });
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.table_body).toBe(html(rows));
+    expect(tables[0]!.table_body).toBe(tableHtml(rows));
   });
 });
 
@@ -210,6 +185,6 @@ describe('an invoice whose columns are all set flush left', () => {
       drawTexts(c, [{ text: 'Payment terms: the invoice is due within thirty days of its date.', x: 72, y: 250, size: 10 }]);
     });
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.table_body).toBe(html([['Description', 'Qty', 'Unit price', 'Amount'], ...items]));
+    expect(tables[0]!.table_body).toBe(tableHtml([['Description', 'Qty', 'Unit price', 'Amount'], ...items]));
   });
 });

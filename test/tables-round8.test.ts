@@ -2,37 +2,8 @@
 // not take the other column's lines (its prose, a numbered list's items) as cells of its own.
 import { describe, expect, it } from 'vitest';
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { parseDocument } from '../src/engine/parse.js';
 import type { ContentBlock } from '../src/engine/render/schema.js';
-import { drawnPdf, drawTexts, type Canvas } from './table-fixtures.js';
-
-const noOcr = async () => {
-  throw new Error('no OCR expected for born-digital pages');
-};
-
-async function blocksOf(draw: (c: Canvas, page: PDFPage, font: PDFFont) => void): Promise<ContentBlock[]> {
-  const parsed = await parseDocument(await drawnPdf([draw]), { maxPages: 5, ocr: noOcr });
-  return parsed.content_list;
-}
-
-const html = (rows: string[][]) => '<table>' + rows.map((r) => '<tr>' + r.map((c) => `<td>${c}</td>`).join('') + '</tr>').join('') + '</table>';
-
-/** Text set flush right, ending at `right`. */
-function flushRight(c: Canvas, font: PDFFont, text: string, right: number, y: number, size = 9): void {
-  c.text(text, right - font.widthOfTextAtSize(text, size), y, size);
-}
-
-/** Words spread over [x0, x1] as a justified line sets them. */
-function justified(c: Canvas, font: PDFFont, text: string, x0: number, x1: number, y: number, size = 10): void {
-  const words = text.split(' ');
-  const widths = words.map((w) => font.widthOfTextAtSize(w, size));
-  const space = words.length > 1 ? (x1 - x0 - widths.reduce((a, b) => a + b, 0)) / (words.length - 1) : 0;
-  let x = x0;
-  words.forEach((w, i) => {
-    c.text(w, x, y, size);
-    x += widths[i]! + space;
-  });
-}
+import { bornDigitalBlocks, drawTexts, flushRight, justified, tableHtml, type Canvas } from './table-fixtures.js';
 
 const HEADER = ['Item', 'Valuation', 'Liquidity'];
 const ROWS = [
@@ -67,7 +38,7 @@ const LIST = [
 
 describe('a table in the left column beside the right column\'s text', () => {
   it('leaves the right column\'s prose and numbered list out of its cells: the list stays a list, the table keeps its own columns', async () => {
-    const blocks = await blocksOf((c, _page, font) => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
       // Left column: a paragraph, the table, a paragraph.
       for (let i = 0; i < 3; i++) drawTexts(c, [{ text: 'The consolidated accounts of the group were prepared', x: 56, y: 60 + i * 12, size: 10 }]);
       const bottom = leftTable(c, font, 110);
@@ -90,7 +61,7 @@ describe('a table in the left column beside the right column\'s text', () => {
     });
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.table_body).toBe(html([HEADER, ...ROWS]));
+    expect(tables[0]!.table_body).toBe(tableHtml([HEADER, ...ROWS]));
     const items = blocks.filter((b) => b.type === 'list').flatMap((b) => b.list_items ?? []);
     expect(items).toHaveLength(3);
     expect(items[0]).toMatch(/^1\. Deferred valuation rose/);
@@ -116,7 +87,7 @@ const LEFT_PROSE = [
 describe('a table in the right column beside the left column\'s justified text', () => {
   it('leaves the left column\'s lines out of its first column', async () => {
     const rows = [['Actuator', '2', '303.9 V', '255,925'], ['Sensor', '24', '14%', '571,200'], ['Bracket', '518,170', '44.39', '54.32'], ['Torque', '326.9 V', '2%', '344.8 kW'], ['Margin', '864,089', '263.1', '761,158']];
-    const blocks = await blocksOf((c, _page, font) => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
       // Left column (56-236): justified lines 12 pt apart, from above the table to below it.
       LEFT_PROSE.forEach((line, i) => justified(c, font, line, 56, 236, 90 + i * 12, 9.5));
       // Right column (262-556): text, the table (its rows 14 pt apart), text.
@@ -132,7 +103,7 @@ describe('a table in the right column beside the left column\'s justified text',
     });
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.table_body).toBe(html([['Item', 'Axial', 'Peak', 'Mean'], ...rows]));
+    expect(tables[0]!.table_body).toBe(tableHtml([['Item', 'Axial', 'Peak', 'Mean'], ...rows]));
   });
 });
 
@@ -147,7 +118,7 @@ describe('a table whose own long labels wrap', () => {
       ['The sterile culture remained stable compared with the cohort of the trial', '22', '261.50', '8622.20'],
       ['Purified antibody', '33', '356.73', '8093.65'],
     ];
-    const blocks = await blocksOf((c, _page, font) => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
       drawTexts(c, [{ text: 'Invoice 2041 for the laboratory services of the quarter', x: 50, y: 80, size: 10 }]);
       drawTexts(c, [{ text: 'Description', x: 50, y: 110, size: 9 }]);
       ['Qty', 'Unit price', 'Amount'].forEach((h, k) => flushRight(c, font, h, 420 + k * 70, 110));
@@ -168,14 +139,14 @@ describe('a table whose own long labels wrap', () => {
     });
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.table_body).toBe(html([['Description', 'Qty', 'Unit price', 'Amount'], ...items]));
+    expect(tables[0]!.table_body).toBe(tableHtml([['Description', 'Qty', 'Unit price', 'Amount'], ...items]));
   });
 });
 
 describe('a numbered list of the right column indented beside a table\'s rows', () => {
   it('stays a list: a column of list items is no column of the table', async () => {
     const list = ['1. Deferred valuation and depreciation', '2. Consolidated invoice for equity', '3. Unaudited operating cost', '4. Unaudited invoice under review', '5. Fiscal cash flow'];
-    const blocks = await blocksOf((c, _page, font) => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
       const bottom = leftTable(c, font, 110);
       for (let i = 0; i < 3; i++) drawTexts(c, [{ text: 'The annual report was reviewed by the board of the', x: 56, y: bottom + 30 + i * 12, size: 10 }]);
       // Right column: a paragraph at the column's margin ending above the table's rows, then the
@@ -186,7 +157,7 @@ describe('a numbered list of the right column indented beside a table\'s rows', 
     });
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
-    expect(tables[0]!.table_body).toBe(html([HEADER, ...ROWS]));
+    expect(tables[0]!.table_body).toBe(tableHtml([HEADER, ...ROWS]));
     const items = blocks.filter((b) => b.type === 'list').flatMap((b) => b.list_items ?? []);
     expect(items).toEqual(list);
   });

@@ -33,6 +33,23 @@ describe('word extents of an OCR line, from the pixels', () => {
     // Text with more words than the pixels have gaps: no extents rather than wrong ones.
     expect(ocrWords(image, box, 'Quarterly bud get 50 . 12 x y z')).toBeUndefined();
   });
+  it('finds the words in the rows of the line\'s own x-height when its box takes in ink across the gaps (the line above\'s descenders)', async () => {
+    const pdf = await drawnPdf([(c, _page, font) => {
+      drawTexts(c, [{ text: 'Quarterly budget', x: 72, y: 100 }, { text: '5012', x: 72 + font.widthOfTextAtSize('Quarterly budget', 10) + 40, y: 100 }]);
+      // Across the top rows of the line's box, over every gap. (The middle rows miss a baseline
+      // period or comma, so figures like "50.12" would part there: plain figures here.)
+      c.line(70, 89.5, 250, 89.5, 0.6);
+    }]);
+    const dpi = 200;
+    const image = await rendered(pdf, dpi);
+    const px = dpi / 72;
+    const box: [number, number, number, number] = [70 * px, 89 * px, 250 * px, 103 * px];
+    const words = ocrWords(image, box, 'Quarterly budget 5012');
+    expect(words?.spans).toHaveLength(3);
+    const pt = words!.spans.map(([a, b]) => [a / px, b / px]);
+    expect(pt[0]![0]!).toBeCloseTo(72, 0);
+    expect(pt[2]![0]! - pt[1]![1]!).toBeGreaterThan(38);
+  });
   it('puts back a space the recognizer dropped in a blank an em wide (two figures read as one)', async () => {
     const pdf = await drawnPdf([(c, _page, font) => {
       drawTexts(c, [{ text: '76', x: 300, y: 100 }, { text: '251,626', x: 300 + font.widthOfTextAtSize('76', 10) + 30, y: 100 }]);

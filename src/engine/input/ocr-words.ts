@@ -7,7 +7,7 @@
 // "76   251,626"): the text gets it back there.
 import type { RgbImage } from './pdf/pdfium.js';
 import { median } from '../model/numbers.js';
-import { inkColumns } from './ocr/spacing.js';
+import { blankRuns, inkColumns } from './ocr/spacing.js';
 
 /**
  * A word's ink may be this many times wider or narrower per character than the line's median
@@ -41,7 +41,7 @@ export function ocrWords(image: RgbImage, box: readonly [number, number, number,
   const words = text.trim().split(/\s+/u).filter(Boolean);
   if (!words.length) return undefined;
   const whole = wordsInRows(image, box, box[1], box[3], words);
-  if (whole || process.env.QW === 'off') return whole;
+  if (whole) return whole;
   // A box set close under the line above takes in its descenders, which bridge the word gaps:
   // the rows of the line's own x-height, the middle of its box, still show them.
   const h = box[3] - box[1];
@@ -53,24 +53,10 @@ function wordsInRows(image: RgbImage, box: readonly [number, number, number, num
   const left = Math.max(0, Math.floor(box[0]));
   const ink = inkColumns(image, box[0], y0, box[2], y1);
   if (!ink) return undefined;
-  let first = -1;
-  let last = -1;
-  for (let x = 0; x < ink.length; x++) {
-    if (!ink[x]) continue;
-    if (first < 0) first = x;
-    last = x;
-  }
+  const first = ink.indexOf(1);
   if (first < 0) return undefined;
-  const runs: Array<[number, number]> = [];
-  let start = -1;
-  for (let x = first; x <= last; x++) {
-    if (!ink[x]) {
-      if (start < 0) start = x;
-    } else if (start >= 0) {
-      runs.push([start, x]);
-      start = -1;
-    }
-  }
+  const last = ink.lastIndexOf(1);
+  const runs = blankRuns(ink);
   const n = words.length - 1;
   if (runs.length < n) return undefined;
   const em = (box[3] - box[1]) / BOX_EMS;

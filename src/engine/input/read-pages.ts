@@ -141,12 +141,11 @@ function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
     trace.push(entry('input', 'pictures.failed', { error: (error as Error).message }));
   }
   for (const g of read.gutters ?? []) trace.push(entry('input', 'ocr.gutter-cut', { x: Math.round(g.x * scale), lines: g.cut }));
-  const lines = ocrLines(read.lines, read.image, scale);
   return {
     index,
     width: read.image.width * scale,
     height: read.image.height * scale,
-    lines,
+    lines: ocrLines(read.lines, read.image, scale),
     images: [],
     pictures,
     dots,
@@ -197,10 +196,9 @@ export function ocrLines(lines: OcrLine[], image: RgbImage, scale: number): Text
   // Sizes from each line's x-height band, not its box's height (which depends on its letters).
   const sizes = ocrLineSizes(image, lines.map((l) => l.box), texts, boxLines.map((l) => l.fontSize));
   return lines.map((read, i) => {
-    const l = { ...read, text: texts[i]! };
     const line: TextLine = { ...boxLines[i]!, inkSize: sizes[i]!, bold: regular > 0 && densities[i]! > regular * 1.6 };
     // Where its words lie: cells set close together, read as one line, are parted at their gaps (tables/scanned.ts).
-    const words = ocrWords(image, l.box, l.text);
+    const words = ocrWords(image, read.box, texts[i]!);
     return words ? { ...line, text: words.text, words: words.spans.map(([a, b]): [number, number] => [a * scale, b * scale]) } : line;
   });
 }

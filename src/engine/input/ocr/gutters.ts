@@ -11,7 +11,7 @@
 // into cells, most of them narrow), and the lines beside those, between the first and the last,
 // are blank there too (few cross it: a full-width title or formula may).
 import type { RgbImage } from '../pdf/pdfium.js';
-import { inkColumns } from './spacing.js';
+import { blankRuns, inkColumns } from './spacing.js';
 import type { Box } from './crop.js';
 
 /**
@@ -148,22 +148,13 @@ function piece(b: DetectedBox, x0: number, x1: number): DetectedBox {
 /** A detected box's row for the gutter search: the ink of its core rows (its neighbours' descenders stay out). */
 function gutterRow(image: RgbImage, b: DetectedBox): GutterRow {
   const [x0, top, x1, bottom] = b.box;
-  const row: GutterRow = { top, bottom, gaps: [] };
   const ink = inkColumns(image, x0, b.core[1], x1, b.core[3]);
-  if (!ink) return row;
-  const first = ink.indexOf(1);
-  if (first < 0) return row;
-  const last = ink.lastIndexOf(1);
+  const first = ink ? ink.indexOf(1) : -1;
+  if (!ink || first < 0) return { top, bottom, gaps: [] };
   const left = Math.max(0, Math.floor(x0));
   const minGap = (GUTTER_MIN_EMS * (bottom - top)) / BOX_EMS;
-  let start = -1;
-  for (let x = first; x <= last; x++) {
-    if (!ink[x]) {
-      if (start < 0) start = x;
-    } else if (start >= 0) {
-      if (x - start >= minGap) row.gaps.push([left + start, left + x]);
-      start = -1;
-    }
-  }
-  return { ...row, first: left + first, last: left + last + 1 };
+  const gaps = blankRuns(ink)
+    .filter(([a, z]) => z - a >= minGap)
+    .map(([a, z]): [number, number] => [left + a, left + z]);
+  return { top, bottom, first: left + first, last: left + ink.lastIndexOf(1) + 1, gaps };
 }

@@ -161,8 +161,6 @@ function sessionOptions(threads: number): ort.InferenceSession.SessionOptions {
   };
 }
 
-/** A detected line: its unclipped box and its core (the detector's text centre band), in image pixels. */
-type TextBox = DetectedBox;
 
 export class OcrEngine {
   /** Timings of the most recent recognize() call. */
@@ -301,7 +299,7 @@ export class OcrEngine {
    * read with more confidence turned over than as they are (the classifier alone misreads blurry
    * or sparse pages).
    */
-  private async turnedOverIfUpsideDown(image: RgbImage, boxes: TextBox[]): Promise<RgbImage | undefined> {
+  private async turnedOverIfUpsideDown(image: RgbImage, boxes: DetectedBox[]): Promise<RgbImage | undefined> {
     const windows = boxes
       .map((b) => b.box)
       .filter(([x0, y0, x1, y1]) => x1 - x0 >= 2 * (y1 - y0))
@@ -327,19 +325,19 @@ export class OcrEngine {
     if (flips <= CLS_FLIP_SHARE * windows.length) return undefined;
     const flipped = rotateImage(image, 180);
     const turnedWindows = windows.map(([x0, y0, x1, y1]): [number, number, number, number] => [image.width - x1, image.height - y1, image.width - x0, image.height - y0]);
-    const whole = (b: Box): TextBox => ({ box: b, core: b });
+    const whole = (b: Box): DetectedBox => ({ box: b, core: b });
     return (await this.confidence(flipped, turnedWindows.map(whole))) > (await this.confidence(image, windows.map(whole))) ? flipped : undefined;
   }
 
   /** How much text the recognizer reads in the boxes, weighted by its confidence. */
-  private async confidence(image: RgbImage, boxes: TextBox[]): Promise<number> {
+  private async confidence(image: RgbImage, boxes: DetectedBox[]): Promise<number> {
     return (await this.recognizeBoxes(image, boxes)).reduce((sum, line) => sum + line.score * line.text.length, 0);
   }
 
   // ---------------------------------------------------------------- detection
 
   /** Returns text boxes in input pixels [x0, y0, x1, y1]. */
-  private async detect(image: RgbImage): Promise<TextBox[]> {
+  private async detect(image: RgbImage): Promise<DetectedBox[]> {
     const { width, height } = image;
     const ratio = Math.min(DET_MAX_ENLARGE, DET_LIMIT_SIDE / Math.max(width, height));
     const dw = Math.max(32, Math.round((width * ratio) / 32) * 32);
@@ -356,7 +354,7 @@ export class OcrEngine {
 
     const sx = width / dw;
     const sy = height / dh;
-    const result: TextBox[] = [];
+    const result: DetectedBox[] = [];
     for (const { core: c, box: b } of detectLines(prob, dw, dh)) {
       const box: Box = [clamp(Math.round(b[0] * sx), 0, width), clamp(Math.round(b[1] * sy), 0, height), clamp(Math.round(b[2] * sx), 0, width), clamp(Math.round(b[3] * sy), 0, height)];
       if (box[2] - box[0] < 2 || box[3] - box[1] < 2) continue;
@@ -389,7 +387,7 @@ export class OcrEngine {
    * until a batch shows a sentinel (a Chinese character), which turns it true for this and the
    * remaining batches. Orientation checks read with the full head (the default).
    */
-  private async recognizeBoxes(image: RgbImage, boxes: TextBox[], head = { full: true }): Promise<OcrLine[]> {
+  private async recognizeBoxes(image: RgbImage, boxes: DetectedBox[], head = { full: true }): Promise<OcrLine[]> {
     const cores = boxes.map((b) => b.core);
     const items = boxes.map(({ box, core }) => {
       const { crop, band } = lineCrop(image, box, core, cores);
@@ -465,14 +463,14 @@ async function latinHead(graph: Uint8Array, dict: string[], opts: ort.InferenceS
 }
 
 /** Total width of the boxes at least 1.5 times as wide as tall (level text lines). */
-function levelLength(boxes: TextBox[]): number {
+function levelLength(boxes: DetectedBox[]): number {
   let sum = 0;
   for (const { box: [x0, y0, x1, y1] } of boxes) if (x1 - x0 > 1.5 * (y1 - y0)) sum += x1 - x0;
   return sum;
 }
 
 /** Whether more box length runs down the page than across it (a page scanned turned by a quarter). */
-function mostlyVertical(boxes: TextBox[]): boolean {
+function mostlyVertical(boxes: DetectedBox[]): boolean {
   let tall = 0;
   for (const { box: [x0, y0, x1, y1] } of boxes) if (y1 - y0 > 1.5 * (x1 - x0)) tall += y1 - y0;
   return tall > levelLength(boxes);

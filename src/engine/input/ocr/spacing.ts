@@ -98,7 +98,7 @@ export function inkLevel(image: RgbImage, x0: number, y0: number, x1: number, y1
 }
 
 /** Runs of blank columns [start, end) between the first and the last inked column. */
-function blankRuns(ink: Uint8Array): Array<[number, number]> {
+export function blankRuns(ink: Uint8Array): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
   let start = -1;
   let seenInk = false;
