@@ -12,7 +12,7 @@ import { emOf, lineSize } from '../src/engine/math/units.js';
 import type { Box, Glyph, TextLine } from '../src/engine/model/document.js';
 import { fontAlphabet, isMathFont } from '../src/engine/model/math-fonts.js';
 import { glyphsOf } from '../src/engine/model/typography.js';
-import { endsInFigure } from '../src/engine/tables/borderless.js';
+import { alignedWindows, endsInFigure } from '../src/engine/tables/borderless.js';
 import { g, line, run } from './math-glyphs.js';
 
 /** A small deterministic generator (the tests' random inputs are the same every run). */
@@ -241,5 +241,32 @@ describe('isLetter', () => {
       expect(isLetter(code, ch)).toBe(/\p{L}/u.test(ch));
     }
     for (const ch of ['𝑥', '𝟙', '😀']) expect(isLetter(ch.codePointAt(0)!, ch)).toBe(/\p{L}/u.test(ch));
+  });
+});
+
+describe('alignedWindows', () => {
+  const filtered = <T extends { x: number }>(points: readonly T[], anchor: T, tolerance: number) => points.filter((p) => Math.abs(p.x - anchor.x) <= tolerance);
+
+  it('gives each anchor, asked in order (some skipped), what filtering all points gives', () => {
+    const random = rng(11);
+    for (let trial = 0; trial < 500; trial++) {
+      const tolerance = [0, 0.1, 0.7, 1.2][trial % 4]! * (1 + random());
+      // Points on a coarse grid too, so that ties and points exactly a tolerance apart occur.
+      const coarse = trial % 3 === 0;
+      const points = Array.from({ length: Math.floor(random() * 60) }, (_, i) => ({ x: coarse ? Math.floor(random() * 20) * 0.1 : 72 + random() * 400, i })).sort((a, b) => a.x - b.x);
+      const near = alignedWindows(points, tolerance);
+      for (const anchor of points) {
+        if (random() < 0.3) continue;
+        expect(near(anchor)).toEqual(filtered(points, anchor, tolerance));
+      }
+    }
+  });
+
+  it('falls back to filtering for points not in order or not finite', () => {
+    for (const xs of [[3, 1, 2], [1, Number.NaN, 2], [1, 2, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY]]) {
+      const points = xs.map((x) => ({ x }));
+      const near = alignedWindows(points, 0.5);
+      for (const anchor of points) expect(near(anchor)).toEqual(filtered(points, anchor, 0.5));
+    }
   });
 });

@@ -476,7 +476,8 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
     .flatMap((row, r) =>
       row.filter((l) => l.glyphs?.length).flatMap((l) => [
         { x: l.box[2], r, numeric: endsInFigure(l.text), inner: false },
-        ...innerWordEnds(l)
+        // A word's text before its end is the line's start: without a digit in the line none ends in a figure.
+        ...(/\d/.test(l.text) ? innerWordEnds(l) : [])
           .filter((e) => e.x < l.box[2] - size && endsInFigure(e.before))
           .map((e) => ({ x: e.x, r, numeric: true, inner: true })),
       ]),
@@ -484,9 +485,10 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
     .sort((a, b) => a.x - b.x);
   const fragments = run.flat();
   const added: number[] = [];
+  const near = alignedWindows(ends, ALIGNED_END * size);
   for (const anchor of ends) {
     if (added.some((e) => Math.abs(e - anchor.x) < size)) continue;
-    const group = ends.filter((e) => Math.abs(e.x - anchor.x) <= ALIGNED_END * size);
+    const group = near(anchor);
     const x = median(group.map((e) => e.x));
     // Cells of several rows end there, some of them whole fragments, some inside one that runs on.
     if (new Set(group.map((e) => e.r)).size < ALIGNED_END_ROWS || x >= box[2] - SLACK * size) continue;
@@ -522,9 +524,12 @@ function flushLeftStarts(run: TextLine[][], edges: number[], box: Box, size: num
     .sort((a, b) => a.x - b.x);
   const fragments = run.flat();
   const added: number[] = [];
+  const near = alignedWindows(starts, ALIGNED_END * size);
+  const wordStarts = new Map<TextLine, ReturnType<typeof innerWordStarts>>();
+  const wordStartsOf = (l: TextLine) => wordStarts.get(l) ?? wordStarts.set(l, innerWordStarts(l)).get(l)!;
   for (const anchor of starts) {
     if (added.some((e) => Math.abs(e - anchor.x) < size)) continue;
-    const group = starts.filter((s) => Math.abs(s.x - anchor.x) <= ALIGNED_END * size);
+    const group = near(anchor);
     const x = median(group.map((s) => s.x));
     // Cells of several rows start there, most of them whole fragments (a column's own), some inside one that runs into it.
     const whole = new Set(group.filter((s) => !s.inner).map((s) => s.r)).size;
@@ -534,13 +539,32 @@ function flushLeftStarts(run: TextLine[][], edges: number[], box: Box, size: num
     if (Math.max(...starting.map((l) => l.box[2])) - Math.min(...starting.map((l) => l.box[2])) <= ALIGNED_END * size) continue;
     // Nothing runs through it but fragments with a word starting there (a column's start, not a word of running text).
     const through = fragments.filter((l) => l.box[0] < x - TOUCH * size && l.box[2] > x + TOUCH * size);
-    if (through.some((l) => !innerWordStarts(l).some((s) => Math.abs(s.x - x) <= ALIGNED_END * size))) continue;
+    if (through.some((l) => !wordStartsOf(l).some((s) => Math.abs(s.x - x) <= ALIGNED_END * size))) continue;
     // Already parted: an edge in the white between it and the previous text to its left.
     const previous = Math.max(box[0], ...fragments.filter((l) => l.box[2] < x - TOUCH * size).map((l) => l.box[2]));
     if (edges.some((e) => e <= x + ALIGNED_END * size && e >= previous)) continue;
     added.push(x);
   }
   return added;
+}
+
+/**
+ * For x-sorted points, asked in their order: the points within `tolerance` of each (itself
+ * included), in their order — what `points.filter((p) => Math.abs(p.x - anchor.x) <= tolerance)`
+ * gives, found by a window that only moves right (the filter over all points for each made
+ * flushLeftStarts and flushRightEnds quadratic in a run's words). Anchors must come in the points' order.
+ */
+export function alignedWindows<T extends { x: number }>(points: readonly T[], tolerance: number): (anchor: T) => T[] {
+  // Points out of order or not finite (a NaN sorts anywhere; Infinity is not within any distance of itself) are asked the slow way.
+  if (points.some((p, i) => !Number.isFinite(p.x) || (i > 0 && p.x < points[i - 1]!.x))) return (anchor) => points.filter((p) => Math.abs(p.x - anchor.x) <= tolerance);
+  let lo = 0;
+  let hi = 0;
+  return (anchor) => {
+    while (lo < points.length && points[lo]!.x < anchor.x && Math.abs(points[lo]!.x - anchor.x) > tolerance) lo++;
+    if (hi < lo) hi = lo;
+    while (hi < points.length && (points[hi]!.x <= anchor.x || Math.abs(points[hi]!.x - anchor.x) <= tolerance)) hi++;
+    return points.slice(lo, hi);
+  };
 }
 
 /** A whole number with its digits (a dash standing for none is set anywhere in its column; "2," is cut off its "800"). */
