@@ -3,7 +3,7 @@
 // the operator-name pre-test, the flat tree walk, the figure-end test). Behaviour, not timing.
 import { describe, expect, it } from 'vitest';
 import { MODEL } from '../src/engine/classify/classify.js';
-import { flatModel, predict, type BoostedModel } from '../src/engine/classify/gbdt.js';
+import { contributions, flatModel, predict, type BoostedModel } from '../src/engine/classify/gbdt.js';
 import { isLetter } from '../src/engine/equations/detect.js';
 import { couldTouchBar, glyphExtent, perLine } from '../src/engine/equations/inline.js';
 import { ascending, asciiWithoutParen, certainlyNoMath, inlineMath } from '../src/engine/math/inline.js';
@@ -172,6 +172,40 @@ describe('predict on the flat trees', () => {
     const broken: BoostedModel = { ...good, stages: [[{ ...split, right: [7, -1, -1] }, leaf(0.3)]] };
     expect(flatModel(broken)).toBeNull();
     for (const x of [[0], [1]]) expect(predict(broken, x)).toEqual(reference(broken, x));
+  });
+});
+
+describe('contributions on the flat trees', () => {
+  /** Each tree of class k walked as it is, crediting each split's change of mean to its feature. */
+  function reference(model: BoostedModel, x: readonly number[], k: number): number[] {
+    const out = new Array<number>(model.features.length).fill(0);
+    for (const stage of model.stages) {
+      const tree = stage[k]!;
+      let node = 0;
+      while (tree.feature[node]! >= 0) {
+        const f = tree.feature[node]!;
+        const next = x[f]! <= tree.threshold[node]! ? tree.left[node]! : tree.right[node]!;
+        out[f]! += tree.value[next]! - tree.value[node]!;
+        node = next;
+      }
+    }
+    return out;
+  }
+
+  it('gives the trained model\'s contributions exactly, for every class', () => {
+    const next = rng(5);
+    for (let t = 0; t < 100; t++) {
+      const x = MODEL.features.map(() => (next() < 0.2 ? Math.round(next() * 3) : next() * 4 - 1));
+      for (let k = 0; k < MODEL.classes.length; k++) expect(contributions(MODEL, x, k)).toEqual(reference(MODEL, x, k));
+    }
+  });
+
+  it('walks a model whose trees are not plain as it is', () => {
+    const split = { feature: [0, -2, -2], threshold: [0.5, -2, -2], left: [1, -1, -1], right: [2, -1, -1], value: [0, 1, -1] };
+    const good: BoostedModel = { classes: ['a', 'b'], features: ['f'], init: [0.1, -0.1], stages: [[split, split], [split, split]] };
+    const broken: BoostedModel = { ...good, stages: [[{ ...split, right: [7, -1, -1] }, split]] };
+    expect(flatModel(broken)).toBeNull();
+    for (const model of [good, broken]) for (const x of [[0], [1], [NaN]]) for (const k of [0, 1]) expect(contributions(model, x, k)).toEqual(reference(model, x, k));
   });
 });
 
