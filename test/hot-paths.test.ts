@@ -173,6 +173,22 @@ describe('predict on the flat trees', () => {
     expect(flatModel(broken)).toBeNull();
     for (const x of [[0], [1]]) expect(predict(broken, x)).toEqual(reference(broken, x));
   });
+
+  it('packs the trained model, and walks trees it cannot pack (a left child not next) unpacked, to the same answer', () => {
+    expect(flatModel(MODEL)?.packed).not.toBeNull();
+    // The children stored the other way round: node 1 is the right child, node 2 the left.
+    const swapped = { feature: [1, -2, -2, -2, -2], threshold: [0.5, -2, -2, -2, -2], left: [2, -1, -1, -1, -1], right: [1, -1, -1, -1, -1], value: [0, 1, -1, 0, 0] };
+    const deep = { feature: [0, 1, -2, -2, -2], threshold: [0.25, 0.75, -2, -2, -2], left: [1, 2, -1, -1, -1], right: [4, 3, -1, -1, -1], value: [0, 0.5, 2, -3, 0.7] };
+    const model: BoostedModel = { classes: ['a', 'b'], features: ['f', 'g'], init: [0.1, -0.1], stages: [[swapped, deep], [deep, swapped]] };
+    expect(flatModel(model)).not.toBeNull();
+    expect(flatModel(model)!.packed).toBeNull();
+    const packable: BoostedModel = { ...model, stages: [[deep, deep], [deep, deep]] };
+    expect(flatModel(packable)!.packed).not.toBeNull();
+    for (const x of [[0, 0], [0.25, 0.75], [0.3, 1], [1, 0], [NaN, 0], [0, NaN]]) {
+      expect(predict(model, x)).toEqual(reference(model, x));
+      expect(predict(packable, x)).toEqual(reference(packable, x));
+    }
+  });
 });
 
 describe('contributions on the flat trees', () => {

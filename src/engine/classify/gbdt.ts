@@ -43,7 +43,18 @@ interface FlatModel {
   left: Int32Array;
   right: Int32Array;
   value: Float64Array;
+  /**
+   * The same trees packed for predict, when every inner node's left child is the node after it
+   * (scikit-learn's depth-first numbering): per node one Int32, the feature tested << 16 | the
+   * right child's distance, or -1 at a leaf; and one Float64, the threshold, or the leaf's value.
+   * Two arrays of 12 bytes a node instead of five of 28: a page's few hundred predictions each
+   * found the model's 600 kB cold in the cache, and the walk was half waiting for memory.
+   */
+  packed: { code: Int32Array; split: Float64Array } | null;
 }
+
+/** Packed codes: the feature above these bits, the right child's distance in them. */
+const RIGHT_BITS = 16;
 
 const flatModels = new WeakMap<BoostedModel, FlatModel | null>();
 
@@ -61,7 +72,7 @@ function flatten(model: BoostedModel): FlatModel | null {
   const trees = model.stages.flat();
   if (model.stages.some((stage) => stage.length !== k)) return null;
   const size = trees.reduce((n, t) => n + t.feature.length, 0);
-  const flat: FlatModel = { roots: new Int32Array(trees.length), feature: new Int32Array(size), threshold: new Float64Array(size), left: new Int32Array(size), right: new Int32Array(size), value: new Float64Array(size) };
+  const flat: FlatModel = { roots: new Int32Array(trees.length), feature: new Int32Array(size), threshold: new Float64Array(size), left: new Int32Array(size), right: new Int32Array(size), value: new Float64Array(size), packed: null };
   let at = 0;
   for (const [i, tree] of trees.entries()) {
     const n = tree.feature.length;
@@ -80,14 +91,46 @@ function flatten(model: BoostedModel): FlatModel | null {
     }
     at += n;
   }
+  flat.packed = pack(flat);
   return flat;
+}
+
+/** The flat trees packed (FlatModel.packed); null when a left child does not follow its node or a number does not fit. */
+function pack(flat: Omit<FlatModel, 'packed'>): FlatModel['packed'] {
+  const n = flat.feature.length;
+  const code = new Int32Array(n);
+  const split = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    const feature = flat.feature[j]!;
+    if (feature < 0) {
+      code[j] = -1;
+      split[j] = flat.value[j]!;
+      continue;
+    }
+    const distance = flat.right[j]! - j;
+    if (flat.left[j] !== j + 1 || distance < 1 || distance >= 1 << RIGHT_BITS || feature >= 1 << (31 - RIGHT_BITS)) return null;
+    code[j] = (feature << RIGHT_BITS) | distance;
+    split[j] = flat.threshold[j]!;
+  }
+  return { code, split };
 }
 
 /** The probability of each class for one sample (features in the model's order). */
 export function predict(model: BoostedModel, x: readonly number[]): number[] {
   const scores = [...model.init];
   const flat = flatModel(model);
-  if (flat) {
+  if (flat?.packed) {
+    const { code, split } = flat.packed;
+    const { roots } = flat;
+    const k = scores.length;
+    const mask = (1 << RIGHT_BITS) - 1;
+    for (let t = 0; t < roots.length; t++) {
+      let node = roots[t]!;
+      let c: number;
+      while ((c = code[node]!) >= 0) node = x[c >> RIGHT_BITS]! <= split[node]! ? node + 1 : node + (c & mask);
+      scores[t % k]! += split[node]!;
+    }
+  } else if (flat) {
     const { roots, feature, threshold, left, right, value } = flat;
     const k = scores.length;
     for (let t = 0; t < roots.length; t++) {
