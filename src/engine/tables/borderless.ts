@@ -486,9 +486,13 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
   const fragments = run.flat();
   const added: number[] = [];
   const near = alignedWindows(ends, ALIGNED_END * size);
+  let rejected: typeof ends | undefined;
   for (const anchor of ends) {
     if (added.some((e) => Math.abs(e - anchor.x) < size)) continue;
     const group = near(anchor);
+    // An anchor whose group is the last rejected anchor's is rejected too (the tests below ask only the group).
+    if (rejected && sameItems(rejected, group)) continue;
+    rejected = group;
     const x = median(group.map((e) => e.x));
     // Cells of several rows end there, some of them whole fragments, some inside one that runs on.
     if (new Set(group.map((e) => e.r)).size < ALIGNED_END_ROWS || x >= box[2] - SLACK * size) continue;
@@ -498,6 +502,7 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
     // Already parted: an edge in the white between it and the next text to its right.
     const next = Math.min(box[2], ...fragments.filter((l) => l.box[0] > x + TOUCH * size).map((l) => l.box[0]));
     if (edges.some((e) => e >= x - ALIGNED_END * size && e <= next)) continue;
+    rejected = undefined;
     added.push(x);
   }
   return added;
@@ -525,11 +530,15 @@ function flushLeftStarts(run: TextLine[][], edges: number[], box: Box, size: num
   const fragments = run.flat();
   const added: number[] = [];
   const near = alignedWindows(starts, ALIGNED_END * size);
+  let rejected: typeof starts | undefined;
   const wordStarts = new Map<TextLine, ReturnType<typeof innerWordStarts>>();
   const wordStartsOf = (l: TextLine) => wordStarts.get(l) ?? wordStarts.set(l, innerWordStarts(l)).get(l)!;
   for (const anchor of starts) {
     if (added.some((e) => Math.abs(e - anchor.x) < size)) continue;
     const group = near(anchor);
+    // An anchor whose group is the last rejected anchor's is rejected too (the tests below ask only the group).
+    if (rejected && sameItems(rejected, group)) continue;
+    rejected = group;
     const x = median(group.map((s) => s.x));
     // Cells of several rows start there, most of them whole fragments (a column's own), some inside one that runs into it.
     const whole = new Set(group.filter((s) => !s.inner).map((s) => s.r)).size;
@@ -543,6 +552,7 @@ function flushLeftStarts(run: TextLine[][], edges: number[], box: Box, size: num
     // Already parted: an edge in the white between it and the previous text to its left.
     const previous = Math.max(box[0], ...fragments.filter((l) => l.box[2] < x - TOUCH * size).map((l) => l.box[2]));
     if (edges.some((e) => e <= x + ALIGNED_END * size && e >= previous)) continue;
+    rejected = undefined;
     added.push(x);
   }
   return added;
@@ -565,6 +575,11 @@ export function alignedWindows<T extends { x: number }>(points: readonly T[], to
     while (hi < points.length && (points[hi]!.x <= anchor.x || Math.abs(points[hi]!.x - anchor.x) <= tolerance)) hi++;
     return points.slice(lo, hi);
   };
+}
+
+/** Whether two lists hold the same items in the same order. */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 /** A whole number with its digits (a dash standing for none is set anywhere in its column; "2," is cut off its "800"). */
