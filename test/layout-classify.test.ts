@@ -224,6 +224,20 @@ describe('run-in headings', () => {
     expect(seen).toEqual(['Detailed metrics.', 'In Figure 11 we show the results of the run']);
   });
 
+  it('cuts a bold lead-in after a section number in the text\'s weight (amsart: "1.1. **Title.** Text")', () => {
+    const l = styled('1.1. Critical firmware. We report that the sensor failed', 0);
+    l.glyphs!.forEach((g, i) => (g.style = { ...g.style, bold: i >= 4 && i < 4 + 'Criticalfirmware.'.length }));
+    expect(splitRunInHeadings([l]).map((x) => x.text)).toEqual(['1.1. Critical firmware.', 'We report that the sensor failed']);
+    // A number alone in another weight is no lead-in; nor are digits that are not a section number.
+    expect(splitRunInHeadings([styled('12 Critical firmware. We report that', 0)])).toHaveLength(1);
+    const year = styled('2016 Critical firmware. We report that', 0);
+    expect(splitRunInHeadings([year])).toHaveLength(1);
+    const numbered = slanted('1.1.1. Sterile substrate. We report that the sample rose', 0);
+    numbered.glyphs!.forEach((g, i) => (g.style = { ...g.style, italic: i >= 6 && i < 6 + 'Sterilesubstrate.'.length }));
+    const next = { ...line('and the dividend was paid in full to the holders of record.', 72, 112), box: [72, 112, 372, 122] as TextLine['box'] };
+    expect(splitParagraphs([numbered, next], 'page', 10).map((p) => p.lines.map((x) => x.text))).toEqual([['1.1.1. Sterile substrate.'], ['We report that the sample rose', next.text]]);
+  });
+
   it('keeps a caption\'s bold label with its caption', () => {
     expect(splitRunInHeadings([styled('Table 1. Frozen sample in enzyme', 8)])).toHaveLength(1);
     expect(splitRunInHeadings([styled('Fig. 3: Baseline culture and control group', 7)])).toHaveLength(1);
@@ -232,6 +246,17 @@ describe('run-in headings', () => {
 
 describe('lettered headings and wrapped items', () => {
   const at = (text: string, x0: number, y0: number, x1: number) => ({ ...line(text, x0, y0), box: [x0, y0, x1, y0 + 10] as TextLine['box'] });
+
+  it('ends a lone centred line over a line at the left edge (a centred heading in the text\'s own type)', () => {
+    const lines = [at('1. Interfaces', 190, 100, 250), at('1.1. Critical firmware. We report that the structural sensor', 72, 114, 372), at('failed, while the gearbox was simulated in the test rig.', 72, 126, 372)];
+    const split = splitParagraphs(lines, 'page', 10);
+    expect(split.map((p) => p.lines.length)).toEqual([1, 2]);
+    expect(split[1]!.trace[0]!.rule).toBe('after-centred-line');
+    // A line set off-centre (indented, running short of the right edge) is no centred heading.
+    expect(splitParagraphs([at('1. Interfaces', 120, 100, 180), lines[1]!, lines[2]!], 'page', 10)).toHaveLength(1);
+    // Centred lines over centred lines (a title page) stay together.
+    expect(splitParagraphs([at('Critical assembly of the', 160, 100, 284), at('coolant loop conditions', 150, 112, 294), at('1.1. Critical firmware. We report that the structural sensor', 72, 124, 372)], 'page', 10).map((p) => p.lines.length)).toEqual([2, 1]);
+  });
 
   it('ends a short lettered line over an indented paragraph (a heading, not an item and its hanging line)', () => {
     const lines = [at('A. Gross depreciation', 72, 100, 160), at('In addition, the fiscal portfolio was hedged after the', 84, 112, 300), at('valuation was reviewed by the board of the firm and', 72, 124, 300)];

@@ -211,8 +211,9 @@ const RUN_IN_MIN_GLYPHS = 3;
  */
 export function splitRunInHeadings(lines: readonly TextLine[]): TextLine[] {
   return lines.flatMap((line) => {
-    if (!line.glyphs?.[0]?.style.bold) return [line];
-    const cut = leadInCut(line, (g) => g.style.bold);
+    const number = sectionNumberGlyphs(line);
+    if (!line.glyphs?.[number]?.style.bold) return [line];
+    const cut = leadInCut(line, (g) => g.style.bold, number);
     if (!cut) return [line];
     const sentenceEnds = RUN_IN_END.test(cut.lead);
     // A heading ends a sentence, or a new one starts after it: bold words the sentence runs on
@@ -249,14 +250,31 @@ export function cutLine(line: TextLine, cut: LeadInCut): [TextLine, TextLine] {
   ];
 }
 
+/** A section number opening a line: "2.", "1.1.", "3.2.1" followed by a space. */
+const OPENING_SECTION_NUMBER = /^\d+(?:\.\d+)*\.?(?=\s)/;
+
 /**
- * Where a line's lead-in (its opening glyphs of the style `inLead` picks) ends; null when it has
- * none or it is no heading (a caption's label, an abstract's or keywords' label).
+ * How many glyphs of the line an opening section number takes (0 when it has none): amsart
+ * sets "1.1. **Critical firmware.** The text…" with the number in the text's weight and only the
+ * title in bold (its subsubsections the same in italic).
  */
-export function leadInCut(line: TextLine, inLead: (g: Glyph) => boolean): LeadInCut | null {
+export function sectionNumberGlyphs(line: TextLine): number {
+  const number = OPENING_SECTION_NUMBER.exec(line.text)?.[0];
   const glyphs = line.glyphs;
-  if (!glyphs || line.rotated || line.equation || !glyphs[0] || !inLead(glyphs[0])) return null;
-  let lead = 0;
+  if (!number || !glyphs || glyphs.length <= number.length) return 0;
+  for (let i = 0; i < number.length; i++) if (glyphs[i]!.code !== number.charCodeAt(i)) return 0;
+  return number.length;
+}
+
+/**
+ * Where a line's lead-in (its opening glyphs of the style `inLead` picks, after the first
+ * `opening` glyphs whatever their style) ends; null when it has none or it is no heading (a
+ * caption's label, an abstract's or keywords' label).
+ */
+export function leadInCut(line: TextLine, inLead: (g: Glyph) => boolean, opening = 0): LeadInCut | null {
+  const glyphs = line.glyphs;
+  if (!glyphs || line.rotated || line.equation || !glyphs[opening] || !inLead(glyphs[opening])) return null;
+  let lead = opening;
   while (lead < glyphs.length && inLead(glyphs[lead]!)) lead++;
   const text = String.fromCodePoint(...glyphs.slice(0, lead).map((g) => g.code));
   if (lead < RUN_IN_MIN_GLYPHS || glyphs.length - lead < RUN_IN_MIN_GLYPHS || !/\p{L}/u.test(text)) return null;

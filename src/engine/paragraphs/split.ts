@@ -5,7 +5,7 @@ import type { Paragraph } from '../model/analysis.js';
 import type { TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import { BULLET, isListStart } from '../model/text.js';
-import { cutLine, leadInCut, RUN_IN_END, SENTENCE_START } from './lines.js';
+import { cutLine, leadInCut, RUN_IN_END, sectionNumberGlyphs, SENTENCE_START } from './lines.js';
 import { entry, type TraceValue } from '../model/trace.js';
 import { mainFont, NEXT_LINE_PITCH } from '../model/typography.js';
 
@@ -70,11 +70,12 @@ export function splitParagraphs(lines: readonly TextLine[], path: string, bodySi
   let current: TextLine[] = [];
   let why: Break = { rule: 'segment-start', values: { segment: path } };
   const right = Math.max(...lines.map((l) => l.box[2]));
+  const left = Math.min(...lines.map((l) => l.box[0]));
   const leading = Math.max(DEFAULT_LEADING, runningLeading(lines, right) ?? 0);
   for (const next of lines) {
     let line = next;
     const prev = current[current.length - 1];
-    const cause = prev ? paragraphBreak(prev, line, current, bodySize, right, leading) : null;
+    const cause = prev ? paragraphBreak(prev, line, current, bodySize, [left, right], leading) : null;
     if (prev && cause) {
       out.push({ lines: current, trace: [entry('paragraphs', why.rule, why.values)] });
       current = [];
@@ -104,7 +105,7 @@ const ITALIC_RUN_IN_WORDS = 2;
  */
 function italicRunIn(line: TextLine): { head: TextLine; rest: TextLine } | null {
   if (line.bold || line.monospace) return null;
-  const cut = leadInCut(line, (g) => g.style.italic && !g.style.bold && !g.style.math);
+  const cut = leadInCut(line, (g) => g.style.italic && !g.style.bold && !g.style.math, sectionNumberGlyphs(line));
   if (!cut || !RUN_IN_END.test(cut.lead) || cut.lead.split(/\s+/).length < ITALIC_RUN_IN_WORDS || !SENTENCE_START.test(cut.rest)) return null;
   const [head, body] = cutLine(line, cut);
   return { head, rest: body };
@@ -119,7 +120,7 @@ function typeSize(line: TextLine): number {
  * Why `line` starts a new paragraph after `prev` (the last line of `block`), or null when it
  * continues it; `right` is the segment's right edge.
  */
-function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodySize: number, right: number, leading: number): Break | null {
+function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodySize: number, [left, right]: [number, number], leading: number): Break | null {
   if (prev.equation || line.equation) return { rule: 'equation' };
   const size = Math.max(prev.fontSize, line.fontSize, 1);
   // Baseline-to-baseline distance against the paragraph's own line pitch so far.
@@ -147,6 +148,12 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   // A caption's label opens a block after a sentence's end ("…with the liability." / "Table 1:
   // Material obligation"): on a scan no font or spacing tells the caption from the paragraph.
   if (CAPTION_OPENING.test(line.text) && SENTENCE_END.test(prev.text)) return { rule: 'caption-start' };
+  // A lone line centred in the segment over a line that starts at its left edge: a heading set
+  // centred in the text's own size and weight (amsart's small-capital "1. Interfaces" over its
+  // run-in "1.1. …"), which no other change of type tells apart.
+  if (block.length === 1 && centredIn(prev, left, right, size) && line.box[0] - left < ALIGNED * size) {
+    return { rule: 'after-centred-line' };
+  }
   // A list item starts a new block unless the block is already a list.
   if (isListStart(line.text) && !line.monospace && !isListStart(block[0]!.text)) return { rule: 'list-start' };
   // A numbered heading wrapped over two lines ("1.1 Worst-case controller of / throughput
@@ -215,6 +222,18 @@ function listEnd(line: TextLine, block: TextLine[], right: number): number | nul
 /** The left edge of a list block's item markers. */
 function markers(block: TextLine[]): number {
   return Math.min(...block.filter((l) => isListStart(l.text)).map((l) => l.box[0]));
+}
+
+/** A centred line keeps at least this many ems clear on each side of it (a short line with an indent is not centred). */
+const CENTRED_MARGIN = 2;
+/** Its two margins differ by at most this many ems. */
+const CENTRED_TOLERANCE = 1;
+
+/** The line stands centred between the segment's edges, well clear of both. */
+function centredIn(line: TextLine, left: number, right: number, size: number): boolean {
+  const before = line.box[0] - left;
+  const after = right - line.box[2];
+  return before > CENTRED_MARGIN * size && after > CENTRED_MARGIN * size && Math.abs(before - after) < CENTRED_TOLERANCE * size;
 }
 
 /** Every letter of the line is italic (the line's flag only says most are). */
