@@ -354,6 +354,20 @@ describe('lists', () => {
     expect(out[0]!.trace.map((t) => t.rule)).toEqual(['list.next-item', 'list.next-item']);
   });
 
+  it('keeps a smaller line close under an item with it (a related-articles list\'s date), not a list of its own', () => {
+    const title = labelled([line('• Structural coolant loop in torque', 72, 100, { fontSize: 11.2 })], 'list');
+    const date = (y: number) => labelled([line('November 2021', 84, y, { fontSize: 9.5 })], 'list');
+    const next = labelled([line('• Modular gearbox of gearbox review', 72, 130, { fontSize: 11.2 })], 'list');
+    const joined = joinListItems([title, date(113), next]);
+    expect(joined).toHaveLength(1);
+    expect(joined[0]!.lines.map((l) => l.text)).toEqual(['• Structural coolant loop in torque', 'November 2021', '• Modular gearbox of gearbox review']);
+    expect(joined[0]!.trace.map((t) => t.rule)).toEqual(['list.item-continued', 'list.next-item']);
+    // Set apart by more than a line's pitch, at the markers' edge, or larger: not the item's.
+    expect(joinListItems([title, date(124)])).toHaveLength(2);
+    expect(joinListItems([title, labelled([line('November 2021', 72, 113, { fontSize: 9.5 })], 'list')])).toHaveLength(2);
+    expect(joinListItems([title, labelled([line('November 2021', 84, 113, { fontSize: 14 })], 'list')])).toHaveLength(2);
+  });
+
   it('keeps lists apart across a paragraph, a wide gap or another column', () => {
     const a = labelled([line('1. First list item', 72, 100)], 'list');
     const text = labelled([line('A paragraph between the lists.', 72, 114)], 'text');

@@ -13,6 +13,11 @@ const NEST_MAX = 6;
 const ALIGNED = 0.5;
 /** Items of one list differ in size by at most this share. */
 const SAME_SIZE = 0.15;
+/**
+ * A smaller line whose baseline is at most this many of the item's ems under the item's last
+ * goes on with it: the pitch of lines in one paragraph (1.0–1.4 ems); items are set further apart.
+ */
+const ITEM_TAIL_PITCH = 1.5;
 
 /** The page's labelled paragraphs with consecutive parts of one list joined. */
 export function joinListItems(paragraphs: readonly LabelledParagraph[]): LabelledParagraph[] {
@@ -32,11 +37,16 @@ function continuesList(list: LabelledParagraph, next: LabelledParagraph): boolea
   const first = list.lines[0]!;
   const line = next.lines[0]!;
   const size = Math.max(first.fontSize, line.fontSize, 1);
-  if (Math.abs(first.fontSize - line.fontSize) > SAME_SIZE * size) return false;
   const gap = b[1] - a[3];
   if (gap < -0.5 * size || gap > ITEM_GAP * size || b[0] >= a[2] || a[0] >= b[2]) return false;
   const indent = b[0] - first.box[0];
   if (indent < -ALIGNED * size || indent > NEST_MAX * size) return false;
+  if (Math.abs(first.fontSize - line.fontSize) > SAME_SIZE * size) {
+    // A smaller line close under an item, at its text's indent and opening no item, is the
+    // item's own (a related-articles list's date, a byline under a linked title).
+    const last = list.lines[list.lines.length - 1]!;
+    return line.fontSize < last.fontSize && !isListStart(line.text) && indent > ALIGNED * size && line.baseline - last.baseline <= ITEM_TAIL_PITCH * last.fontSize;
+  }
   // Without a marker, the text continues an item only at its text's indent, right of the marker.
   return isListStart(line.text) || indent > ALIGNED * size;
 }
