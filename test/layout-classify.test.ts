@@ -258,6 +258,17 @@ describe('lettered headings and wrapped items', () => {
     expect(splitParagraphs([at('Critical assembly of the', 160, 100, 284), at('coolant loop conditions', 150, 112, 294), at('1.1. Critical firmware. We report that the structural sensor', 72, 124, 372)], 'page', 10).map((p) => p.lines.length)).toEqual([2, 1]);
   });
 
+  it('ends a short line in capitals set in another size over the text under it (a sidebar\'s label)', () => {
+    const label = { ...at('ABOUT THE AUTHOR', 395, 398, 488), fontSize: 11.2 };
+    const text = [{ ...at('Yuki Fernández is an editor at the', 395, 414, 515), fontSize: 12.3 }, { ...at('journal and writes about the tests.', 395, 430, 512), fontSize: 12.3 }];
+    const split = splitParagraphs([label, ...text], 'page', 12.3);
+    expect(split.map((p) => p.lines.length)).toEqual([1, 2]);
+    expect(split[1]!.trace[0]!.rule).toBe('after-capitals-label');
+    // In the text's own size (a name in capitals over an address), or in lower case: one paragraph.
+    expect(splitParagraphs([{ ...label, fontSize: 12.3 }, ...text], 'page', 12.3)).toHaveLength(1);
+    expect(splitParagraphs([{ ...label, text: 'About the author' }, ...text], 'page', 12.3)).toHaveLength(1);
+  });
+
   it('ends a short lettered line over an indented paragraph (a heading, not an item and its hanging line)', () => {
     const lines = [at('A. Gross depreciation', 72, 100, 160), at('In addition, the fiscal portfolio was hedged after the', 84, 112, 300), at('valuation was reviewed by the board of the firm and', 72, 124, 300)];
     expect(splitParagraphs(lines, 'page', 10).map((p) => p.lines.length)).toEqual([1, 2]);
@@ -366,6 +377,21 @@ describe('lists', () => {
     expect(joinListItems([title, date(124)])).toHaveLength(2);
     expect(joinListItems([title, labelled([line('November 2021', 72, 113, { fontSize: 9.5 })], 'list')])).toHaveLength(2);
     expect(joinListItems([title, labelled([line('November 2021', 84, 113, { fontSize: 14 })], 'list')])).toHaveLength(2);
+  });
+
+  it('joins a list read on at the top of the next column, past the footnotes at the first column\'s foot', () => {
+    const left = labelled([line('• Unaudited operating cost in valuation', 72, 700), line('• Quarterly balance sheet of the fund', 72, 714)], 'list');
+    const note = labelled([line('2The weekly prevalence was discharged in Porto', 72, 760, { fontSize: 8 })], 'page_footnote');
+    const right = labelled([line('• The quarterly balance sheet rose in Aarhus', 320, 72)], 'list');
+    const joined = joinListItems([left, note, right]);
+    expect(joined.map((p) => p.label)).toEqual(['list', 'page_footnote']);
+    expect(joined[0]!.lines).toHaveLength(3);
+    expect(joined[0]!.trace.map((t) => t.rule)).toEqual(['list.next-column']);
+    expect(joinListItems([left, right])).toHaveLength(1);
+    // Not a list of another kind, nor one read after a paragraph, nor one lower on the page (beside it).
+    expect(joinListItems([left, labelled([line('1. The quarterly balance sheet rose', 320, 72)], 'list')])).toHaveLength(2);
+    expect(joinListItems([left, labelled([line('A paragraph ends the column.', 72, 730)], 'text'), right])).toHaveLength(3);
+    expect(joinListItems([left, labelled([line('• The quarterly balance sheet rose', 320, 705)], 'list')])).toHaveLength(2);
   });
 
   it('keeps lists apart across a paragraph, a wide gap or another column', () => {

@@ -2,7 +2,7 @@
 // items, an item's second paragraph) are joined back into the list they belong to.
 import type { LabelledParagraph } from '../model/analysis.js';
 import { unionOf } from '../model/geometry.js';
-import { isListStart } from '../model/text.js';
+import { BULLET, isListStart } from '../model/text.js';
 import { entry } from '../model/trace.js';
 
 /** Items of one list follow each other within this many ems (space between items included). */
@@ -19,6 +19,9 @@ const SAME_SIZE = 0.15;
  */
 const ITEM_TAIL_PITCH = 1.5;
 
+/** What the reading order puts at a column's foot, after the column's text. */
+const COLUMN_FOOT: ReadonlySet<string> = new Set(['page_footnote', 'footer', 'page_number']);
+
 /** The page's labelled paragraphs with consecutive parts of one list joined. */
 export function joinListItems(paragraphs: readonly LabelledParagraph[]): LabelledParagraph[] {
   const out: LabelledParagraph[] = [];
@@ -26,6 +29,15 @@ export function joinListItems(paragraphs: readonly LabelledParagraph[]): Labelle
     const prev = out[out.length - 1];
     if (prev && prev.label === 'list' && p.label === 'list' && continuesList(prev, p)) {
       out[out.length - 1] = { ...prev, lines: [...prev.lines, ...p.lines], trace: [...prev.trace, entry('paragraphs', isListStart(p.lines[0]!.text) ? 'list.next-item' : 'list.item-continued')] };
+      continue;
+    }
+    // Footnotes at a column's foot are read between a list and its part at the top of the next
+    // column: the list goes on past them (they follow it).
+    let before = out.length - 1;
+    while (before >= 0 && COLUMN_FOOT.has(out[before]!.label)) before--;
+    const list = out[before];
+    if (p.label === 'list' && before < out.length - 1 && list?.label === 'list' && acrossColumnBreak(list, p)) {
+      out[before] = { ...list, lines: [...list.lines, ...p.lines], trace: [...list.trace, entry('paragraphs', 'list.next-column')] };
     } else out.push(p);
   }
   return out;
@@ -37,6 +49,7 @@ function continuesList(list: LabelledParagraph, next: LabelledParagraph): boolea
   const first = list.lines[0]!;
   const line = next.lines[0]!;
   const size = Math.max(first.fontSize, line.fontSize, 1);
+  if (acrossColumnBreak(list, next)) return true;
   const gap = b[1] - a[3];
   if (gap < -0.5 * size || gap > ITEM_GAP * size || b[0] >= a[2] || a[0] >= b[2]) return false;
   const indent = b[0] - first.box[0];
@@ -49,4 +62,20 @@ function continuesList(list: LabelledParagraph, next: LabelledParagraph): boolea
   }
   // Without a marker, the text continues an item only at its text's indent, right of the marker.
   return isListStart(line.text) || indent > ALIGNED * size;
+}
+
+/**
+ * A list the reading order takes on at the top of the next column: the next part is read right
+ * after the list, starts right of it and a line or more above its top, opens an item of the same
+ * kind (bullet or enumerator) in the same size. (Two lists side by side start level.)
+ */
+function acrossColumnBreak(list: LabelledParagraph, next: LabelledParagraph): boolean {
+  const a = unionOf(list.lines);
+  const b = unionOf(next.lines);
+  const first = list.lines[0]!;
+  const line = next.lines[0]!;
+  const size = Math.max(first.fontSize, line.fontSize, 1);
+  if (Math.abs(first.fontSize - line.fontSize) > SAME_SIZE * size || !isListStart(line.text)) return false;
+  if (BULLET.test(first.text) !== BULLET.test(line.text)) return false;
+  return b[0] > a[2] && b[1] < a[1] - size;
 }

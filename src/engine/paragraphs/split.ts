@@ -39,6 +39,10 @@ const SIZE_CHANGE = 0.15;
  * heading's wrapped lines share one size, two levels' headings stacked do not.
  */
 const HEADING_SIZE_CHANGE = 0.04;
+/** A label in capitals differs from the text under it in size by at least this share (as a small-capital or larger label is set). */
+const LABEL_SIZE_CHANGE = 0.05;
+/** A label in capitals is at most this many characters ("MORE ON THIS STORY"). */
+const LABEL_CHARS = 40;
 /** Larger than the body by this factor: display type, not running text. */
 const ABOVE_BODY = 1.05;
 /** A bold line up to this long can be a heading: a change of weight around it breaks. */
@@ -140,6 +144,12 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   // where fonts carry no weight (Chromium's unnamed Type 3 fonts: a bold face is a font of its own).
   if (Math.abs(a - b) > HEADING_SIZE_CHANGE * Math.max(a, b, 1) && mainFont([prev]) !== mainFont([line])) return { rule: 'face-change' };
   if (prev.monospace !== line.monospace) return { rule: 'font-change' };
+  // A short line in capitals, in another size, over a line in lower case: a label heading what
+  // follows ("ABOUT THE AUTHOR", "SEE ALSO", "TAGS" over a sidebar's text), where the fonts carry
+  // no weight (Chromium's unnamed fonts) and the column is too narrow for a short first line.
+  if (block.length === 1 && isCapitalsLabel(prev) && /\p{Ll}/u.test(line.text) && Math.abs(a - b) > LABEL_SIZE_CHANGE * Math.max(a, b, 1)) {
+    return { rule: 'after-capitals-label' };
+  }
   // A line all in italic, short of the line after it, over an upright line: a heading set in
   // italic (IEEE's "A. Results" over its indented paragraph), not a paragraph's first line.
   if (block.length === 1 && allItalic(prev) && !line.italic && !prev.bold && line.box[2] - prev.box[2] > size && !/[-,;]$/.test(prev.text) && prev.text.length < HEADING_CHARS) {
@@ -234,6 +244,11 @@ function centredIn(line: TextLine, left: number, right: number, size: number): b
   const before = line.box[0] - left;
   const after = right - line.box[2];
   return before > CENTRED_MARGIN * size && after > CENTRED_MARGIN * size && Math.abs(before - after) < CENTRED_TOLERANCE * size;
+}
+
+/** A short line of two or more letters, all capitals. */
+function isCapitalsLabel(line: TextLine): boolean {
+  return line.text.length <= LABEL_CHARS && /\p{Lu}.*\p{Lu}/u.test(line.text) && !/\p{Ll}/u.test(line.text);
 }
 
 /** Every letter of the line is italic (the line's flag only says most are). */
