@@ -145,8 +145,9 @@ function fieldsHtml(w: HtmlWriter, role: string, title: string | undefined, fiel
   const reg = w.reg;
   if (role === 'infobox') {
     const rows: SpecCell[][] = fields.map(([k, v]) => [{ text: k, header: true }, { text: v }]);
-    const id = reg.block('table', { role: 'infobox', text: '', cells: [], html: tableHtml(rows), specRows: rows, textFromGlyphs: true });
+    // The title is printed above the table, so it is registered (read) first.
     const head = title ? `<div class="boxtitle" style="${w.style(reg.block('title', { level: 3, role: 'infobox-title', text: title, textFromGlyphs: true }), look.headingTint)}">${esc(title)}</div>` : '';
+    const id = reg.block('table', { role: 'infobox', text: '', cells: [], html: tableHtml(rows), specRows: rows, textFromGlyphs: true });
     let index = 0;
     const trs = rows.map((row) => `<tr>${row.map((cell, i) => `<${i === 0 ? 'th' : 'td'} style="${w.style(reg.part(id, 'cell', index++))}">${esc(cell.text)}</${i === 0 ? 'th' : 'td'}>`).join('')}</tr>`);
     return `<aside class="infobox">${head}<table>${trs.join('')}</table></aside>`;
