@@ -143,3 +143,26 @@ describe('a two-column table of words and figures under a header of words', () =
     expect(tables[0]!.table_body).toBe(tableHtml(rows));
   });
 });
+
+describe('two tables side by side, each captioned flush with its box', () => {
+  it('parts them though their captions start a cell padding left of their cells\' text', async () => {
+    const left = [['Item', 'Cases', 'Rate'], ['Regional', '120', '2.0'], ['National', '127', '5.1'], ['Urban', '134', '8.2'], ['Rural', '141', '11.3'], ['Coastal', '148', '14.4'], ['Inland', '155', '17.5']];
+    const right = [['Unit', 'Stock', 'Yield'], ['Alpha', '58.4', '20.1'], ['Beta', '19.4', '45%'], ['Gamma', '210.8', '76%'], ['Delta', '29', '734']];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // Rows on shared baselines; each table's text 6 pt inside its box (its cells' padding), the text 30 pt apart.
+      [left, right].forEach((rows, t) => {
+        const x = t ? 292 : 62;
+        rows.forEach((row, r) => {
+          const y = 120 + r * 15;
+          drawTexts(c, [{ text: row[0]!, x, y, size: 10 }]);
+          flushRight(c, font, row[1]!, x + 130, y, 10);
+          flushRight(c, font, row[2]!, x + 200, y, 10);
+        });
+      });
+      // The shorter table's caption stands beside the taller one's last rows.
+      drawTexts(c, [{ text: 'Table 1. Cases by region', x: 56, y: 236, size: 10 }, { text: 'Table 2. Stock by unit', x: 286, y: 200, size: 10 }]);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(left), tableHtml(right)]);
+  });
+});
