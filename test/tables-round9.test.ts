@@ -166,3 +166,33 @@ describe('two tables side by side, each captioned flush with its box', () => {
     expect(tables.map((t) => t.table_body)).toEqual([tableHtml(left), tableHtml(right)]);
   });
 });
+
+describe('fields set as label and value', () => {
+  it('stay text: a first row of labels ending in a colon is no header', async () => {
+    const fields = [['Status:', 'Draft'], ['Date:', '04.11.2024'], ['Revision:', '8.6'], ['Author:', 'Zofia Martins']];
+    const blocks = await bornDigitalBlocks((c) => {
+      fields.forEach(([k, v], r) => drawTexts(c, [{ text: k!, x: 62, y: 100 + r * 15, size: 13 }, { text: v!, x: 132, y: 100 + r * 15, size: 13 }]));
+    });
+    expect(blocks.filter((b) => b.type === 'table')).toHaveLength(0);
+  });
+});
+
+describe('a header whose cell wraps onto a line wider than its first', () => {
+  it('keeps the header: the wrapped line goes on under its cell, past the run\'s side', async () => {
+    const rows = [['Adjusted district and outcome', '210.7 %'], ['Regional follow-up visit', '12%'], ['Adjusted outcome', '332.1 years'], ['Community-based admission', '3%'], ['Chronic follow-up visit', '488.5 cases']];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      for (let i = 0; i < 3; i++) justified(c, font, 'The regional outcomes of the programme were reported by the', 56, 330, 80 + i * 12);
+      // "Eligible" / "outcome": a left-aligned header over right-aligned values ending at 300.
+      drawTexts(c, [{ text: 'Caregiver', x: 56, y: 130, size: 10 }, { text: 'Eligible', x: 252, y: 130, size: 10 }, { text: 'outcomes', x: 252, y: 142, size: 10 }]);
+      rows.forEach((row, r) => {
+        const y = 160 + r * 15;
+        drawTexts(c, [{ text: row[0]!, x: 56, y, size: 10 }]);
+        flushRight(c, font, row[1]!, 300, y, 10);
+      });
+      for (let i = 0; i < 3; i++) justified(c, font, 'The annual review of the programme was held in the spring', 56, 330, 260 + i * 12);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml([['Caregiver', 'Eligible outcomes'], ...rows]));
+  });
+});

@@ -679,7 +679,8 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       if (!group.length) continue;
       // Running text, a line across the run's extent end it; a short line inside it (a section
       // row, a wrapped cell) or a heading over its values does not.
-      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l)) || !inside(r.box, group)) close(r);
+      // A cell's next line (a wrapped header) may reach past the run's side.
+      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l)) || !group.every((l) => inside(r.box, [l]) || wrapsOn(r, l))) close(r);
       else {
         // A line alone is text; several side by side are a row of long cells.
         if (group.length === 1) {
@@ -692,6 +693,15 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   }
   for (const r of [...open]) close(r);
   return runs.sort((a, b) => a[0]![0]!.baseline - b[0]![0]!.baseline);
+}
+
+/**
+ * A cell's next line: it starts where a cell of the run's last row starts (a left-aligned cell
+ * wrapped), right under it, so it continues that cell however far it reaches.
+ */
+function wrapsOn(r: OpenRun, l: TextLine): boolean {
+  const size = l.fontSize;
+  return isCellLike(l) && r.rows[r.rows.length - 1]!.some((c) => Math.abs(c.box[0] - l.box[0]) <= ALIGNED_END * size && l.box[1] >= c.box[3] - TOUCH * size && l.box[1] - c.box[3] <= WRAPPED_LINE_GAP * size);
 }
 
 /**
@@ -866,8 +876,10 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   const ownFirst = inFirst > 0 && inFirst < OFF_ROW_LABELS * run.length && edges.length > 2;
   const labels = rowLabels(box, ownFirst ? edges[1]! : box[0], lines, new Set(fragments), size);
   // Two columns of values labelled left of them are a table of three, however far apart they stand.
-  // Numbers are counted below a first row of words only (a header naming its columns).
-  const values = run.length >= 3 && !run[0]!.some((l) => isNumeric(l.text)) ? run.slice(1).flat() : fragments;
+  // Numbers are counted below a first row of words only (a header naming its columns; a field's
+  // label ending in a colon, "Status:  Draft", heads no column).
+  const header = run.length >= 3 && !run[0]!.some((l) => isNumeric(l.text) || /:$/.test(l.text.trim()));
+  const values = header ? run.slice(1).flat() : fragments;
   if (!looksTabular(fragments, edges, ruled, run.length, labels.length > 0 && !ownFirst, values)) return null;
   if (isContents(run, edges, lines) || isList(run, edges)) return null;
   if (labels.length && !ownFirst) {
