@@ -258,6 +258,15 @@ const BESIDE_GAP = 2;
  */
 function placeInOrder(units: Unit[], unit: Unit & { kind: 'region' }): void {
   const box = unit.placed.region.box;
+  // A float inside a frame (an infobox's table under the box's title) is read among the frame's
+  // text: before its first text under the float's top, or after its last text above it.
+  const frame = unit.placed.region.frame;
+  const framed = frame ? units.flatMap((u, i) => (containsCentre(frame, unitBox(u)) ? [i] : [])) : [];
+  if (framed.length) {
+    const under = framed.find((i) => unitBox(units[i]!)[1] >= box[1]);
+    units.splice(under ?? framed[framed.length - 1]! + 1, 0, unit);
+    return;
+  }
   const besideTop = (u: Unit, b: Box) =>
     u.kind === 'paragraph' && b[0] >= box[2] && b[0] - box[2] <= BESIDE_GAP * u.paragraph.lines[0]!.fontSize && b[1] >= box[1] && b[1] - box[1] <= BESIDE_TOP * (box[3] - box[1]);
   let at = units.findIndex((u) => {

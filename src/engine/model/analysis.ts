@@ -18,6 +18,8 @@ interface RegionBase {
   /** The page's lines inside it: a table's cells, a chart's labels. They leave the text flow. */
   lines: TextLine[];
   trace: TraceEntry[];
+  /** The frame drawn around it (an infobox): it is read with the frame's own text. */
+  frame?: Box;
 }
 
 /** A part of the page that is not running text (a table, a chart, an image) and the lines it takes. */

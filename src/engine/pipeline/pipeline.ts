@@ -15,7 +15,7 @@ import { detectImages } from '../images/detect.js';
 import type { Equation, FurnitureLabel, LabelledParagraph, Paragraph, Region, Unit } from '../model/analysis.js';
 import type { Block } from '../model/blocks.js';
 import type { Box, Page, TextLine } from '../model/document.js';
-import { containsCentre } from '../model/geometry.js';
+import { area, containsCentre } from '../model/geometry.js';
 import { FIGURE_CAPTION } from '../model/text.js';
 import { entry, type StageFailure } from '../model/trace.js';
 import { bodyFontSize, readingSort } from '../model/typography.js';
@@ -25,7 +25,7 @@ import { attachDropCaps, attachLoneBullets, attachLoneSectionNumbers, attachTocN
 import { joinContinuations, splitParagraphs } from '../paragraphs/split.js';
 import { borderlessTables } from '../tables/borderless.js';
 import { ruledTables, type RuledResult, type TableFound } from '../tables/ruled.js';
-import { groupByFrames, mergeRules, RULE_SNAP, ruledBoxes } from '../tables/rules.js';
+import { groupByFrames, isFrameEdge, mergeRules, RULE_SNAP, ruledBoxes } from '../tables/rules.js';
 import { turnedTables } from '../tables/turned.js';
 import { Failures } from './stage.js';
 
@@ -151,14 +151,18 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
       // an infobox is no table with it. A matrix or a cases display aligns in columns too: its
       // lines are left to the equations.
       const pool = body.filter((l) => !used.has(l) && !ruled.gridLines.has(l));
+      // A frame's top and bottom edges confirm a table inside it but are the box's edges, not the table's.
+      const rules = ruled.looseRules.map((r) => (frames.some((f) => isFrameEdge(r, f, snap)) ? { ...r, frame: true } : r));
       return groupByFrames(pool, frames)
-        .flatMap((group) => stages.borderlessTables(group, ruled.looseRules))
+        .flatMap((group) => stages.borderlessTables(group, rules))
         .filter((t) => !isMathematics(t.lines));
     },
     () => [],
   );
   for (const t of borderless) {
-    regions.push(tableRegion(t, 'tables'));
+    // A table inside a frame (the smallest holding its centre) is read with the frame's text.
+    const frame = frames.filter((f) => containsCentre(f, t.table.box)).sort((a, b) => area(a) - area(b))[0];
+    regions.push({ ...tableRegion(t, 'tables'), ...(frame ? { frame } : {}) });
     for (const l of t.lines) used.add(l);
   }
   const tablesFound = regions.filter((r) => r.kind === 'table').map((r) => r.box);

@@ -248,18 +248,20 @@ function acrossPageColumns(run: TextLine[][], [x0, x1]: [number, number], box: B
 
 /** Captions this many ems above or below a run at most are its tables'. */
 const CAPTION_REACH = 2.5;
+/** A caption set flush with a table's box starts up to a cell's padding (this many ems) left of its cells' text. */
+const CELL_PADDING = 1;
 
 /**
  * Two tables set side by side, each with its caption: the strip parts the run when a caption
- * ("Table 4. …") starts at the run's left edge and ends before the strip, and another starts at
- * the strip's right side (where the right table's first column starts), each right above or below the run (or on its first or last row). Text
+ * ("Table 4. …") starts at the run's left edge (or a cell padding left of it) and ends before the
+ * strip, and another starts at the strip's right side (where the right table's first column starts), each right above or below the run (or on its first or last row). Text
  * above and below crosses the strip (the page's prose runs across both tables).
  */
 function captionedApart([x0, x1]: [number, number], box: Box, lines: readonly TextLine[], size: number): boolean {
   const near = (l: TextLine) => TABLE_CAPTION.test(l.text.trim()) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size;
   const captions = lines.filter(near);
-  const left = captions.some((l) => Math.abs(l.box[0] - box[0]) <= SLACK * size && l.box[2] <= x0 + SLACK * size);
-  const right = captions.some((l) => Math.abs(l.box[0] - x1) <= SLACK * size);
+  const left = captions.some((l) => Math.abs(l.box[0] - box[0]) <= CELL_PADDING * size && l.box[2] <= x0 + SLACK * size);
+  const right = captions.some((l) => Math.abs(l.box[0] - x1) <= CELL_PADDING * size);
   return left && right;
 }
 
@@ -716,7 +718,8 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       if (!group.length) continue;
       // Running text, a line across the run's extent end it; a short line inside it (a section
       // row, a wrapped cell) or a heading over its values does not.
-      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l)) || !inside(r.box, group)) close(r);
+      // A cell's next line (a wrapped header) may reach past the run's side.
+      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l)) || !group.every((l) => inside(r.box, [l]) || wrapsOn(r, l))) close(r);
       else {
         // A line alone is text; several side by side are a row of long cells.
         if (group.length === 1) {
@@ -729,6 +732,15 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   }
   for (const r of [...open]) close(r);
   return runs.sort((a, b) => a[0]![0]!.baseline - b[0]![0]!.baseline);
+}
+
+/**
+ * A cell's next line: it starts where a cell of the run's last row starts (a left-aligned cell
+ * wrapped), right under it, so it continues that cell however far it reaches.
+ */
+function wrapsOn(r: OpenRun, l: TextLine): boolean {
+  const size = l.fontSize;
+  return isCellLike(l) && r.rows[r.rows.length - 1]!.some((c) => Math.abs(c.box[0] - l.box[0]) <= ALIGNED_END * size && l.box[1] >= c.box[3] - TOUCH * size && l.box[1] - c.box[3] <= WRAPPED_LINE_GAP * size);
 }
 
 /**
@@ -903,7 +915,11 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   const ownFirst = inFirst > 0 && inFirst < OFF_ROW_LABELS * run.length && edges.length > 2;
   const labels = rowLabels(box, ownFirst ? edges[1]! : box[0], lines, new Set(fragments), size);
   // Two columns of values labelled left of them are a table of three, however far apart they stand.
-  if (!looksTabular(fragments, edges, ruled, run.length, labels.length > 0 && !ownFirst)) return null;
+  // Numbers are counted below a first row of words only (a header naming its columns; a field's
+  // label ending in a colon, "Status:  Draft", heads no column).
+  const header = run.length >= 3 && !run[0]!.some((l) => isNumeric(l.text) || /:$/.test(l.text.trim()));
+  const values = header ? run.slice(1).flat() : fragments;
+  if (!looksTabular(fragments, edges, ruled, run.length, labels.length > 0 && !ownFirst, values)) return null;
   if (isContents(run, edges, lines) || isList(run, edges)) return null;
   if (labels.length && !ownFirst) {
     const x0 = Math.min(...labels.map((l) => l.box[0]));
@@ -911,9 +927,17 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
     box = [x0, box[1], box[2], Math.max(box[3], ...labels.map((l) => l.box[3]))];
   }
 
-  // The region: the run's box, between its rules when ruled; every line inside belongs to it.
-  if (ruled) box = [box[0], Math.max(...above.map((r) => r.y)), box[2], Math.min(...below.map((r) => r.y))];
-  else box[3] = lastCellsRunOn(box, lines, size);
+  // The region: the run's box, between its rules when ruled; every line inside belongs to it. A
+  // frame's edges confirm the table but bound the box around it (an infobox's title stands
+  // between its top edge and the table): the region keeps to the run there.
+  const top = above.filter((r) => !r.frame);
+  const bottom = below.filter((r) => !r.frame);
+  if (ruled && top.length && bottom.length) box = [box[0], Math.max(...top.map((r) => r.y)), box[2], Math.min(...bottom.map((r) => r.y))];
+  else if (ruled) {
+    if (top.length) box[1] = Math.max(...top.map((r) => r.y));
+    if (bottom.length) box[3] = Math.min(...bottom.map((r) => r.y));
+    else box[3] = lastCellsRunOn(box, lines, size);
+  } else box[3] = lastCellsRunOn(box, lines, size);
   const members = lines.filter((l) => {
     const cy = (l.box[1] + l.box[3]) / 2;
     return cy >= box[1] - TOUCH * size && cy <= box[3] + TOUCH * size && l.box[0] >= box[0] - size && l.box[2] <= box[2] + size;
@@ -931,7 +955,8 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   // Mostly empty cells: scattered labels (a chart's values beside prose), not rows of data.
   const filled = table.cells.reduce((n, c) => n + c.colSpan, 0) / (table.rows * table.cols);
   if (table.rows < 2 || filled < MIN_FILLED) return null;
-  return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled, offRowLabels: labels.length, ...bounds.get(run) } };
+  const framed = [...above, ...below].filter((r) => r.frame).length;
+  return { table, lines: members, rule: ruled ? 'table.borderless-between-rules' : 'table.borderless-aligned-columns', values: { rows: table.rows, cols: table.cols, filled, offRowLabels: labels.length, ...(framed ? { frameEdges: framed } : {}), ...bounds.get(run) } };
 }
 
 /**
@@ -1179,10 +1204,10 @@ function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine
  * Whether fragments in columns look like data rather than text: numeric columns, or at least
  * three columns of short fragments.
  */
-function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, rows: number, labelled = false): boolean {
+function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, rows: number, labelled = false, values: TextLine[] = fragments): boolean {
   const cols = edges.length - 1;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
-  const numeric = fragments.filter((l) => isNumeric(l.text)).length / fragments.length;
+  const numeric = values.filter((l) => isNumeric(l.text)).length / values.length;
   const meanLength = fragments.reduce((s, l) => s + l.text.length, 0) / fragments.length;
   // Columns of running text (two-column pages, side-by-side paragraphs) are long and wordy.
   const byCol = new Map<number, number[]>();
@@ -1291,6 +1316,14 @@ function joinStackedHeaderLabel(table: Table): void {
   if (dataRow < 2 || firstData === Infinity) return;
   const pieces = table.cells.filter((c) => c.row < dataRow && c.col === 0);
   if (pieces.length < 2 || pieces.some((c) => c.colSpan > 1)) return;
+  // The label's lines stand closer than the rows under it (baseline to baseline), as a wrapped
+  // cell's do; set as far apart as the rows, they are rows of their own (a key–value table whose first values are
+  // words: "Contact  Aisha Martins").
+  const lines = pieces.flatMap((c) => c.lines).sort((a, b) => a.baseline - b.baseline);
+  const next = Math.min(...table.cells.filter((c) => c.row === dataRow).flatMap((c) => c.lines.map((l) => l.baseline)));
+  const rowPitch = next - lines[lines.length - 1]!.baseline;
+  const size = median(lines.map((l) => l.fontSize)) || 10;
+  if (lines.some((l, i) => i > 0 && l.baseline - lines[i - 1]!.baseline > rowPitch - ALIGNED_END * size)) return;
   const label: Cell = { row: 0, col: 0, rowSpan: dataRow, colSpan: 1, lines: pieces.flatMap((c) => c.lines) };
   const cells = [label, ...table.cells.filter((c) => !pieces.includes(c))];
   // Header rows with nothing but the label's pieces go.

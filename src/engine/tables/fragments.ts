@@ -74,6 +74,9 @@ function cutBefore(line: TextLine, { glyphs, chars }: NonNullable<ReturnType<typ
 export interface ColumnAlignment {
   left?: number;
   right?: number;
+  /** Where the column's cells' text starts and ends (from the text layer): the white between two columns' bodies. */
+  start?: number;
+  end?: number;
 }
 
 /** Edges this many ems apart are one edge (TeX and word processors set aligned cells exactly). */
@@ -96,8 +99,9 @@ const INK_BEARING = 0.2;
  * column whose "91" ends 0.13 em left of its "84" is still right-aligned).
  */
 export function columnAlignment(cells: readonly TextLine[]): ColumnAlignment {
-  if (cells.length < 2) return {};
-  if (readByOcr(cells)) return scannedColumnAlignment(cells);
+  if (readByOcr(cells)) return cells.length < 2 ? {} : scannedColumnAlignment(cells);
+  const extent = cells.length ? { start: Math.min(...cells.map((l) => l.box[0])), end: Math.max(...cells.map((l) => l.box[2])) } : {};
+  if (cells.length < 2) return extent;
   const size = median(cells.map((l) => l.fontSize)) || 10;
   // `outer`: the edge the ink reaches (the max of right ends, the min of left ends); `inward`: -1 or 1.
   const shared = (xs: number[], outer: number, inward: number) => {
@@ -108,7 +112,7 @@ export function columnAlignment(cells: readonly TextLine[]): ColumnAlignment {
   };
   const lefts = cells.map((l) => l.box[0]);
   const rights = cells.map((l) => l.box[2]);
-  return { left: shared(lefts, Math.min(...lefts), 1), right: shared(rights, Math.max(...rights), -1) };
+  return { left: shared(lefts, Math.min(...lefts), 1), right: shared(rights, Math.max(...rights), -1), ...extent };
 }
 
 /**
@@ -131,6 +135,7 @@ export function cutAtColumns(line: TextLine, edges: readonly number[], columns: 
   // A number's thousands set apart ("2, 800") is no cell gap.
   const inNumber = (i: number) => /\d,$/.test((chars[i - 2]?.ch ?? '') + chars[i - 1]!.ch) && /\d/.test(chars[i]!.ch);
   const moved = [...edges];
+  const white: { at: number; e: number }[] = [];
   for (let e = 1; e < edges.length - 1; e++) {
     const edge = edges[e]!;
     if (line.box[0] >= edge || line.box[2] <= edge) continue;
@@ -142,6 +147,13 @@ export function cutAtColumns(line: TextLine, edges: readonly number[], columns: 
       if (gap <= WORD_GAP * size || inNumber(i)) continue;
       if (!alignedWith(glyphs[i - 1]!.x1, before?.right, size) && !alignedWith(glyphs[i]!.x0, after?.left, size)) continue;
       if (best < 0 || Math.abs(glyphs[i]!.x0 - edge) < Math.abs(glyphs[best]!.x0 - edge)) best = i;
+    }
+    // No gap at a shared edge (a left-aligned column's header wider than its cells, next to a
+    // right-aligned column's header or cell wider than its values): the widest word gap in the
+    // white between the two columns' cells, if it is wider than the line's word spaces.
+    if (best < 0) {
+      best = gapInColumnWhite(glyphs, before, after, size, inNumber);
+      if (best >= 0) white.push({ at: best, e });
     }
     if (best < 0) {
       // A header wider than its right-aligned column reaches left over the edge into the white
@@ -159,7 +171,40 @@ export function cutAtColumns(line: TextLine, edges: readonly number[], columns: 
   }
   // One gap per edge, left to right.
   if (!cuts.length || cuts.some((c, i) => i > 0 && c <= cuts[i - 1]!)) return null;
+  // A cut in a column's white parts two cells that keep to their columns: the piece before it
+  // starts where its column's cells start, the piece after it ends where its column's cells end
+  // (a header centred over two columns, its word gap falling in their white, is one cell).
+  for (const { at, e } of white) {
+    const k = cuts.indexOf(at);
+    const start = glyphs[k > 0 ? cuts[k - 1]! : 0]!.x0;
+    const end = glyphs[(k + 1 < cuts.length ? cuts[k + 1]! : glyphs.length) - 1]!.x1;
+    if (!alignedWith(start, columns[e - 1]?.left, size) || !alignedWith(end, columns[e]?.right, size)) return null;
+  }
   return { pieces: cutBefore(line, text, cuts), edges: moved };
+}
+
+/** A gap between cells is this many times the line's other word spaces at least (prose spaces its words evenly, justified or not). */
+const WIDER_THAN_SPACES = 1.5;
+
+/**
+ * The glyph index after the widest word gap of the line that lies in the white between column
+ * `before`'s cells and column `after`'s (from where the one's text ends to where the other's
+ * starts), if it is wider than the line's other word gaps; -1 otherwise. (A header spanning
+ * both columns has its word gap over a column's text.)
+ */
+function gapInColumnWhite(glyphs: readonly Glyph[], before: ColumnAlignment | undefined, after: ColumnAlignment | undefined, size: number, inNumber: (i: number) => boolean): number {
+  if (before?.end === undefined || after?.start === undefined || after.start <= before.end) return -1;
+  const gaps: { i: number; x0: number; x1: number }[] = [];
+  for (let i = 1; i < glyphs.length; i++) {
+    const x0 = glyphs[i - 1]!.x1;
+    const x1 = glyphs[i]!.x0;
+    if (x1 - x0 > WORD_GAP * size && !inNumber(i)) gaps.push({ i, x0, x1 });
+  }
+  const inWhite = gaps.filter((g) => g.x0 >= before.end! && g.x1 <= after.start!).sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0));
+  const gap = inWhite[0];
+  if (!gap) return -1;
+  const others = gaps.filter((g) => g !== gap).map((g) => g.x1 - g.x0);
+  return !others.length || gap.x1 - gap.x0 >= WIDER_THAN_SPACES * median(others) ? gap.i : -1;
 }
 
 /** Where the line's words but its last end, with the text up to there (from its glyphs; none without them). */

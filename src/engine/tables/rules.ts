@@ -7,6 +7,8 @@ export interface HRule {
   y: number;
   x0: number;
   x1: number;
+  /** The top or bottom edge of a frame drawn around a box (an infobox), which may hold more than a table. */
+  frame?: boolean;
 }
 
 export interface VRule {
@@ -101,6 +103,11 @@ export function ruledBoxes({ h, v }: Grid, snap: number): Box[] {
     }
   }
   return out;
+}
+
+/** Whether the horizontal rule is the top or bottom edge of the frame `box` (to `snap`, page units). */
+export function isFrameEdge(rule: HRule, box: Box, snap: number): boolean {
+  return (Math.abs(rule.y - box[1]) <= snap || Math.abs(rule.y - box[3]) <= snap) && Math.abs(rule.x0 - box[0]) <= snap && Math.abs(rule.x1 - box[2]) <= snap;
 }
 
 /**
