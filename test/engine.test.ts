@@ -324,6 +324,21 @@ describe('reading order', () => {
     expect(read.indexOf('Value 0')).toBeLessThan(read.indexOf('Date'));
   });
 
+  it('reads each of two wrapped figures\' captions apart on a page where they sit on opposite sides', () => {
+    const at = (text: string, x0: number, y0: number, x1: number, size = 10.4) => line(text, x0, y0, { box: [x0, y0, x1, y0 + 10], baseline: y0 + 8, fontSize: size });
+    const full = (i: number, y: number) => at(`Full line ${i} of the text runs across the whole width`, 135, y, 480);
+    // A figure on the right with its caption beside the text's narrow lines…
+    const upper = Array.from({ length: 10 }, (_, i) => at(`Upper line ${i} beside the figure`, 135, 200 + i * 12, 325));
+    const caption = [at('Fig. 1. Triplicate substrate in chro-', 336, 257, 480, 9.3), at('matography under review.', 335, 268, 440, 9.3)];
+    // …and, lower on the page, one on the left: its text's lines cross the upper gutter.
+    const lower = Array.from({ length: 8 }, (_, i) => at(`Lower line ${i} beside the other figure`, 290, 400 + i * 12, 480));
+    const other = [at('Fig. 2. Significant chromatography', 135, 450, 280, 9.3), at('for enzyme conditions.', 135, 461, 250, 9.3)];
+    const lines = [full(1, 164), full(2, 176), full(3, 188), ...upper, ...caption, full(4, 320), full(5, 332), full(6, 344), full(7, 356), full(8, 368), full(9, 380), ...lower, ...other, full(10, 500), full(11, 512)];
+    const order = orderLines(lines, 612).flatMap((s) => s.lines).map((l) => l.text);
+    // The upper caption is read after the narrow lines beside it, not between them.
+    expect(order.slice(3, 15)).toEqual([...upper, ...caption].map((l) => l.text));
+  });
+
   it('reads the text of a framed box beside the body as a unit of its own, the body running on without it', () => {
     const body = Array.from({ length: 6 }, (_, i) => line(`Body line ${i} of the section`, 72, 160 + i * 15, { box: [72, 160 + i * 15, 320, 170 + i * 15] }));
     const boxed = [line('Infobox title', 390, 148), line('Founded 1888', 342, 170), line('Location Aarhus', 342, 191)];

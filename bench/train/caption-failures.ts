@@ -78,7 +78,7 @@ for (const doc of docs) {
   if (!captions.length) continue;
   let details: Awaited<ReturnType<typeof engine.parseWithDetails>>;
   try {
-    details = await engine.parseWithDetails(readFileSync(doc.pdfPath), { maxPages: 50 });
+    details = await engine.parseWithDetails(readFileSync(doc.pdfPath), { maxPages: 50, ocr: () => Promise.reject(new Error('digital documents only')) });
   } catch (e) {
     process.stderr.write(`${truth.id} ${String(e)}\n`);
     continue;

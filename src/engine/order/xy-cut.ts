@@ -195,8 +195,30 @@ function splitAroundColumnStretch(lines: TextLine[], pageWidth: number): [TextLi
   const narrow = lines.filter((l) => l.box[2] - l.box[0] < WIDE_LINE * (maxX - minX));
   if (narrow.length < 4) return null;
   const gutter = findGutter(narrow, pageWidth);
-  if (!gutter) return null;
-  const [gx0, gx1] = gutter;
+  const stretch = gutter && stretchAt(lines, gutter);
+  if (stretch) return stretch;
+  // Failing that, each run of narrow rows (between full-width ones) on its own: a page with two
+  // wrapped figures, one on each side, has no gutter its narrow lines share (the other figure's
+  // lines cross it).
+  const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
+  const narrowSet = new Set(narrow);
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j < sorted.length && narrowSet.has(sorted[j]!)) j++;
+    const run = sorted.slice(i, j);
+    const local = run.length >= 4 && run.length < narrow.length ? findGutter(run, pageWidth) : null;
+    const found = local && stretchAt(lines, local, new Set(run));
+    if (found) return found;
+    i = Math.max(j, i + 1);
+  }
+  return null;
+}
+
+/**
+ * The stretch of `lines` beside a wrapped float, parted by the gutter: [above, stretch, below],
+ * or null (see splitAroundColumnStretch). With `among`, the stretch holds some of those lines.
+ */
+function stretchAt(lines: TextLine[], [gx0, gx1]: [number, number], among?: ReadonlySet<TextLine>): [TextLine[], TextLine[], TextLine[]] | null {
   const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
   // The longest run of consecutive rows (by their tops) that no line crosses the gutter in.
   let best: [number, number] | null = null;
@@ -207,7 +229,7 @@ function splitAroundColumnStretch(lines: TextLine[], pageWidth: number): [TextLi
     }
     let j = i;
     while (j < sorted.length && !spans(sorted[j]!, gx0, gx1)) j++;
-    if (!best || j - i > best[1] - best[0]) best = [i, j];
+    if ((!best || j - i > best[1] - best[0]) && (!among || sorted.slice(i, j).some((l) => among.has(l)))) best = [i, j];
     i = j;
   }
   if (!best) return null;
@@ -289,8 +311,20 @@ function findGutter(lines: TextLine[], pageWidth: number): [number, number] | nu
   const size = sizes[sizes.length >> 1] ?? 10;
   const minGap = Math.max(size * GUTTER_EM, pageWidth * GUTTER_PAGE);
 
-  // Coverage histogram at 1-unit resolution over the region: each line adds one from its first
-  // unit to before its last (marked at both ends, then summed: the ordering tries many regions).
+  const cover = coverage(lines, minX, width);
+  // Lines allowed across a candidate strip: full-width titles and abstracts, and short lines
+  // that poke into the gutter (which lines really span it is decided separately).
+  // A side of two or three lines (a wrapped figure's caption beside the text) is itself under
+  // that allowance, and its strip would run on to the region's edge: failing a gutter with
+  // crossings allowed, a strip no line crosses is looked for.
+  return gutterStrip(lines, cover, minX, width, minGap, Math.max(2, Math.floor(lines.length * GUTTER_CROSSING))) ?? gutterStrip(lines, cover, minX, width, minGap, 0);
+}
+
+/**
+ * Coverage histogram at 1-unit resolution over the region: each line adds one from its first
+ * unit to before its last (marked at both ends, then summed: the ordering tries many regions).
+ */
+function coverage(lines: TextLine[], minX: number, width: number): Uint16Array {
   const bins = Math.ceil(width) + 1;
   const steps = new Int32Array(bins + 1);
   for (const l of lines) {
@@ -303,12 +337,7 @@ function findGutter(lines: TextLine[], pageWidth: number): [number, number] | nu
   }
   const cover = new Uint16Array(bins);
   for (let x = 0, run = 0; x < bins; x++) cover[x] = run += steps[x]!;
-  // Lines allowed across a candidate strip: full-width titles and abstracts, and short lines
-  // that poke into the gutter (which lines really span it is decided separately).
-  // A side of two or three lines (a wrapped figure's caption beside the text) is itself under
-  // that allowance, and its strip would run on to the region's edge: failing a gutter with
-  // crossings allowed, a strip no line crosses is looked for.
-  return gutterStrip(lines, cover, minX, width, minGap, Math.max(2, Math.floor(lines.length * GUTTER_CROSSING))) ?? gutterStrip(lines, cover, minX, width, minGap, 0);
+  return cover;
 }
 
 /** The best strip of `cover` (lines per unit of x) that at most `maxCrossing` lines cross, with two lines or more on each side. */
