@@ -146,6 +146,12 @@ for (const doc of docs) {
         cls = `as-${kind}${merged}`;
       }
       if (!floatFound) cls = `no-float/${cls}`;
+      else if (f) {
+        // The float found, but its box stops short of the caption (a table found in part).
+        const gap = (a: Box1000, b: Box1000) => Math.max(0, b[1] - a[3], a[1] - b[3]);
+        const ours = list.filter((b) => (b.type === 'image' || b.type === 'chart' || b.type === 'table') && overFloat(b) && b.page_idx === cBox.page);
+        if (ours.length && ours.every((b) => gap(cBox.box, b.bbox as Box1000) > gap(cBox.box, f) + 15)) cls = `float-short/${cls}`;
+      }
     }
     bump(truth.family, cls);
     const hb = details.blocks[holder];
