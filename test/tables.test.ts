@@ -354,12 +354,12 @@ describe('tables split over a page break', () => {
   });
 
   it('gives a table the caption left at the foot of the page before, alone or over the table\'s header row', async () => {
-    const pages = (foot: Array<{ text: string; x: number; y: number }>) =>
+    const pages = (foot: Array<{ text: string; x: number; y: number }>, under: Array<{ text: string; x: number; y: number }> = []) =>
       drawnPdf([
         (c) => drawTexts(c, [{ text: 'Yearly figures are summarised in the following table for reference.', x: 72, y: 600 }, ...foot]),
         (c) => {
           drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: body(0), rules: 'lines' });
-          drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 330 }]);
+          drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 330 }, ...under]);
         },
       ]);
     // The caption alone closes the page; the table opens the next one.
@@ -383,6 +383,9 @@ describe('tables split over a page break', () => {
     const [joined] = tables(withHeader.result);
     expect(joined!.page_idx).toBe(0);
     expect(joined!.table_caption).toEqual(['Table 2: Units and revenue']);
+    // A table with a caption of its own under it (captions set under their tables) takes none from the page before.
+    const own = await parse(await pages([{ text: 'Table 2: Units and revenue', x: 72, y: 700 }], [{ text: 'Table 3: Units by year', x: 72, y: 240 }]));
+    expect(tables(own).map((t) => t.table_caption)).toEqual([['Table 3: Units by year']]);
   });
 
   it('keeps two tables of different columns on consecutive pages apart', async () => {

@@ -83,9 +83,8 @@ export function mergeContinuedTables(pages: readonly (readonly Unit[])[]): Unit[
  * A table's caption that closes its page, the table under it on the next page (a word processor
  * moves a table whose first rows do not fit, or its head row alone, or a few rows the detectors
  * did not take, and leaves the caption behind): a caption opening with a table label, after which
- * the page holds only table cells' short paragraphs (or a table of its own without a caption
- * over it, its header row joined here from the next page), is the caption of that table, or of
- * the table opening the next page when it has no caption over it.
+ * the page holds only table cells' short paragraphs (or a table of its own without a caption, its header row joined here from the next page), is the caption of that table, or of
+ * the table opening the next page when it has no caption.
  */
 function captionsOverPageBreak(pages: Unit[][]): Unit[][] {
   pages.forEach((units, page) => {
@@ -94,7 +93,7 @@ function captionsOverPageBreak(pages: Unit[][]): Unit[][] {
     for (let i = units.length - 1; i >= 0; i--) {
       const u = units[i]!;
       if (besideTheFlow(u)) continue;
-      if (isTable(u) && !target && !captionOver(u.placed)) {
+      if (isTable(u) && !target && !captioned(u.placed)) {
         target = u;
         continue;
       }
@@ -112,7 +111,7 @@ function captionsOverPageBreak(pages: Unit[][]): Unit[][] {
     const first = !target && next ? tableAtEdge(next, 'start') : undefined;
     const [holder, index] = target ? [units, units.indexOf(target)] : first && next ? [next, first.index] : [undefined, -1];
     const u = holder?.[index];
-    if (!holder || !isTable(u) || captionOver(u.placed)) return;
+    if (!holder || !isTable(u) || captioned(u.placed)) return;
     const caption = (units.splice(at, 1)[0] as Unit & { kind: 'paragraph' }).paragraph;
     const taken = { ...caption, trace: [...caption.trace, entry('floats', 'caption.table-above-across-page-break', { where: target ? 'same-page' : 'next-page' })] };
     holder[holder.indexOf(u)] = { kind: 'region', placed: { ...u.placed, captions: [taken, ...u.placed.captions] } };
@@ -120,9 +119,9 @@ function captionsOverPageBreak(pages: Unit[][]): Unit[][] {
   return pages;
 }
 
-/** Whether a table has a caption over it (a "(continued)" line aside). */
-function captionOver(placed: PlacedRegion): boolean {
-  return placed.captions.some((c) => !CONTINUED_CAPTION.test(textOf(c)) && !below(c, placed.region.box));
+/** Whether a table has a caption of its own, over or under it (a "(continued)" line aside): one set under it says the document's captions go under their tables. */
+function captioned(placed: PlacedRegion): boolean {
+  return placed.captions.some((c) => !CONTINUED_CAPTION.test(textOf(c)));
 }
 
 function isTable(u: Unit | undefined): u is RegionUnit {
