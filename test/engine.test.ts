@@ -339,6 +339,18 @@ describe('reading order', () => {
     expect(order.slice(3, 15)).toEqual([...upper, ...caption].map((l) => l.text));
   });
 
+  it('reads a wrapped figure\'s caption set in the body\'s size, on the text\'s baselines and 11 points from it, apart from the text', () => {
+    // 15-point type: the 11-point gutter is under the 0.8 em a page's column gutter needs.
+    const at = (text: string, x0: number, y0: number, x1: number) => line(text, x0, y0, { box: [x0, y0, x1, y0 + 11], baseline: y0 + 9, fontSize: 14.9 });
+    const full = (i: number, y: number) => at(`Full line ${i} of the text runs across the whole width`, 85, y, 526);
+    const narrow = Array.from({ length: 10 }, (_, i) => at(`Narrow line ${i} beside the figure`, 86, 430 + i * 14.5, 331));
+    // The caption's two lines on the baselines of the last two narrow lines.
+    const caption = [at('Figure 7.1: Tail worker pool for bench-', 342, 430 + 8 * 14.5, 526), at('mark planning.', 342, 430 + 9 * 14.5, 412)];
+    const lines = [full(1, 386), full(2, 400), full(3, 414), ...narrow, ...caption, full(4, 590), full(5, 604)];
+    const order = orderLines(lines, 612).flatMap((s) => s.lines).map((l) => l.text);
+    expect(order.slice(3, 15)).toEqual([...narrow, ...caption].map((l) => l.text));
+  });
+
   it('reads the text of a framed box beside the body as a unit of its own, the body running on without it', () => {
     const body = Array.from({ length: 6 }, (_, i) => line(`Body line ${i} of the section`, 72, 160 + i * 15, { box: [72, 160 + i * 15, 320, 170 + i * 15] }));
     const boxed = [line('Infobox title', 390, 148), line('Founded 1888', 342, 170), line('Location Aarhus', 342, 191)];
