@@ -351,6 +351,15 @@ describe('reading order', () => {
     expect(order.slice(3, 15)).toEqual([...narrow, ...caption].map((l) => l.text));
   });
 
+  it('reads a wrapped figure\'s one-line caption apart from the text beside it', () => {
+    const at = (text: string, x0: number, y0: number, x1: number) => line(text, x0, y0, { box: [x0, y0, x1, y0 + 11], baseline: y0 + 9, fontSize: 14 });
+    const narrow = Array.from({ length: 10 }, (_, i) => at(`Narrow line ${i} beside the figure`, 77, 80 + i * 14.5, 323));
+    const caption = at('Figure 1.2: Acute survey.', 366, 80 + 5 * 14.5 + 1, 486);
+    const full = [0, 1, 2].map((i) => at(`Full line ${i} of the text runs across the whole width`, 77, 240 + i * 14.5, 519));
+    const order = orderLines([...narrow, caption, ...full], 612).flatMap((s) => s.lines).map((l) => l.text);
+    expect(order).toEqual([...narrow, caption, ...full].map((l) => l.text));
+  });
+
   it('reads the text of a framed box beside the body as a unit of its own, the body running on without it', () => {
     const body = Array.from({ length: 6 }, (_, i) => line(`Body line ${i} of the section`, 72, 160 + i * 15, { box: [72, 160 + i * 15, 320, 170 + i * 15] }));
     const boxed = [line('Infobox title', 390, 148), line('Founded 1888', 342, 170), line('Location Aarhus', 342, 191)];

@@ -225,9 +225,29 @@ function splitAroundColumnStretch(lines: TextLine[], pageWidth: number): Stretch
     while (j < sorted.length && narrowSet.has(sorted[j]!)) j++;
     const run = sorted.slice(i, j);
     const local = run.length >= 4 && run.length < narrow.length ? findGutter(run, pageWidth, WRAP_GUTTER_EM) : null;
-    const found = local && stretchAt(lines, local, new Set(run));
+    const found = (local && stretchAt(lines, local, new Set(run))) || besideCaption(lines, run);
     if (found) return found;
     i = Math.max(j, i + 1);
+  }
+  return null;
+}
+
+/**
+ * A one-line caption beside the text (a wrapped figure's "Figure 1.2: Acute survey."): no
+ * gutter has two lines on each side, so the caption itself gives it, from its edge to the text's
+ * edge beside it.
+ */
+function besideCaption(lines: TextLine[], run: TextLine[]): Stretch | null {
+  for (const c of run) {
+    if (!ANY_CAPTION.test(c.text)) continue;
+    const rows = run.filter((l) => l !== c);
+    const left = rows.filter((l) => l.box[2] <= c.box[0]);
+    const right = rows.filter((l) => l.box[0] >= c.box[2]);
+    const gutter: [number, number] | null =
+      left.length >= 2 ? [Math.max(...left.map((l) => l.box[2])), c.box[0]] : right.length >= 2 ? [c.box[2], Math.min(...right.map((l) => l.box[0]))] : null;
+    if (!gutter || gutter[1] - gutter[0] < WRAP_GUTTER_EM * c.fontSize) continue;
+    const found = stretchAt(lines, gutter, new Set([c]));
+    if (found) return found;
   }
   return null;
 }
@@ -263,7 +283,9 @@ function stretchAt(lines: TextLine[], [gx0, gx1]: [number, number], among?: Read
   const mid = (gx0 + gx1) / 2;
   const left = stretch.filter((l) => (l.box[0] + l.box[2]) / 2 < mid);
   const right = stretch.filter((l) => (l.box[0] + l.box[2]) / 2 >= mid);
-  if (left.length < 2 || right.length < 2) return null;
+  // Each side holds two lines, or one that opens a caption (a short caption beside the text).
+  const holds = (side: TextLine[]) => side.length >= 2 || (side.length === 1 && ANY_CAPTION.test(side[0]!.text));
+  if (!holds(left) || !holds(right)) return null;
   const [fewer, more] = left.length <= right.length ? [left, right] : [right, left];
   // The narrow side is a float's: its caption is there (a sidebar of text is a framed or shaded box, see frames.ts).
   const opening = fewer.filter((l) => ANY_CAPTION.test(l.text)).sort((a, b) => a.box[1] - b.box[1])[0];
