@@ -324,6 +324,42 @@ describe('reading order', () => {
     expect(read.indexOf('Value 0')).toBeLessThan(read.indexOf('Date'));
   });
 
+  it('reads each of two wrapped figures\' captions apart on a page where they sit on opposite sides', () => {
+    const at = (text: string, x0: number, y0: number, x1: number, size = 10.4) => line(text, x0, y0, { box: [x0, y0, x1, y0 + 10], baseline: y0 + 8, fontSize: size });
+    const full = (i: number, y: number) => at(`Full line ${i} of the text runs across the whole width`, 135, y, 480);
+    // A figure on the right with its caption beside the text's narrow lines…
+    const upper = Array.from({ length: 10 }, (_, i) => at(`Upper line ${i} beside the figure`, 135, 200 + i * 12, 325));
+    const caption = [at('Fig. 1. Triplicate substrate in chro-', 336, 257, 480, 9.3), at('matography under review.', 335, 268, 440, 9.3)];
+    // …and, lower on the page, one on the left: its text's lines cross the upper gutter.
+    const lower = Array.from({ length: 8 }, (_, i) => at(`Lower line ${i} beside the other figure`, 290, 400 + i * 12, 480));
+    const other = [at('Fig. 2. Significant chromatography', 135, 450, 280, 9.3), at('for enzyme conditions.', 135, 461, 250, 9.3)];
+    const lines = [full(1, 164), full(2, 176), full(3, 188), ...upper, ...caption, full(4, 320), full(5, 332), full(6, 344), full(7, 356), full(8, 368), full(9, 380), ...lower, ...other, full(10, 500), full(11, 512)];
+    const order = orderLines(lines, 612).flatMap((s) => s.lines).map((l) => l.text);
+    // The upper caption is read after the narrow lines beside it, not between them.
+    expect(order.slice(3, 15)).toEqual([...upper, ...caption].map((l) => l.text));
+  });
+
+  it('reads a wrapped figure\'s caption set in the body\'s size, on the text\'s baselines and 11 points from it, apart from the text', () => {
+    // 15-point type: the 11-point gutter is under the 0.8 em a page's column gutter needs.
+    const at = (text: string, x0: number, y0: number, x1: number) => line(text, x0, y0, { box: [x0, y0, x1, y0 + 11], baseline: y0 + 9, fontSize: 14.9 });
+    const full = (i: number, y: number) => at(`Full line ${i} of the text runs across the whole width`, 85, y, 526);
+    const narrow = Array.from({ length: 10 }, (_, i) => at(`Narrow line ${i} beside the figure`, 86, 430 + i * 14.5, 331));
+    // The caption's two lines on the baselines of the last two narrow lines.
+    const caption = [at('Figure 7.1: Tail worker pool for bench-', 342, 430 + 8 * 14.5, 526), at('mark planning.', 342, 430 + 9 * 14.5, 412)];
+    const lines = [full(1, 386), full(2, 400), full(3, 414), ...narrow, ...caption, full(4, 590), full(5, 604)];
+    const order = orderLines(lines, 612).flatMap((s) => s.lines).map((l) => l.text);
+    expect(order.slice(3, 15)).toEqual([...narrow, ...caption].map((l) => l.text));
+  });
+
+  it('reads a wrapped figure\'s one-line caption apart from the text beside it', () => {
+    const at = (text: string, x0: number, y0: number, x1: number) => line(text, x0, y0, { box: [x0, y0, x1, y0 + 11], baseline: y0 + 9, fontSize: 14 });
+    const narrow = Array.from({ length: 10 }, (_, i) => at(`Narrow line ${i} beside the figure`, 77, 80 + i * 14.5, 323));
+    const caption = at('Figure 1.2: Acute survey.', 366, 80 + 5 * 14.5 + 1, 486);
+    const full = [0, 1, 2].map((i) => at(`Full line ${i} of the text runs across the whole width`, 77, 240 + i * 14.5, 519));
+    const order = orderLines([...narrow, caption, ...full], 612).flatMap((s) => s.lines).map((l) => l.text);
+    expect(order).toEqual([...narrow, caption, ...full].map((l) => l.text));
+  });
+
   it('reads the text of a framed box beside the body as a unit of its own, the body running on without it', () => {
     const body = Array.from({ length: 6 }, (_, i) => line(`Body line ${i} of the section`, 72, 160 + i * 15, { box: [72, 160 + i * 15, 320, 170 + i * 15] }));
     const boxed = [line('Infobox title', 390, 148), line('Founded 1888', 342, 170), line('Location Aarhus', 342, 191)];

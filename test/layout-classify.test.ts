@@ -472,6 +472,11 @@ describe('captions', () => {
     const cell = labelled([line('We report that the eligible caregiver was reported.', 80, 304)], 'caption');
     const titled = labelled([line('Table 1. Acute intervention in survey review', 120, 319)], 'caption');
     expect(placeRegions(pageOf([]), [cell, titled], [tableAt(221, 293)]).flatMap(captionsOf)).toEqual(['Table 1. Acute intervention in survey review']);
+    // A label standing alone over its title line between the tables: the label alone is nearer the
+    // upper table, the caption as a whole nearer the lower one, whose caption it is.
+    const label = labelled([line('TABLE I', 200, 177)], 'caption');
+    const titleLine = labelled([line('RECURRING PROVISION IN AUDIT REVIEW', 120, 189)], 'caption');
+    expect(placeRegions(pageOf([]), [label, titleLine], [upper, lower]).map(captionsOf)).toEqual([[], ['TABLE I RECURRING PROVISION IN AUDIT REVIEW']]);
     // A lone table still takes a title under it.
     expect(placeRegions(pageOf([]), [labelled([line('TABLE I RECURRING PROVISION IN AUDIT REVIEW', 120, 184)], 'caption')], [upper]).map(captionsOf)).toEqual([['TABLE I RECURRING PROVISION IN AUDIT REVIEW']]);
 

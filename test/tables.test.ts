@@ -353,6 +353,41 @@ describe('tables split over a page break', () => {
     expect(details.blocks.find((b) => b.type === 'table')!.trace.map((t) => t.rule)).toContain('table.header-row-at-previous-page-foot');
   });
 
+  it('gives a table the caption left at the foot of the page before, alone or over the table\'s header row', async () => {
+    const pages = (foot: Array<{ text: string; x: number; y: number }>, under: Array<{ text: string; x: number; y: number }> = []) =>
+      drawnPdf([
+        (c) => drawTexts(c, [{ text: 'Yearly figures are summarised in the following table for reference.', x: 72, y: 600 }, ...foot]),
+        (c) => {
+          drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: body(0), rules: 'lines' });
+          drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 330 }, ...under]);
+        },
+      ]);
+    // The caption alone closes the page; the table opens the next one.
+    const alone = await parseWithDetails(await pages([{ text: 'Table 2: Units and revenue', x: 72, y: 700 }]), { maxPages: 50, ocr: noOcr });
+    const [table] = tables(alone.result);
+    expect(table!.page_idx).toBe(1);
+    expect(table!.table_caption).toEqual(['Table 2: Units and revenue']);
+    expect(alone.result.content_list.filter((b) => b.type === 'text' && b.text?.startsWith('Table 2'))).toEqual([]);
+    const rule = alone.blocks.find((b) => b.type === 'table')!.trace.find((t) => t.rule === 'caption.table-above-across-page-break');
+    expect(rule?.values).toEqual({ where: 'next-page' });
+    // Over the header row left there too: the table (joined to its header row) is on the caption's page.
+    const withHeader = await parseWithDetails(
+      await pages([
+        { text: 'Table 2: Units and revenue', x: 72, y: 680 },
+        { text: 'Production year', x: 76, y: 700 },
+        { text: 'Units', x: 176, y: 700 },
+        { text: 'Revenue', x: 276, y: 700 },
+      ]),
+      { maxPages: 50, ocr: noOcr },
+    );
+    const [joined] = tables(withHeader.result);
+    expect(joined!.page_idx).toBe(0);
+    expect(joined!.table_caption).toEqual(['Table 2: Units and revenue']);
+    // A table with a caption of its own under it (captions set under their tables) takes none from the page before.
+    const own = await parse(await pages([{ text: 'Table 2: Units and revenue', x: 72, y: 700 }], [{ text: 'Table 3: Units by year', x: 72, y: 240 }]));
+    expect(tables(own).map((t) => t.table_caption)).toEqual([['Table 3: Units by year']]);
+  });
+
   it('keeps two tables of different columns on consecutive pages apart', async () => {
     const other = [['Site', 'Staff', 'Area', 'Opened'], ...Array.from({ length: 5 }, (_, i) => [`Plant ${i + 1}`, String(40 + i), `${12 + i}.5`, String(1990 + i)])];
     const pdf = await split((c) => drawTable(c, { x: 72, top: 72, colWidths: [110, 80, 80, 80], rows: other, rules: 'lines' }));

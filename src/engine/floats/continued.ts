@@ -6,7 +6,7 @@
 import type { LabelledParagraph, ParagraphLabel, PlacedRegion, Region, Unit } from '../model/analysis.js';
 import type { Box } from '../model/document.js';
 import type { Cell, Table } from '../model/table.js';
-import { CONTINUED_CAPTION, CONTINUED_FOOTER, joinLines } from '../model/text.js';
+import { CONTINUED_CAPTION, CONTINUED_FOOTER, joinLines, TABLE_CAPTION } from '../model/text.js';
 import { entry } from '../model/trace.js';
 import { readingSort } from '../model/typography.js';
 
@@ -76,7 +76,52 @@ export function mergeContinuedTables(pages: readonly (readonly Unit[])[]): Unit[
     if (last) open = { page, index: last.index, placed: (units[last.index] as RegionUnit).placed, lastPage: page, footers: last.marks };
     header = open ? undefined : closingHeaderRow(units, page);
   });
-  return out.map((units, page) => units.filter((_, i) => !drop[page]!.has(i)));
+  return captionsOverPageBreak(out.map((units, page) => units.filter((_, i) => !drop[page]!.has(i))));
+}
+
+/**
+ * A table's caption that closes its page, the table under it on the next page (a word processor
+ * moves a table whose first rows do not fit, or its head row alone, or a few rows the detectors
+ * did not take, and leaves the caption behind): a caption opening with a table label, after which
+ * the page holds only table cells' short paragraphs (or a table of its own without a caption, its header row joined here from the next page), is the caption of that table, or of
+ * the table opening the next page when it has no caption.
+ */
+function captionsOverPageBreak(pages: Unit[][]): Unit[][] {
+  pages.forEach((units, page) => {
+    let target: RegionUnit | undefined;
+    let at = -1;
+    for (let i = units.length - 1; i >= 0; i--) {
+      const u = units[i]!;
+      if (besideTheFlow(u)) continue;
+      if (isTable(u) && !target && !captioned(u.placed)) {
+        target = u;
+        continue;
+      }
+      if (u.kind !== 'paragraph') break;
+      const p = u.paragraph;
+      if ((p.label === 'caption' || p.label === 'text' || p.label === 'title') && TABLE_CAPTION.test(textOf(p))) {
+        at = i;
+        break;
+      }
+      // What the detectors left of the table's first rows: short cells side by side.
+      if ((p.label !== 'text' && p.label !== 'title') || p.lines.length > HEADER_CELL_LINES || textOf(p).length > HEADER_CELL_CHARS) break;
+    }
+    if (at < 0) return;
+    const next = pages[page + 1];
+    const first = !target && next ? tableAtEdge(next, 'start') : undefined;
+    const [holder, index] = target ? [units, units.indexOf(target)] : first && next ? [next, first.index] : [undefined, -1];
+    const u = holder?.[index];
+    if (!holder || !isTable(u) || captioned(u.placed)) return;
+    const caption = (units.splice(at, 1)[0] as Unit & { kind: 'paragraph' }).paragraph;
+    const taken = { ...caption, trace: [...caption.trace, entry('floats', 'caption.table-above-across-page-break', { where: target ? 'same-page' : 'next-page' })] };
+    holder[holder.indexOf(u)] = { kind: 'region', placed: { ...u.placed, captions: [taken, ...u.placed.captions] } };
+  });
+  return pages;
+}
+
+/** Whether a table has a caption of its own, over or under it (a "(continued)" line aside): one set under it says the document's captions go under their tables. */
+function captioned(placed: PlacedRegion): boolean {
+  return placed.captions.some((c) => !CONTINUED_CAPTION.test(textOf(c)));
 }
 
 function isTable(u: Unit | undefined): u is RegionUnit {

@@ -124,7 +124,11 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
     const size = Math.max(...p.lines.map((l) => l.fontSize));
     if (!within(pBox, size, box)) return;
     const side = sideOf(pBox, box);
-    if (side !== prefer && others.some((o) => within(pBox, size, o) && sideOf(pBox, o) === prefer && verticalDistance(pBox, o) < verticalDistance(pBox, box))) return;
+    // Against another float, the caption counts whole: a label alone ("TABLE I") with its title
+    // line right under it, nearer the table under them than the label alone is.
+    const next = units[at + 1];
+    const whole = CAPTION_LABEL_ONLY.test(textOf(p)) && next?.kind === 'paragraph' && continues(pBox, next.paragraph) ? union(pBox, paragraphBox(next.paragraph)) : pBox;
+    if (side !== prefer && others.some((o) => within(whole, size, o) && sideOf(whole, o) === prefer && verticalDistance(whole, o) < verticalDistance(pBox, box))) return;
     // A caption opening with its label wins over one the classifier alone found (a table's
     // wrapped last cell it took for a caption), then the preferred side, then the nearer.
     const score = verticalDistance(pBox, box) + (side === prefer ? 0 : page.height) + (named ? 0 : 2 * page.height);

@@ -76,8 +76,17 @@ function cut(lines: TextLine[], dir: Direction, out: Segment[], depth: number, p
     // text with its caption beside the lines, a sidebar): that stretch is read apart.
     const stretch = splitAroundColumnStretch(lines, pageWidth);
     if (stretch) {
-      const names = ['above the columns', `columns at y ${Math.round(stretch[1][0]!.box[1])}`, 'below the columns'];
-      stretch.forEach((part, i) => cut(part, dir, out, depth + 1, `${path} › ${names[i]}`));
+      const [above, middle, below, [gx0, gx1]] = stretch;
+      const at = `${path} › columns at y ${Math.round(middle[0]!.box[1])}`;
+      cut(above, dir, out, depth + 1, `${path} › above the columns`);
+      // The stretch's two sides, parted at its gutter (narrower than a page's column gutter, it
+      // would not be found again in the stretch alone).
+      const mid = (gx0 + gx1) / 2;
+      const left = middle.filter((l) => midX(l) < mid);
+      const right = middle.filter((l) => midX(l) >= mid);
+      const where = `gutter at x ${Math.round(gx0)}–${Math.round(gx1)}`;
+      (dir.rightToLeft ? [right, left] : [left, right]).forEach((side, i) => cut(side, dir, out, depth + 1, `${at} › column ${i + 1}/2 (${where})`));
+      cut(below, dir, out, depth + 1, `${path} › below the columns`);
       return;
     }
     out.push({ lines: readingSort(lines, dir.rightToLeft), path });
@@ -177,6 +186,15 @@ function splitAtColumnChange(lines: TextLine[], pageWidth: number): [TextLine[],
   return null;
 }
 
+/** The lines above a stretch of columns, the stretch, the lines below it, and the stretch's gutter. */
+type Stretch = [TextLine[], TextLine[], TextLine[], [number, number]];
+
+/**
+ * A wrapped figure's gutter is at least this many ems wide: LaTeX's wrapfig sets its float about
+ * 10 points from the text whatever the type size (0.6 em at 16-point type), and a caption on the
+ * narrow side (below) tells it from a paragraph's ragged words.
+ */
+const WRAP_GUTTER_EM = 0.5;
 /** Lines this share of the region's width or wider are full-width text, left out when looking for a stretch's gutter. */
 const WIDE_LINE = 0.6;
 /** At most this share of a stretch's lines share a baseline with a line across its gutter (a form's labels and values all do). */
@@ -188,15 +206,57 @@ const SHARED_BASELINES = 0.5;
  * below], or null. The two sides must not be rows of one table or form (their lines on shared
  * baselines); each side holds two lines at least.
  */
-function splitAroundColumnStretch(lines: TextLine[], pageWidth: number): [TextLine[], TextLine[], TextLine[]] | null {
+function splitAroundColumnStretch(lines: TextLine[], pageWidth: number): Stretch | null {
   if (lines.length < SECTION_MIN_LINES) return null;
   const minX = Math.min(...lines.map((l) => l.box[0]));
   const maxX = Math.max(...lines.map((l) => l.box[2]));
   const narrow = lines.filter((l) => l.box[2] - l.box[0] < WIDE_LINE * (maxX - minX));
   if (narrow.length < 4) return null;
-  const gutter = findGutter(narrow, pageWidth);
-  if (!gutter) return null;
-  const [gx0, gx1] = gutter;
+  const gutter = findGutter(narrow, pageWidth, WRAP_GUTTER_EM);
+  const stretch = gutter && stretchAt(lines, gutter);
+  if (stretch) return stretch;
+  // Failing that, each run of narrow rows (between full-width ones) on its own: a page with two
+  // wrapped figures, one on each side, has no gutter its narrow lines share (the other figure's
+  // lines cross it).
+  const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
+  const narrowSet = new Set(narrow);
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j < sorted.length && narrowSet.has(sorted[j]!)) j++;
+    const run = sorted.slice(i, j);
+    const local = run.length >= 4 && run.length < narrow.length ? findGutter(run, pageWidth, WRAP_GUTTER_EM) : null;
+    const found = (local && stretchAt(lines, local, new Set(run))) || besideCaption(lines, run);
+    if (found) return found;
+    i = Math.max(j, i + 1);
+  }
+  return null;
+}
+
+/**
+ * A one-line caption beside the text (a wrapped figure's "Figure 1.2: Acute survey."): no
+ * gutter has two lines on each side, so the caption itself gives it, from its edge to the text's
+ * edge beside it.
+ */
+function besideCaption(lines: TextLine[], run: TextLine[]): Stretch | null {
+  for (const c of run) {
+    if (!ANY_CAPTION.test(c.text)) continue;
+    const rows = run.filter((l) => l !== c);
+    const left = rows.filter((l) => l.box[2] <= c.box[0]);
+    const right = rows.filter((l) => l.box[0] >= c.box[2]);
+    const gutter: [number, number] | null =
+      left.length >= 2 ? [Math.max(...left.map((l) => l.box[2])), c.box[0]] : right.length >= 2 ? [c.box[2], Math.min(...right.map((l) => l.box[0]))] : null;
+    if (!gutter || gutter[1] - gutter[0] < WRAP_GUTTER_EM * c.fontSize) continue;
+    const found = stretchAt(lines, gutter, new Set([c]));
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The stretch of `lines` beside a wrapped float, parted by the gutter: [above, stretch, below],
+ * or null (see splitAroundColumnStretch). With `among`, the stretch holds some of those lines.
+ */
+function stretchAt(lines: TextLine[], [gx0, gx1]: [number, number], among?: ReadonlySet<TextLine>): Stretch | null {
   const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
   // The longest run of consecutive rows (by their tops) that no line crosses the gutter in.
   let best: [number, number] | null = null;
@@ -207,7 +267,7 @@ function splitAroundColumnStretch(lines: TextLine[], pageWidth: number): [TextLi
     }
     let j = i;
     while (j < sorted.length && !spans(sorted[j]!, gx0, gx1)) j++;
-    if (!best || j - i > best[1] - best[0]) best = [i, j];
+    if ((!best || j - i > best[1] - best[0]) && (!among || sorted.slice(i, j).some((l) => among.has(l)))) best = [i, j];
     i = j;
   }
   if (!best) return null;
@@ -223,13 +283,19 @@ function splitAroundColumnStretch(lines: TextLine[], pageWidth: number): [TextLi
   const mid = (gx0 + gx1) / 2;
   const left = stretch.filter((l) => (l.box[0] + l.box[2]) / 2 < mid);
   const right = stretch.filter((l) => (l.box[0] + l.box[2]) / 2 >= mid);
-  if (left.length < 2 || right.length < 2) return null;
+  // Each side holds two lines, or one that opens a caption (a short caption beside the text).
+  const holds = (side: TextLine[]) => side.length >= 2 || (side.length === 1 && ANY_CAPTION.test(side[0]!.text));
+  if (!holds(left) || !holds(right)) return null;
   const [fewer, more] = left.length <= right.length ? [left, right] : [right, left];
   // The narrow side is a float's: its caption is there (a sidebar of text is a framed or shaded box, see frames.ts).
-  if (!fewer.some((l) => ANY_CAPTION.test(l.text))) return null;
-  const shared = fewer.filter((l) => more.some((o) => Math.abs(o.baseline - l.baseline) < 0.2 * l.fontSize)).length;
-  if (shared > SHARED_BASELINES * fewer.length) return null;
-  return [above, stretch, below];
+  const opening = fewer.filter((l) => ANY_CAPTION.test(l.text)).sort((a, b) => a.box[1] - b.box[1])[0];
+  if (!opening) return null;
+  // The caption's own lines may sit on the text's baselines (a caption in the body's size); the
+  // lines over it (a form's values) may not.
+  const over = fewer.filter((l) => l.box[1] < opening.box[1]);
+  const shared = over.filter((l) => more.some((o) => Math.abs(o.baseline - l.baseline) < 0.2 * l.fontSize)).length;
+  if (shared > SHARED_BASELINES * over.length) return null;
+  return [above, stretch, below, [gx0, gx1]];
 }
 
 function hasGutter(lines: TextLine[], pageWidth: number): boolean {
@@ -280,17 +346,29 @@ function splitAtWideGaps(lines: TextLine[]): TextLine[][] {
  * The widest vertical strip, away from the region's edges, that few lines cross and that has
  * plenty of text on both sides. Returns [x0, x1] or null.
  */
-function findGutter(lines: TextLine[], pageWidth: number): [number, number] | null {
+function findGutter(lines: TextLine[], pageWidth: number, gutterEm = GUTTER_EM): [number, number] | null {
   const minX = Math.min(...lines.map((l) => l.box[0]));
   const maxX = Math.max(...lines.map((l) => l.box[2]));
   const width = maxX - minX;
   if (width <= 0) return null;
   const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b);
   const size = sizes[sizes.length >> 1] ?? 10;
-  const minGap = Math.max(size * GUTTER_EM, pageWidth * GUTTER_PAGE);
+  const minGap = Math.max(size * gutterEm, pageWidth * GUTTER_PAGE);
 
-  // Coverage histogram at 1-unit resolution over the region: each line adds one from its first
-  // unit to before its last (marked at both ends, then summed: the ordering tries many regions).
+  const cover = coverage(lines, minX, width);
+  // Lines allowed across a candidate strip: full-width titles and abstracts, and short lines
+  // that poke into the gutter (which lines really span it is decided separately).
+  // A side of two or three lines (a wrapped figure's caption beside the text) is itself under
+  // that allowance, and its strip would run on to the region's edge: failing a gutter with
+  // crossings allowed, a strip no line crosses is looked for.
+  return gutterStrip(lines, cover, minX, width, minGap, Math.max(2, Math.floor(lines.length * GUTTER_CROSSING))) ?? gutterStrip(lines, cover, minX, width, minGap, 0);
+}
+
+/**
+ * Coverage histogram at 1-unit resolution over the region: each line adds one from its first
+ * unit to before its last (marked at both ends, then summed: the ordering tries many regions).
+ */
+function coverage(lines: TextLine[], minX: number, width: number): Uint16Array {
   const bins = Math.ceil(width) + 1;
   const steps = new Int32Array(bins + 1);
   for (const l of lines) {
@@ -303,12 +381,7 @@ function findGutter(lines: TextLine[], pageWidth: number): [number, number] | nu
   }
   const cover = new Uint16Array(bins);
   for (let x = 0, run = 0; x < bins; x++) cover[x] = run += steps[x]!;
-  // Lines allowed across a candidate strip: full-width titles and abstracts, and short lines
-  // that poke into the gutter (which lines really span it is decided separately).
-  // A side of two or three lines (a wrapped figure's caption beside the text) is itself under
-  // that allowance, and its strip would run on to the region's edge: failing a gutter with
-  // crossings allowed, a strip no line crosses is looked for.
-  return gutterStrip(lines, cover, minX, width, minGap, Math.max(2, Math.floor(lines.length * GUTTER_CROSSING))) ?? gutterStrip(lines, cover, minX, width, minGap, 0);
+  return cover;
 }
 
 /** The best strip of `cover` (lines per unit of x) that at most `maxCrossing` lines cross, with two lines or more on each side. */
