@@ -13,7 +13,10 @@ import type { Box, Glyph, TextLine } from '../src/engine/model/document.js';
 import { fontAlphabet, isMathFont } from '../src/engine/model/math-fonts.js';
 import { glyphsOf } from '../src/engine/model/typography.js';
 import { alignedWindows, endsInFigure } from '../src/engine/tables/borderless.js';
+import { unitCover } from '../src/engine/tables/columns.js';
+import { isSpace } from '../src/engine/tables/fragments.js';
 import { g, line, run } from './math-glyphs.js';
+const run_ = run;
 
 /** A small deterministic generator (the tests' random inputs are the same every run). */
 function rng(seed: number): () => number {
@@ -317,6 +320,39 @@ describe('alignedWindows', () => {
       const points = xs.map((x) => ({ x }));
       const near = alignedWindows(points, 0.5);
       for (const anchor of points) expect(near(anchor)).toEqual(filtered(points, anchor, 0.5));
+    }
+  });
+});
+
+describe('isSpace', () => {
+  it('is /\\s/u on every code point of the BMP and some beyond', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCodePoint(c);
+      expect(isSpace(ch)).toBe(/\s/u.test(ch));
+    }
+    for (const c of [0x1d465, 0x1f600, 0x10ffff]) expect(isSpace(String.fromCodePoint(c))).toBe(false);
+  });
+});
+
+describe('unitCover', () => {
+  it('counts the fragments over each unit as counting each fragment\'s units one by one did', () => {
+    const next = rng(11);
+    for (let t = 0; t < 300; t++) {
+      const rows: TextLine[][] = Array.from({ length: 1 + Math.floor(next() * 12) }, () =>
+        Array.from({ length: Math.floor(next() * 6) }, () => {
+          const from = 40 + next() * 300 * (next() < 0.5 ? 1 : 0.5);
+          const to = from + (next() < 0.05 ? -3 : next() * 90);
+          const l = line(run_('ab', 0, 100));
+          l.box = [next() < 0.2 ? Math.round(from) : from, l.box[1], next() < 0.2 ? Math.round(to) : to, l.box[3]];
+          return l;
+        }),
+      );
+      const x0 = Math.floor(40 + next() * 40);
+      const width = Math.floor(next() * 400);
+      const old = new Uint16Array(width);
+      for (const row of rows) for (const l of row) for (let x = Math.max(0, Math.floor(l.box[0]) - x0); x < Math.min(width, Math.ceil(l.box[2]) - x0); x++) old[x]!++;
+      expect(Array.from(unitCover(rows, x0, width).subarray(0, width))).toEqual(Array.from(old));
     }
   });
 });

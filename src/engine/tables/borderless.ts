@@ -493,10 +493,11 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
     // An anchor whose group is the last rejected anchor's is rejected too (the tests below ask only the group).
     if (rejected && sameItems(rejected, group)) continue;
     rejected = group;
+    // Cells of several rows end there, some of them whole fragments, some inside one that runs on
+    // (the cheap tests first: a group of fewer ends than ALIGNED_END_ROWS has fewer rows).
+    if (group.length < ALIGNED_END_ROWS || !group.some((e) => e.inner) || !group.some((e) => !e.inner)) continue;
     const x = median(group.map((e) => e.x));
-    // Cells of several rows end there, some of them whole fragments, some inside one that runs on.
     if (new Set(group.map((e) => e.r)).size < ALIGNED_END_ROWS || x >= box[2] - SLACK * size) continue;
-    if (!group.some((e) => e.inner) || !group.some((e) => !e.inner)) continue;
     // A column of numbers set flush right (a justified column of text ends at one x too).
     if (group.filter((e) => e.numeric).length < NUMERIC_END_SHARE * group.length) continue;
     // Already parted: an edge in the white between it and the next text to its right.
@@ -517,11 +518,13 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
  * left of each; rowsCutAtColumns cuts the fragments there.
  */
 function flushLeftStarts(run: TextLine[][], edges: number[], box: Box, size: number): number[] {
+  const wordStarts = new Map<TextLine, ReturnType<typeof innerWordStarts>>();
+  const wordStartsOf = (l: TextLine) => wordStarts.get(l) ?? wordStarts.set(l, innerWordStarts(l)).get(l)!;
   const starts = run
     .flatMap((row, r) =>
       row.filter((l) => l.glyphs?.length).flatMap((l) => [
         { x: l.box[0], r, inner: false },
-        ...innerWordStarts(l)
+        ...wordStartsOf(l)
           .filter((s) => s.x > l.box[0] + size)
           .map((s) => ({ x: s.x, r, inner: true })),
       ]),
@@ -531,14 +534,16 @@ function flushLeftStarts(run: TextLine[][], edges: number[], box: Box, size: num
   const added: number[] = [];
   const near = alignedWindows(starts, ALIGNED_END * size);
   let rejected: typeof starts | undefined;
-  const wordStarts = new Map<TextLine, ReturnType<typeof innerWordStarts>>();
-  const wordStartsOf = (l: TextLine) => wordStarts.get(l) ?? wordStarts.set(l, innerWordStarts(l)).get(l)!;
   for (const anchor of starts) {
     if (added.some((e) => Math.abs(e - anchor.x) < size)) continue;
     const group = near(anchor);
     // An anchor whose group is the last rejected anchor's is rejected too (the tests below ask only the group).
     if (rejected && sameItems(rejected, group)) continue;
     rejected = group;
+    // Whole fragments starting there, rows or not: fewer than ALIGNED_END_ROWS fail the test below on their rows (most anchors are words inside lines).
+    let fragmentStarts = 0;
+    for (const s of group) if (!s.inner) fragmentStarts++;
+    if (fragmentStarts < ALIGNED_END_ROWS) continue;
     const x = median(group.map((s) => s.x));
     // Cells of several rows start there, most of them whole fragments (a column's own), some inside one that runs into it.
     const whole = new Set(group.filter((s) => !s.inner).map((s) => s.r)).size;
