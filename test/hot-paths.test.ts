@@ -14,6 +14,7 @@ import { fontAlphabet, isMathFont } from '../src/engine/model/math-fonts.js';
 import { glyphsOf } from '../src/engine/model/typography.js';
 import { alignedWindows, endsInFigure } from '../src/engine/tables/borderless.js';
 import { unitCover } from '../src/engine/tables/columns.js';
+import { plainBelowNbsp, plainlySpaced, type Char } from '../src/engine/input/pdf/extract.js';
 import { isSpace } from '../src/engine/tables/fragments.js';
 import { g, line, run } from './math-glyphs.js';
 const run_ = run;
@@ -354,5 +355,52 @@ describe('unitCover', () => {
       for (const row of rows) for (const l of row) for (let x = Math.max(0, Math.floor(l.box[0]) - x0); x < Math.min(width, Math.ceil(l.box[2]) - x0); x++) old[x]!++;
       expect(Array.from(unitCover(rows, x0, width).subarray(0, width))).toEqual(Array.from(old));
     }
+  });
+});
+
+describe('plainBelowNbsp', () => {
+  it('holds for text below U+00A0 only, and such text is its own NFKC form', () => {
+    const next = rng(5);
+    for (let c = 0; c < 0xa0; c++) expect(String.fromCharCode(c).normalize('NFKC')).toBe(String.fromCharCode(c));
+    for (let t = 0; t < 500; t++) {
+      const codes = Array.from({ length: Math.floor(next() * 30) }, () => (next() < 0.9 ? Math.floor(next() * 0xa0) : 0xa0 + Math.floor(next() * 0x3000)));
+      const text = String.fromCharCode(...codes);
+      expect(plainBelowNbsp(text)).toBe(codes.every((c) => c < 0xa0));
+      if (plainBelowNbsp(text)) expect(text.normalize('NFKC')).toBe(text);
+    }
+  });
+});
+
+describe('plainlySpaced', () => {
+  /** untracked's test before it asked plainlySpaced first: whether it gives the line back as it is. */
+  function leftAsItIs(line: Char[]): boolean {
+    const glyphs = line.filter((c) => c.code !== 32);
+    if (glyphs.length < 6 || glyphs.some((c) => c.rotated || !c.advance)) return true;
+    const gaps = glyphs.slice(1).map((c, k) => (c.advance![0] - glyphs[k]!.advance![1]) / Math.max(Math.min(c.size, glyphs[k]!.size), 1));
+    const tracking = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
+    return tracking < 0.06 || tracking > 0.2;
+  }
+  it('says a line is left as it is only where untracked\'s sort of the gaps says so', () => {
+    const next = rng(3);
+    let plain = 0;
+    for (let t = 0; t < 3000; t++) {
+      const size = 6 + next() * 8;
+      let pen = 72;
+      const tracking = next() < 0.5 ? 0.06 + next() * 0.14 : next() * 0.4;
+      const line: Char[] = Array.from({ length: Math.floor(next() * 14) }, () => {
+        if (next() < 0.15) return { code: 32, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: { bold: false, italic: false, monospace: false, math: false, tinted: false }, rotated: false };
+        const width = 0.5 * size;
+        const gap = (next() < 0.7 ? tracking : next() * 0.5) * size;
+        const from = pen + gap;
+        pen = from + width;
+        const c: Char = { code: 97, base: 100, x0: from, y0: 90, x1: from + width, y1: 100, size: next() < 0.1 ? size * 2 : size, style: { bold: false, italic: false, monospace: false, math: false, tinted: false }, rotated: next() < 0.02, advance: next() < 0.03 ? undefined : [from, next() < 0.01 ? NaN : from + width] };
+        return c;
+      });
+      if (plainlySpaced(line)) {
+        plain++;
+        expect(leftAsItIs(line)).toBe(true);
+      }
+    }
+    expect(plain).toBeGreaterThan(1000);
   });
 });
