@@ -14,6 +14,9 @@ import { fontAlphabet, isMathFont } from '../src/engine/model/math-fonts.js';
 import { glyphsOf } from '../src/engine/model/typography.js';
 import { alignedWindows, endsInFigure } from '../src/engine/tables/borderless.js';
 import { unitCover } from '../src/engine/tables/columns.js';
+import { median, middle } from '../src/engine/model/numbers.js';
+import { joinLines } from '../src/engine/model/text.js';
+import { isMostlyRightToLeft, isMostlyRightToLeftText } from '../src/engine/model/script.js';
 import { plainBelowNbsp, plainlySpaced, type Char } from '../src/engine/input/pdf/extract.js';
 import { isSpace } from '../src/engine/tables/fragments.js';
 import { g, line, run } from './math-glyphs.js';
@@ -402,5 +405,63 @@ describe('plainlySpaced', () => {
       }
     }
     expect(plain).toBeGreaterThan(1000);
+  });
+});
+
+describe('middle and median', () => {
+  it('give what sorting a copy with (a, b) => a - b gives at length >> 1, to the sign of a zero', () => {
+    const next = rng(13);
+    const pick = () => {
+      const r = next();
+      if (r < 0.02) return NaN;
+      if (r < 0.04) return 0;
+      if (r < 0.06) return -0;
+      if (r < 0.08) return Infinity;
+      if (r < 0.1) return -Infinity;
+      if (r < 0.11) return undefined as unknown as number;
+      return r < 0.5 ? Math.round(next() * 20) - 10 : (next() - 0.5) * 1000;
+    };
+    for (let t = 0; t < 5000; t++) {
+      const values = Array.from({ length: Math.floor(next() * (t % 3 === 0 ? 40 : 5)) }, pick);
+      const sorted = [...values].sort((a, b) => a - b);
+      expect(Object.is(middle(values), sorted[values.length >> 1])).toBe(true);
+      expect(Object.is(median(values), sorted[values.length >> 1] ?? 0)).toBe(true);
+    }
+  });
+});
+
+describe('joinLines', () => {
+  /** joinLines as it was, testing the text it built. */
+  function joined(texts: readonly string[]): string {
+    let out = '';
+    for (const raw of texts) {
+      const t = raw.trim();
+      if (!t) continue;
+      if (!out) out = t;
+      else if (/[A-Za-zÀ-ÿ]-$/.test(out) && /^[a-zà-ÿ]/.test(t)) out = out.slice(0, -1) + t;
+      else out += ' ' + t;
+    }
+    return out;
+  }
+  it('joins as the joining on the text itself did, hyphens, one-letter lines and blanks included', () => {
+    const next = rng(17);
+    const alphabet = ['a', 'b', 'Z', 'é', 'ÿ', 'Ā', '-', '-', ' ', ' ', '1', '.', '\u00a0', 'x-', '-a'];
+    for (let t = 0; t < 5000; t++) {
+      const texts = Array.from({ length: Math.floor(next() * 8) }, () => Array.from({ length: Math.floor(next() * 4) }, () => alphabet[Math.floor(next() * alphabet.length)]!).join(''));
+      expect(joinLines(texts)).toBe(joined(texts));
+    }
+  });
+});
+
+describe('isMostlyRightToLeftText', () => {
+  it('votes as isMostlyRightToLeft on the texts\' UTF-16 units gathered', () => {
+    const next = rng(19);
+    const pool = ['a', 'Z', ' ', '1', 'é', 'א', 'ب', 'ﺏ', '—', '。', '𝑥', 'Ω', '.'];
+    for (let t = 0; t < 3000; t++) {
+      const texts = Array.from({ length: Math.floor(next() * 5) }, () => Array.from({ length: Math.floor(next() * 8) }, () => pool[Math.floor(next() * pool.length)]!).join(''));
+      const codes: number[] = [];
+      for (const text of texts) for (let i = 0; i < text.length; i++) codes.push(text.charCodeAt(i));
+      expect(isMostlyRightToLeftText(texts)).toBe(isMostlyRightToLeft(codes));
+    }
   });
 });

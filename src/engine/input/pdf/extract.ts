@@ -8,6 +8,7 @@ import { fontCodeToUnicode, isMathFont } from '../../model/math-fonts.js';
 import { extractGraphics } from './paths.js';
 import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';
 import { InputError } from '../sniff.js';
+import { middle as middleOf } from '../../model/numbers.js';
 
 /** What the text layer of a page looks like, to decide whether it needs OCR. */
 export interface TextLayerStats {
@@ -635,8 +636,6 @@ function makeLine(chars: Char[]): TextLine {
     if (c.style.monospace) mono++;
     if (c.rotated) rotated++;
   }
-  sizes.sort((a, b) => a - b);
-  bases.sort((a, b) => a - b);
   const raw = isRightToLeftLine(chars) ? rightToLeftText(chars) : String.fromCodePoint(...codes);
   // Text below U+00A0 (ASCII and the C1 controls) is its own NFKC form.
   const text = (plainBelowNbsp(raw) ? raw : raw.normalize('NFKC')).replace(/\s+/g, ' ').trim();
@@ -644,8 +643,8 @@ function makeLine(chars: Char[]): TextLine {
     text,
     glyphs: chars.filter((c) => c.code !== 32),
     box: [x0, y0, x1, y1],
-    baseline: bases[bases.length >> 1] ?? y1,
-    fontSize: sizes[sizes.length >> 1] ?? y1 - y0,
+    baseline: middleOf(bases) ?? y1,
+    fontSize: middleOf(sizes) ?? y1 - y0,
     bold: bold > glyphs / 2,
     italic: italic > glyphs / 2,
     monospace: mono > glyphs / 2,
