@@ -24,5 +24,7 @@ export function middle(values: readonly number[]): number | undefined {
   const b = values[1]!;
   if (n === 2) return Math.max(a, b);
   if (n === 3) return Math.max(Math.min(a, b), Math.min(Math.max(a, b), values[2]!));
-  return Float64Array.from(values).sort()[n >> 1];
+  const copy = new Float64Array(n);
+  for (let i = 0; i < n; i++) copy[i] = values[i]!;
+  return copy.sort()[n >> 1];
 }
