@@ -13,7 +13,14 @@ import type { Box, Glyph, TextLine } from '../src/engine/model/document.js';
 import { fontAlphabet, isMathFont } from '../src/engine/model/math-fonts.js';
 import { glyphsOf } from '../src/engine/model/typography.js';
 import { alignedWindows, endsInFigure } from '../src/engine/tables/borderless.js';
+import { unitCover } from '../src/engine/tables/columns.js';
+import { median, middle } from '../src/engine/model/numbers.js';
+import { joinLines } from '../src/engine/model/text.js';
+import { isMostlyRightToLeft, isMostlyRightToLeftText } from '../src/engine/model/script.js';
+import { plainBelowNbsp, plainlySpaced, type Char } from '../src/engine/input/pdf/extract.js';
+import { isSpace } from '../src/engine/tables/fragments.js';
 import { g, line, run } from './math-glyphs.js';
+const run_ = run;
 
 /** A small deterministic generator (the tests' random inputs are the same every run). */
 function rng(seed: number): () => number {
@@ -317,6 +324,144 @@ describe('alignedWindows', () => {
       const points = xs.map((x) => ({ x }));
       const near = alignedWindows(points, 0.5);
       for (const anchor of points) expect(near(anchor)).toEqual(filtered(points, anchor, 0.5));
+    }
+  });
+});
+
+describe('isSpace', () => {
+  it('is /\\s/u on every code point of the BMP and some beyond', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCodePoint(c);
+      expect(isSpace(ch)).toBe(/\s/u.test(ch));
+    }
+    for (const c of [0x1d465, 0x1f600, 0x10ffff]) expect(isSpace(String.fromCodePoint(c))).toBe(false);
+  });
+});
+
+describe('unitCover', () => {
+  it('counts the fragments over each unit as counting each fragment\'s units one by one did', () => {
+    const next = rng(11);
+    for (let t = 0; t < 300; t++) {
+      const rows: TextLine[][] = Array.from({ length: 1 + Math.floor(next() * 12) }, () =>
+        Array.from({ length: Math.floor(next() * 6) }, () => {
+          const from = 40 + next() * 300 * (next() < 0.5 ? 1 : 0.5);
+          const to = from + (next() < 0.05 ? -3 : next() * 90);
+          const l = line(run_('ab', 0, 100));
+          l.box = [next() < 0.2 ? Math.round(from) : from, l.box[1], next() < 0.2 ? Math.round(to) : to, l.box[3]];
+          return l;
+        }),
+      );
+      const x0 = Math.floor(40 + next() * 40);
+      const width = Math.floor(next() * 400);
+      const old = new Uint16Array(width);
+      for (const row of rows) for (const l of row) for (let x = Math.max(0, Math.floor(l.box[0]) - x0); x < Math.min(width, Math.ceil(l.box[2]) - x0); x++) old[x]!++;
+      expect(Array.from(unitCover(rows, x0, width).subarray(0, width))).toEqual(Array.from(old));
+    }
+  });
+});
+
+describe('plainBelowNbsp', () => {
+  it('holds for text below U+00A0 only, and such text is its own NFKC form', () => {
+    const next = rng(5);
+    for (let c = 0; c < 0xa0; c++) expect(String.fromCharCode(c).normalize('NFKC')).toBe(String.fromCharCode(c));
+    for (let t = 0; t < 500; t++) {
+      const codes = Array.from({ length: Math.floor(next() * 30) }, () => (next() < 0.9 ? Math.floor(next() * 0xa0) : 0xa0 + Math.floor(next() * 0x3000)));
+      const text = String.fromCharCode(...codes);
+      expect(plainBelowNbsp(text)).toBe(codes.every((c) => c < 0xa0));
+      if (plainBelowNbsp(text)) expect(text.normalize('NFKC')).toBe(text);
+    }
+  });
+});
+
+describe('plainlySpaced', () => {
+  /** untracked's test before it asked plainlySpaced first: whether it gives the line back as it is. */
+  function leftAsItIs(line: Char[]): boolean {
+    const glyphs = line.filter((c) => c.code !== 32);
+    if (glyphs.length < 6 || glyphs.some((c) => c.rotated || !c.advance)) return true;
+    const gaps = glyphs.slice(1).map((c, k) => (c.advance![0] - glyphs[k]!.advance![1]) / Math.max(Math.min(c.size, glyphs[k]!.size), 1));
+    const tracking = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
+    return tracking < 0.06 || tracking > 0.2;
+  }
+  it('says a line is left as it is only where untracked\'s sort of the gaps says so', () => {
+    const next = rng(3);
+    let plain = 0;
+    for (let t = 0; t < 3000; t++) {
+      const size = 6 + next() * 8;
+      let pen = 72;
+      const tracking = next() < 0.5 ? 0.06 + next() * 0.14 : next() * 0.4;
+      const line: Char[] = Array.from({ length: Math.floor(next() * 14) }, () => {
+        if (next() < 0.15) return { code: 32, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: { bold: false, italic: false, monospace: false, math: false, tinted: false }, rotated: false };
+        const width = 0.5 * size;
+        const gap = (next() < 0.7 ? tracking : next() * 0.5) * size;
+        const from = pen + gap;
+        pen = from + width;
+        const c: Char = { code: 97, base: 100, x0: from, y0: 90, x1: from + width, y1: 100, size: next() < 0.1 ? size * 2 : size, style: { bold: false, italic: false, monospace: false, math: false, tinted: false }, rotated: next() < 0.02, advance: next() < 0.03 ? undefined : [from, next() < 0.01 ? NaN : from + width] };
+        return c;
+      });
+      if (plainlySpaced(line)) {
+        plain++;
+        expect(leftAsItIs(line)).toBe(true);
+      }
+    }
+    expect(plain).toBeGreaterThan(1000);
+  });
+});
+
+describe('middle and median', () => {
+  it('give what sorting a copy with (a, b) => a - b gives at length >> 1, to the sign of a zero', () => {
+    const next = rng(13);
+    const pick = () => {
+      const r = next();
+      if (r < 0.02) return NaN;
+      if (r < 0.04) return 0;
+      if (r < 0.06) return -0;
+      if (r < 0.08) return Infinity;
+      if (r < 0.1) return -Infinity;
+      if (r < 0.11) return undefined as unknown as number;
+      return r < 0.5 ? Math.round(next() * 20) - 10 : (next() - 0.5) * 1000;
+    };
+    for (let t = 0; t < 5000; t++) {
+      const values = Array.from({ length: Math.floor(next() * (t % 3 === 0 ? 40 : 5)) }, pick);
+      const sorted = [...values].sort((a, b) => a - b);
+      expect(Object.is(middle(values), sorted[values.length >> 1])).toBe(true);
+      expect(Object.is(median(values), sorted[values.length >> 1] ?? 0)).toBe(true);
+    }
+  });
+});
+
+describe('joinLines', () => {
+  /** joinLines as it was, testing the text it built. */
+  function joined(texts: readonly string[]): string {
+    let out = '';
+    for (const raw of texts) {
+      const t = raw.trim();
+      if (!t) continue;
+      if (!out) out = t;
+      else if (/[A-Za-zÀ-ÿ]-$/.test(out) && /^[a-zà-ÿ]/.test(t)) out = out.slice(0, -1) + t;
+      else out += ' ' + t;
+    }
+    return out;
+  }
+  it('joins as the joining on the text itself did, hyphens, one-letter lines and blanks included', () => {
+    const next = rng(17);
+    const alphabet = ['a', 'b', 'Z', 'é', 'ÿ', 'Ā', '-', '-', ' ', ' ', '1', '.', '\u00a0', 'x-', '-a'];
+    for (let t = 0; t < 5000; t++) {
+      const texts = Array.from({ length: Math.floor(next() * 8) }, () => Array.from({ length: Math.floor(next() * 4) }, () => alphabet[Math.floor(next() * alphabet.length)]!).join(''));
+      expect(joinLines(texts)).toBe(joined(texts));
+    }
+  });
+});
+
+describe('isMostlyRightToLeftText', () => {
+  it('votes as isMostlyRightToLeft on the texts\' UTF-16 units gathered', () => {
+    const next = rng(19);
+    const pool = ['a', 'Z', ' ', '1', 'é', 'א', 'ب', 'ﺏ', '—', '。', '𝑥', 'Ω', '.'];
+    for (let t = 0; t < 3000; t++) {
+      const texts = Array.from({ length: Math.floor(next() * 5) }, () => Array.from({ length: Math.floor(next() * 8) }, () => pool[Math.floor(next() * pool.length)]!).join(''));
+      const codes: number[] = [];
+      for (const text of texts) for (let i = 0; i < text.length; i++) codes.push(text.charCodeAt(i));
+      expect(isMostlyRightToLeftText(texts)).toBe(isMostlyRightToLeft(codes));
     }
   });
 });

@@ -187,8 +187,8 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
   }
   // Rows on one baseline that touch, once each took its pieces, are one row (a name, its raised
   // mark, the next name: "Okafor" "1" ", Emeka" placed longest first).
-  const touching = (a: TextLine[], b: TextLine[]) => {
-    const size = sizeOf(a[0]!);
+  // (`size`: sizeOf(a[0]), found once per row a, not once per pair.)
+  const touching = (a: TextLine[], b: TextLine[], size: number) => {
     // Rows on other baselines first: every row is tried against every other.
     if (!(Math.abs(a[0]!.baseline - b[0]!.baseline) < 0.25 * size)) return false;
     const [a0, a1] = reach.get(a)!;
@@ -200,7 +200,8 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
     merged = false;
     const live = rows.filter((r) => r.length);
     for (const row of live) {
-      const other = live.find((o) => o !== row && touching(row, o));
+      const size = sizeOf(row[0]!);
+      const other = live.find((o) => o !== row && touching(row, o, size));
       if (!other) continue;
       const [host, guest] = (other[0]!.glyphs?.length ?? 0) >= (row[0]!.glyphs?.length ?? 0) ? [other, row] : [row, other];
       for (const line of guest.splice(0)) join(line, host);

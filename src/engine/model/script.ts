@@ -16,6 +16,21 @@ function isLetterLike(code: number): boolean {
 }
 
 /** Most letters among the character codes are Hebrew, Arabic, Syriac or Thaana. */
+/** isMostlyRightToLeft of the UTF-16 units of the texts one after another, without gathering them. */
+export function isMostlyRightToLeftText(texts: readonly string[]): boolean {
+  let rtl = 0;
+  let letters = 0;
+  for (const text of texts) {
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (!isLetterLike(code)) continue;
+      letters++;
+      if (isRightToLeft(code)) rtl++;
+    }
+  }
+  return rtl > letters / 2;
+}
+
 export function isMostlyRightToLeft(codes: ArrayLike<number>): boolean {
   let rtl = 0;
   let letters = 0;

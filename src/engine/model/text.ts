@@ -3,15 +3,27 @@
 
 /** Joins the lines of a paragraph, undoing end-of-line hyphenation ("exam-" + "ple"). */
 export function joinLines(texts: readonly string[]): string {
-  let out = '';
+  // The text so far is `parts` joined, its last two characters `tail` (testing the growing text
+  // itself flattened it at every line: quadratic in a paragraph's length).
+  const parts: string[] = [];
+  let tail = '';
   for (const raw of texts) {
     const t = raw.trim();
     if (!t) continue;
-    if (!out) out = t;
-    else if (/[A-Za-zÀ-ÿ]-$/.test(out) && /^[a-zà-ÿ]/.test(t)) out = out.slice(0, -1) + t;
-    else out += ' ' + t;
+    if (!parts.length) {
+      parts.push(t);
+      tail = t.slice(-2);
+    } else if (/[A-Za-zÀ-ÿ]-$/.test(tail) && /^[a-zà-ÿ]/.test(t)) {
+      // The hyphen goes: it ends the last part.
+      parts[parts.length - 1] = parts[parts.length - 1]!.slice(0, -1);
+      parts.push(t);
+      tail = t.length >= 2 ? t.slice(-2) : tail[0] + t;
+    } else {
+      parts.push(' ', t);
+      tail = t.length >= 2 ? t.slice(-2) : ' ' + t;
+    }
   }
-  return out;
+  return parts.join('');
 }
 
 // Bullet glyphs, including Symbol/Wingdings bullets that map to the Private Use Area (U+F0xx).

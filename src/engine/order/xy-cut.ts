@@ -2,7 +2,8 @@
 // columns (left to right); lines that cross the gutter (full-width titles, figures' captions)
 // cut the region into bands read top to bottom. Each leaf is a single column of lines.
 import type { TextLine } from '../model/document.js';
-import { isMostlyRightToLeft } from '../model/script.js';
+import { middle } from '../model/numbers.js';
+import { isMostlyRightToLeftText } from '../model/script.js';
 import { ANY_CAPTION } from '../model/text.js';
 import { readingSort } from '../model/typography.js';
 
@@ -43,9 +44,7 @@ interface Direction {
 
 /** Most letters of the lines are Hebrew, Arabic, Syriac or Thaana. */
 export function isRightToLeftText(lines: readonly TextLine[]): boolean {
-  const codes: number[] = [];
-  for (const l of lines) for (let i = 0; i < l.text.length; i++) codes.push(l.text.charCodeAt(i));
-  return isMostlyRightToLeft(codes);
+  return isMostlyRightToLeftText(lines.map((l) => l.text));
 }
 
 function cut(lines: TextLine[], dir: Direction, out: Segment[], depth: number, path: string): void {
@@ -324,8 +323,7 @@ function mergeColumnBands(bands: TextLine[][], pageWidth: number): TextLine[][] 
 
 /** Splits lines into horizontal bands at empty gaps wider than 2.2 typical line heights. */
 function splitAtWideGaps(lines: TextLine[]): TextLine[][] {
-  const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b);
-  const minGap = BAND_GAP * (sizes[sizes.length >> 1] ?? 10);
+  const minGap = BAND_GAP * (middle(lines.map((l) => l.fontSize)) ?? 10);
   const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
   const bands: TextLine[][] = [];
   let current: TextLine[] = [];
@@ -351,8 +349,7 @@ function findGutter(lines: TextLine[], pageWidth: number, gutterEm = GUTTER_EM):
   const maxX = Math.max(...lines.map((l) => l.box[2]));
   const width = maxX - minX;
   if (width <= 0) return null;
-  const sizes = lines.map((l) => l.fontSize).sort((a, b) => a - b);
-  const size = sizes[sizes.length >> 1] ?? 10;
+  const size = middle(lines.map((l) => l.fontSize)) ?? 10;
   const minGap = Math.max(size * gutterEm, pageWidth * GUTTER_PAGE);
 
   const cover = coverage(lines, minX, width);

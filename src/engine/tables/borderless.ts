@@ -186,7 +186,8 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
     return part;
   };
   const strips = emptyStrips(fragments, box, size);
-  const captioned = strips.find((strip) => captionedApart(strip, box, lines, size));
+  const captions = strips.length ? captionsNear(box, lines, size) : [];
+  const captioned = strips.find((strip) => captionedApart(strip, box, captions, size));
   const gutter = captioned ?? strips.map(clear).find((strip): strip is [number, number] => {
     if (!strip) return false;
     const [x0, x1] = strip;
@@ -246,6 +247,11 @@ function acrossPageColumns(run: TextLine[][], [x0, x1]: [number, number], box: B
   return !oneSide;
 }
 
+/** The table captions within CAPTION_REACH of the run's box (found once for all of its strips). */
+function captionsNear(box: Box, lines: readonly TextLine[], size: number): TextLine[] {
+  return lines.filter((l) => TABLE_CAPTION.test(l.text.trim()) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size);
+}
+
 /** Captions this many ems above or below a run at most are its tables'. */
 const CAPTION_REACH = 2.5;
 /** A caption set flush with a table's box starts up to a cell's padding (this many ems) left of its cells' text. */
@@ -257,9 +263,7 @@ const CELL_PADDING = 1;
  * strip, and another starts at the strip's right side (where the right table's first column starts), each right above or below the run (or on its first or last row). Text
  * above and below crosses the strip (the page's prose runs across both tables).
  */
-function captionedApart([x0, x1]: [number, number], box: Box, lines: readonly TextLine[], size: number): boolean {
-  const near = (l: TextLine) => TABLE_CAPTION.test(l.text.trim()) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size;
-  const captions = lines.filter(near);
+function captionedApart([x0, x1]: [number, number], box: Box, captions: readonly TextLine[], size: number): boolean {
   const left = captions.some((l) => Math.abs(l.box[0] - box[0]) <= CELL_PADDING * size && l.box[2] <= x0 + SLACK * size);
   const right = captions.some((l) => Math.abs(l.box[0] - x1) <= CELL_PADDING * size);
   return left && right;
@@ -495,10 +499,11 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
     // An anchor whose group is the last rejected anchor's is rejected too (the tests below ask only the group).
     if (rejected && sameItems(rejected, group)) continue;
     rejected = group;
+    // Cells of several rows end there, some of them whole fragments, some inside one that runs on
+    // (the cheap tests first: a group of fewer ends than ALIGNED_END_ROWS has fewer rows).
+    if (group.length < ALIGNED_END_ROWS || !group.some((e) => e.inner) || !group.some((e) => !e.inner)) continue;
     const x = median(group.map((e) => e.x));
-    // Cells of several rows end there, some of them whole fragments, some inside one that runs on.
     if (new Set(group.map((e) => e.r)).size < ALIGNED_END_ROWS || x >= box[2] - SLACK * size) continue;
-    if (!group.some((e) => e.inner) || !group.some((e) => !e.inner)) continue;
     // A column of numbers set flush right (a justified column of text ends at one x too).
     if (group.filter((e) => e.numeric).length < NUMERIC_END_SHARE * group.length) continue;
     // Already parted: an edge in the white between it and the next text to its right.
@@ -519,11 +524,13 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
  * left of each; rowsCutAtColumns cuts the fragments there.
  */
 function flushLeftStarts(run: TextLine[][], edges: number[], box: Box, size: number): number[] {
+  const wordStarts = new Map<TextLine, ReturnType<typeof innerWordStarts>>();
+  const wordStartsOf = (l: TextLine) => wordStarts.get(l) ?? wordStarts.set(l, innerWordStarts(l)).get(l)!;
   const starts = run
     .flatMap((row, r) =>
       row.filter((l) => l.glyphs?.length).flatMap((l) => [
         { x: l.box[0], r, inner: false },
-        ...innerWordStarts(l)
+        ...wordStartsOf(l)
           .filter((s) => s.x > l.box[0] + size)
           .map((s) => ({ x: s.x, r, inner: true })),
       ]),
@@ -533,14 +540,16 @@ function flushLeftStarts(run: TextLine[][], edges: number[], box: Box, size: num
   const added: number[] = [];
   const near = alignedWindows(starts, ALIGNED_END * size);
   let rejected: typeof starts | undefined;
-  const wordStarts = new Map<TextLine, ReturnType<typeof innerWordStarts>>();
-  const wordStartsOf = (l: TextLine) => wordStarts.get(l) ?? wordStarts.set(l, innerWordStarts(l)).get(l)!;
   for (const anchor of starts) {
     if (added.some((e) => Math.abs(e - anchor.x) < size)) continue;
     const group = near(anchor);
     // An anchor whose group is the last rejected anchor's is rejected too (the tests below ask only the group).
     if (rejected && sameItems(rejected, group)) continue;
     rejected = group;
+    // Whole fragments starting there, rows or not: fewer than ALIGNED_END_ROWS fail the test below on their rows (most anchors are words inside lines).
+    let fragmentStarts = 0;
+    for (const s of group) if (!s.inner) fragmentStarts++;
+    if (fragmentStarts < ALIGNED_END_ROWS) continue;
     const x = median(group.map((s) => s.x));
     // Cells of several rows start there, most of them whole fragments (a column's own), some inside one that runs into it.
     const whole = new Set(group.filter((s) => !s.inner).map((s) => s.r)).size;
@@ -855,16 +864,22 @@ function inside(box: Box, lines: TextLine[]): boolean {
  * the numbers' column.
  */
 function headersJoinTheirColumns(run: TextLine[][], edges: number[]): number[] {
-  const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
-  const rowsOf = (col: number) => new Set(run.flatMap((row, r) => (row.some((l) => colOf(l) === col) ? [r] : [])));
+  // Each fragment's column, found once (the edges do not move here).
+  const colsOf = run.map((row) => row.map((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2)));
   const cols = edges.length - 1;
-  const rows = Array.from({ length: cols }, (_, c) => rowsOf(c));
+  // The rows with a fragment in each column, in row order.
+  const rows = Array.from({ length: cols }, () => new Set<number>());
+  colsOf.forEach((row, r) => {
+    for (const c of row) rows[c]?.add(r);
+  });
+  const fragments = run.flat();
+  const fragmentCols = colsOf.flat();
   const dropped = new Set<number>();
   for (let c = 0; c + 1 < cols; c++) {
     const header = rows[c]!;
     const values = rows[c + 1]!;
     if (!header.size || [...header].some((r) => r > 1 || values.has(r)) || values.size < 2) continue;
-    const cells = run.flat().filter((l) => colOf(l) === c + 1);
+    const cells = fragments.filter((_, i) => fragmentCols[i] === c + 1);
     if (cells.filter((l) => isNumeric(l.text)).length < 0.5 * cells.length) continue;
     dropped.add(c + 1);
     // The joined column takes the header's rows too: a header column further right does not join it.
@@ -1015,18 +1030,20 @@ function pageColumnBefore(run: TextLine[][], edges: readonly number[], lines: re
   const y1 = Math.max(...run.flat().map((l) => l.box[3]));
   const x = Math.max(...first.map((l) => l.box[2]));
   const x0 = Math.min(...starts);
+  // A page column is about as wide as the table beside it; a label column is narrower than its values.
+  const wide = x - x0 >= COLUMN_WIDTH * (Math.max(...run.flat().map((l) => l.box[2])) - x);
+  if (!wide) return undefined;
+  // And the column runs on past the run, its lines set full width (a table's own long labels,
+  // wrapped, end where the longest ends, and the text around the table does not).
+  const near = (l: TextLine) => (l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size) || (l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size);
+  const runsOn = lines.some((l) => !own.has(l) && near(l) && Math.abs(l.box[2] - x) <= JUSTIFIED_EDGE * size && starts.some((s) => Math.abs(l.box[0] - s) <= JUSTIFIED_EDGE * size));
+  if (!runsOn) return undefined;
   // Text of the column between the rows: lines of words at its margin that are not the run's,
   // running text or as wide as the column (a justified column's lines, short in a narrow column).
   const between = lines.filter((l) => !own.has(l) && !isNumeric(l.text) && l.box[1] < y1 && l.box[3] > y0 && l.box[2] <= x + SLACK * size && starts.some((s) => Math.abs(l.box[0] - s) <= JUSTIFIED_EDGE * size));
   const prose = between.filter((l) => !isCellLike(l)).length;
   const full = between.filter((l) => l.box[2] - l.box[0] >= FULL_WIDTH * (x - x0)).length;
-  // A page column is about as wide as the table beside it; a label column is narrower than its values.
-  const wide = x - x0 >= COLUMN_WIDTH * (Math.max(...run.flat().map((l) => l.box[2])) - x);
-  // And the column runs on past the run, its lines set full width (a table's own long labels,
-  // wrapped, end where the longest ends, and the text around the table does not).
-  const near = (l: TextLine) => (l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size) || (l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size);
-  const runsOn = lines.some((l) => !own.has(l) && near(l) && Math.abs(l.box[2] - x) <= JUSTIFIED_EDGE * size && starts.some((s) => Math.abs(l.box[0] - s) <= JUSTIFIED_EDGE * size));
-  return wide && runsOn && (prose > 0 || full >= MARGIN_LINES) ? { side: 'before', x } : undefined;
+  return prose > 0 || full >= MARGIN_LINES ? { side: 'before', x } : undefined;
 }
 
 /** A page column taken as a run's first column is at least this share of the rest of the run's width. */

@@ -27,12 +27,7 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
   const rows = run.filter((r) => r.length >= usual);
   const x0 = Math.floor(box[0]);
   const width = Math.ceil(box[2]) - x0 + 1;
-  const cover = new Uint16Array(width);
-  for (const row of rows) {
-    for (const l of row) {
-      for (let x = Math.max(0, Math.floor(l.box[0]) - x0); x < Math.min(width, Math.ceil(l.box[2]) - x0); x++) cover[x]!++;
-    }
-  }
+  const cover = unitCover(rows, x0, width);
   const allowed = Math.floor(rows.length * CROSSING_ROWS);
   // From the text layer, and not in math (a formula's operators stand a thick space apart).
   const glyphs = rows.every((r) => r.every((l) => l.glyphs?.length && !l.glyphs.some((g) => g.style.math)));
@@ -66,6 +61,26 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
   }
   edges.push(box[2]);
   return edges;
+}
+
+/**
+ * How many fragments of the rows cover each unit [x0 + x, x0 + x + 1) for x < width (a fragment
+ * covers the units from its floor to its ceiling): +1 where one starts and -1 where it ends,
+ * summed left to right (counting each fragment's units one by one cost a table's width per fragment).
+ */
+export function unitCover(rows: readonly TextLine[][], x0: number, width: number): Int32Array {
+  const cover = new Int32Array(width + 1);
+  for (const row of rows) {
+    for (const l of row) {
+      const from = Math.max(0, Math.floor(l.box[0]) - x0);
+      const to = Math.min(width, Math.ceil(l.box[2]) - x0);
+      if (!(from < to)) continue;
+      cover[from]!++;
+      cover[to]!--;
+    }
+  }
+  for (let x = 1; x < width; x++) cover[x]! += cover[x - 1]!;
+  return cover;
 }
 
 /**

@@ -52,8 +52,22 @@ export function cellFragments(line: TextLine): TextLine[] {
 function glyphText(line: TextLine): { glyphs: Glyph[]; chars: { ch: string; i: number }[] } | null {
   if (!line.glyphs) return null;
   const glyphs = line.glyphs.filter((g) => g.code !== 32);
-  const chars = [...line.text].map((ch, i) => ({ ch, i })).filter((c) => !/\s/u.test(c.ch));
+  // `i` counts code points, as `[...line.text]` does.
+  const chars: { ch: string; i: number }[] = [];
+  let i = 0;
+  for (const ch of line.text) {
+    if (!isSpace(ch)) chars.push({ ch, i });
+    i++;
+  }
   return chars.length === glyphs.length ? { glyphs, chars } : null;
+}
+
+const SPACE = /\s/u;
+
+/** Whether the code point `ch` is white space (/\s/u): ASCII by its code, the rest by the pattern. */
+export function isSpace(ch: string): boolean {
+  const c = ch.charCodeAt(0);
+  return c < 128 ? c === 32 || (c >= 9 && c <= 13) : SPACE.test(ch);
 }
 
 /** The line cut before each of the glyphs at `cuts` (indices in increasing order). */
@@ -230,14 +244,14 @@ export function cutAtWord(line: TextLine, x: number): [TextLine, TextLine] | nul
   return [pieces[0]!, pieces[1]!];
 }
 
-/** Where the line's words but its first start, with the text from there on (from its glyphs; none without them). */
-export function innerWordStarts(line: TextLine): { x: number; after: string }[] {
+/** Where the line's words but its first start (from its glyphs; none without them). */
+export function innerWordStarts(line: TextLine): { x: number }[] {
   const text = glyphText(line);
   if (!text) return [];
   const { glyphs, chars } = text;
-  const out: { x: number; after: string }[] = [];
+  const out: { x: number }[] = [];
   for (let i = 1; i < glyphs.length; i++) {
-    if (chars[i]!.i - chars[i - 1]!.i > 1 && glyphs[i]!.x0 - glyphs[i - 1]!.x1 > WORD_GAP * Math.max(glyphs[i]!.size, glyphs[i - 1]!.size)) out.push({ x: glyphs[i]!.x0, after: line.text.slice(chars[i]!.i).trim() });
+    if (chars[i]!.i - chars[i - 1]!.i > 1 && glyphs[i]!.x0 - glyphs[i - 1]!.x1 > WORD_GAP * Math.max(glyphs[i]!.size, glyphs[i - 1]!.size)) out.push({ x: glyphs[i]!.x0 });
   }
   return out;
 }

@@ -8,6 +8,7 @@ import { fontCodeToUnicode, isMathFont } from '../../model/math-fonts.js';
 import { extractGraphics } from './paths.js';
 import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';
 import { InputError } from '../sniff.js';
+import { middle as middleOf } from '../../model/numbers.js';
 
 /** What the text layer of a page looks like, to decide whether it needs OCR. */
 export interface TextLayerStats {
@@ -211,24 +212,41 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       }
       raw.FPDFText_GetCharBox(textPage, i, scratch, scratch + 8, scratch + 16, scratch + 24);
       const { HEAPF64 } = heaps;
-      const [x0, y0, x1, y1] = transformBox(m, HEAPF64[f64]!, HEAPF64[f64 + 2]!, HEAPF64[f64 + 1]!, HEAPF64[f64 + 3]!);
+      // transformBox's arithmetic, without its array: the box's corners (left, bottom) and (right, top).
+      const [m0, m1, m2, m3, m4, m5] = m;
+      const left = HEAPF64[f64]!;
+      const right = HEAPF64[f64 + 1]!;
+      const bottom = HEAPF64[f64 + 2]!;
+      const top = HEAPF64[f64 + 3]!;
+      const ax = m0 * left + m2 * bottom + m4;
+      const ay = m1 * left + m3 * bottom + m5;
+      const bx = m0 * right + m2 * top + m4;
+      const by = m1 * right + m3 * top + m5;
+      const x0 = Math.min(ax, bx);
+      const y0 = Math.min(ay, by);
+      const x1 = Math.max(ax, bx);
+      const y1 = Math.max(ay, by);
       raw.FPDFText_GetCharOrigin(textPage, i, scratch, scratch + 8);
-      const base = m[1] * HEAPF64[f64]! + m[3] * HEAPF64[f64 + 1]! + m[5];
+      const base = m1 * HEAPF64[f64]! + m3 * HEAPF64[f64 + 1]! + m5;
       // The nominal font size ignores the text matrix (many PDFs use "1 Tf" and scale by the
       // matrix): the loose box, from the font's ascent to descent, gives the size as drawn.
       raw.FPDFText_GetLooseCharBox(textPage, i, scratch + 32);
       const { HEAPF32 } = heaps;
       const looseHeight = Math.abs(HEAPF32[f32 + 1]! - HEAPF32[f32 + 3]!);
-      const loose = transformBox(m, HEAPF32[f32]!, HEAPF32[f32 + 3]!, HEAPF32[f32 + 2]!, HEAPF32[f32 + 1]!);
+      // The loose box's horizontal extent (transformBox's x of its corners (left, bottom) and (right, top)).
+      const lx = m0 * HEAPF32[f32]! + m2 * HEAPF32[f32 + 3]! + m4;
+      const rx = m0 * HEAPF32[f32 + 2]! + m2 * HEAPF32[f32 + 1]! + m4;
       const fontSize = raw.FPDFText_GetFontSize(textPage, i);
       const size = Math.max(fontSize, looseHeight * 0.85) || y1 - y0;
       // The writing direction on the displayed page: upright text runs along +x. PDFium measures
       // the angle clockwise, so the direction in user space (y up) is (cos a, -sin a).
       const angle = raw.FPDFText_GetCharAngle(textPage, i);
-      const dx = m[0] * Math.cos(angle) - m[2] * Math.sin(angle);
-      const dy = m[1] * Math.cos(angle) - m[3] * Math.sin(angle);
+      const cos = Math.cos(angle);
+      const sin = Math.sin(angle);
+      const dx = m0 * cos - m2 * sin;
+      const dy = m1 * cos - m3 * sin;
       const rotated = angle >= 0 && (Math.abs(dy) > Math.abs(dx) || dx < 0);
-      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated, advance: [loose[0], loose[2]], fontSize, font: object?.font });
+      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated, advance: [Math.min(lx, rx), Math.max(lx, rx)], fontSize, font: object?.font });
     }
   } finally {
     pdfium.FPDFText_ClosePage(textPage);
@@ -441,6 +459,7 @@ const TRACKING_GLYPHS = 6;
 
 /** A tracked line's glyphs with spaces where its words part; any other line as it is. */
 function untracked(line: Char[]): Char[] {
+  if (plainlySpaced(line)) return line;
   const glyphs = line.filter((c) => c.code !== 32);
   if (glyphs.length < TRACKING_GLYPHS || glyphs.some((c) => c.rotated || !c.advance)) return line;
   const gaps = glyphs.slice(1).map((c, k) => (c.advance![0] - glyphs[k]!.advance![1]) / Math.max(Math.min(c.size, glyphs[k]!.size), 1));
@@ -452,6 +471,36 @@ function untracked(line: Char[]): Char[] {
     out.push(c);
   });
   return out;
+}
+
+/**
+ * What `untracked` finds for most lines, without its arrays: a line it leaves as it is because
+ * it has a rotated glyph or one without an advance box, fewer than TRACKING_GLYPHS glyphs, or
+ * a median gap outside [TRACKING_MIN, TRACKING_MAX] — told by counting the gaps below and above
+ * that range (the median of the sorted gaps, at index n >> 1, is below TRACKING_MIN when more
+ * than n >> 1 gaps are; above TRACKING_MAX when n - (n >> 1) gaps or more are). A NaN gap
+ * leaves the answer to the sort. False: `untracked` decides.
+ */
+export function plainlySpaced(line: Char[]): boolean {
+  let glyphs = 0;
+  let below = 0;
+  let above = 0;
+  let prev: Char | undefined;
+  for (const c of line) {
+    if (c.code === 32) continue;
+    if (c.rotated || !c.advance) return true;
+    glyphs++;
+    if (prev) {
+      const gap = (c.advance[0] - prev.advance![1]) / Math.max(Math.min(c.size, prev.size), 1);
+      if (gap !== gap) return false;
+      if (gap < TRACKING_MIN) below++;
+      else if (gap > TRACKING_MAX) above++;
+    }
+    prev = c;
+  }
+  if (glyphs < TRACKING_GLYPHS) return true;
+  const n = glyphs - 1;
+  return below > n >> 1 || above >= n - (n >> 1);
 }
 
 /** A word space between two glyphs of a row: their advance boxes are more than 0.1 em apart. */
@@ -553,6 +602,12 @@ function rightToLeftText(chars: Char[]): string {
   return String.fromCodePoint(...out);
 }
 
+/** Whether every UTF-16 unit of the text is below U+00A0 (no character NFKC changes). */
+export function plainBelowNbsp(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0xa0) return false;
+  return true;
+}
+
 function makeLine(chars: Char[]): TextLine {
   let x0 = Infinity;
   let y0 = Infinity;
@@ -581,18 +636,15 @@ function makeLine(chars: Char[]): TextLine {
     if (c.style.monospace) mono++;
     if (c.rotated) rotated++;
   }
-  sizes.sort((a, b) => a - b);
-  bases.sort((a, b) => a - b);
-  const text = (isRightToLeftLine(chars) ? rightToLeftText(chars) : String.fromCodePoint(...codes))
-    .normalize('NFKC')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const raw = isRightToLeftLine(chars) ? rightToLeftText(chars) : String.fromCodePoint(...codes);
+  // Text below U+00A0 (ASCII and the C1 controls) is its own NFKC form.
+  const text = (plainBelowNbsp(raw) ? raw : raw.normalize('NFKC')).replace(/\s+/g, ' ').trim();
   return {
     text,
     glyphs: chars.filter((c) => c.code !== 32),
     box: [x0, y0, x1, y1],
-    baseline: bases[bases.length >> 1] ?? y1,
-    fontSize: sizes[sizes.length >> 1] ?? y1 - y0,
+    baseline: middleOf(bases) ?? y1,
+    fontSize: middleOf(sizes) ?? y1 - y0,
     bold: bold > glyphs / 2,
     italic: italic > glyphs / 2,
     monospace: mono > glyphs / 2,
