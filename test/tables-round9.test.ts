@@ -196,3 +196,23 @@ describe('a header whose cell wraps onto a line wider than its first', () => {
     expect(tables[0]!.table_body).toBe(tableHtml([['Caregiver', 'Eligible outcomes'], ...rows]));
   });
 });
+
+describe('the text under a table, starting at its left edge', () => {
+  it('is no wrapped cell when it reaches well past the table\'s side', async () => {
+    const rows = [['Region', 'Cases', 'Share'], ['Alpha', '58.4', '20.1'], ['Beta', '19.4', '45.0'], ['Gamma', '210.8', '76.2'], ['Delta', '29.0', '73.4']];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      rows.forEach((row, r) => {
+        const y = 120 + r * 15;
+        drawTexts(c, [{ text: row[0]!, x: 56, y, size: 10 }]);
+        flushRight(c, font, row[1]!, 160, y, 10);
+        flushRight(c, font, row[2]!, 220, y, 10);
+      });
+      // Set close under the last row, at the first column's edge, short enough for a cell, but
+      // in larger type running far past the table's right side.
+      drawTexts(c, [{ text: 'Totals were revised after the audit', x: 56, y: 191, size: 16 }]);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml(rows));
+  });
+});

@@ -744,12 +744,20 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
 }
 
 /**
+ * A wrapped cell's next line reaches at most this many ems past the run's side ("outcomes" under
+ * "Eligible" over right-aligned values); a line reaching further is the text under the table
+ * starting at its left edge (on a scanned page it took the prose into the run, and the run then
+ * failed as a table: both tables of a real report page were lost).
+ */
+const WRAP_REACH = 2;
+
+/**
  * A cell's next line: it starts where a cell of the run's last row starts (a left-aligned cell
- * wrapped), right under it, so it continues that cell however far it reaches.
+ * wrapped), right under it, and reaches little past the run's side.
  */
 function wrapsOn(r: OpenRun, l: TextLine): boolean {
   const size = l.fontSize;
-  return isCellLike(l) && r.rows[r.rows.length - 1]!.some((c) => Math.abs(c.box[0] - l.box[0]) <= ALIGNED_END * size && l.box[1] >= c.box[3] - TOUCH * size && l.box[1] - c.box[3] <= WRAPPED_LINE_GAP * size);
+  return isCellLike(l) && l.box[2] - r.box[2] <= WRAP_REACH * size && r.rows[r.rows.length - 1]!.some((c) => Math.abs(c.box[0] - l.box[0]) <= ALIGNED_END * size && l.box[1] >= c.box[3] - TOUCH * size && l.box[1] - c.box[3] <= WRAPPED_LINE_GAP * size);
 }
 
 /**
