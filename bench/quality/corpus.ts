@@ -62,13 +62,14 @@ function gridOf(html: string): { rows: number; cols: number } {
 
 const TEXT_TYPES = new Set(['title', 'text', 'list', 'ref_text', 'caption', 'page_footnote', 'code', 'table']);
 
-function to1000(b: PageBox, truth: CorpusTruth): Box1000 {
+/** A truth box in the API's 0–1000 page units. */
+export function to1000(b: PageBox, truth: CorpusTruth): Box1000 {
   const { width, height } = truth.pages[b.page]!;
   return [(b.box[0] / width) * 1000, (b.box[1] / height) * 1000, (b.box[2] / width) * 1000, (b.box[3] / height) * 1000];
 }
 
 /** Overlap relative to the smaller box. */
-function overlap(a: Box1000, b: Box1000): number {
+export function overlap(a: Box1000, b: Box1000): number {
   const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
   const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
   if (w <= 0 || h <= 0) return 0;
@@ -84,7 +85,7 @@ function headingsOf(result: ParseResult): string[] {
 }
 
 /** A block's largest box on each page it covers. */
-function mainBoxes(b: TruthBlock): PageBox[] {
+export function mainBoxes(b: TruthBlock): PageBox[] {
   const byPage = new Map<number, PageBox>();
   const area = (x: PageBox) => (x.box[2] - x.box[0]) * (x.box[3] - x.box[1]);
   for (const x of b.boxes) if (!byPage.has(x.page) || area(x) > area(byPage.get(x.page)!)) byPage.set(x.page, x);
@@ -99,7 +100,8 @@ function iou(a: Box1000, b: Box1000): number {
   return (w * h) / (area(a) + area(b) - w * h);
 }
 
-const similar = (a: string, b: string) => normalizedEditDistance(a, b) <= 0.2 || (normalize(a).length > 20 && normalize(b).includes(normalize(a).slice(0, 40)));
+/** The same text as the scorer counts it (a long text's opening found in the other counts). */
+export const similar = (a: string, b: string) => normalizedEditDistance(a, b) <= 0.2 || (normalize(a).length > 20 && normalize(b).includes(normalize(a).slice(0, 40)));
 
 /** Minimum overlap (of the smaller box) for a block to count as the one at a true box. */
 const LABEL_OVERLAP = 0.3;

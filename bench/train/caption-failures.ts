@@ -29,25 +29,7 @@ const examples = Number(option('--examples') ?? 8);
 const limit = Number(option('--limit') ?? Infinity);
 
 const norm = metrics.normalize;
-const similar = (a: string, b: string) => metrics.normalizedEditDistance(a, b) <= 0.2 || (norm(a).length > 20 && norm(b).includes(norm(a).slice(0, 40)));
-
-function to1000(b: PageBox, truth: CorpusTruth): Box1000 {
-  const { width, height } = truth.pages[b.page]!;
-  return [(b.box[0] / width) * 1000, (b.box[1] / height) * 1000, (b.box[2] / width) * 1000, (b.box[3] / height) * 1000];
-}
-function overlap(a: Box1000, b: Box1000): number {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  if (w <= 0 || h <= 0) return 0;
-  const smaller = Math.min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]));
-  return smaller > 0 ? (w * h) / smaller : 0;
-}
-function mainBoxes(b: TruthBlock): PageBox[] {
-  const byPage = new Map<number, PageBox>();
-  const area = (x: PageBox) => (x.box[2] - x.box[0]) * (x.box[3] - x.box[1]);
-  for (const x of b.boxes) if (!byPage.has(x.page) || area(x) > area(byPage.get(x.page)!)) byPage.set(x.page, x);
-  return [...byPage.values()];
-}
+const { similar, to1000, overlap, mainBoxes } = (await import(join(import.meta.dirname, '..', 'quality', 'corpus.ts'))) as typeof import('../quality/corpus.js');
 
 interface Failure {
   id: string;
