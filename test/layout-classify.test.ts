@@ -388,6 +388,14 @@ describe('lists', () => {
     expect(joined[0]!.lines).toHaveLength(3);
     expect(joined[0]!.trace.map((t) => t.rule)).toEqual(['list.next-column']);
     expect(joinListItems([left, right])).toHaveLength(1);
+    // A figure's caption at the next column's top read in between; the items after the first
+    // part there go on with the list, and the caption follows it.
+    const caption = labelled([line('Fig. 2. Frozen sample in enzyme', 320, 60)], 'caption');
+    const more = labelled([line('• The gross margin fell in the spring', 320, 90)], 'list');
+    const across = joinListItems([left, caption, right, more]);
+    expect(across.map((p) => p.label)).toEqual(['list', 'caption']);
+    expect(across[0]!.lines).toHaveLength(4);
+    expect(across[0]!.trace.map((t) => t.rule)).toEqual(['list.next-column', 'list.next-item']);
     // Not a list of another kind, nor one read after a paragraph, nor one lower on the page (beside it).
     expect(joinListItems([left, labelled([line('1. The quarterly balance sheet rose', 320, 72)], 'list')])).toHaveLength(2);
     expect(joinListItems([left, labelled([line('A paragraph ends the column.', 72, 730)], 'text'), right])).toHaveLength(3);

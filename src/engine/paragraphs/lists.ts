@@ -19,27 +19,45 @@ const SAME_SIZE = 0.15;
  */
 const ITEM_TAIL_PITCH = 1.5;
 
-/** What the reading order puts at a column's foot, after the column's text. */
-const COLUMN_FOOT: ReadonlySet<string> = new Set(['page_footnote', 'footer', 'page_number']);
+/**
+ * What the reading order may put between a list's part at a column's foot and its part at the
+ * next column's top: the first column's footnotes, a page's furniture, the caption of a figure
+ * set at the next column's top.
+ */
+const BETWEEN_COLUMN_PARTS: ReadonlySet<string> = new Set(['page_footnote', 'footer', 'page_number', 'caption']);
 
 /** The page's labelled paragraphs with consecutive parts of one list joined. */
 export function joinListItems(paragraphs: readonly LabelledParagraph[]): LabelledParagraph[] {
   const out: LabelledParagraph[] = [];
+  // A list joined across a column break: its part in the new column, which the next parts follow.
+  const tails = new Map<LabelledParagraph, LabelledParagraph>();
+  // What was read between a list's two columns' parts; it follows the whole list.
+  let held: LabelledParagraph[] = [];
   for (const p of paragraphs) {
     const prev = out[out.length - 1];
-    if (prev && prev.label === 'list' && p.label === 'list' && continuesList(prev, p)) {
-      out[out.length - 1] = { ...prev, lines: [...prev.lines, ...p.lines], trace: [...prev.trace, entry('paragraphs', isListStart(p.lines[0]!.text) ? 'list.next-item' : 'list.item-continued')] };
+    const tail = prev && tails.get(prev);
+    if (prev && prev.label === 'list' && p.label === 'list' && continuesList(tail ?? prev, p)) {
+      const joined = { ...prev, lines: [...prev.lines, ...p.lines], trace: [...prev.trace, entry('paragraphs', isListStart(p.lines[0]!.text) ? 'list.next-item' : 'list.item-continued')] };
+      out[out.length - 1] = joined;
+      if (tail) tails.set(joined, { ...tail, lines: [...tail.lines, ...p.lines] });
       continue;
     }
-    // Footnotes at a column's foot are read between a list and its part at the top of the next
-    // column: the list goes on past them (they follow it).
+    // Footnotes at a column's foot (or a figure's caption at the next column's top) are read
+    // between a list and its part at the top of the next column: the list goes on past them.
     let before = out.length - 1;
-    while (before >= 0 && COLUMN_FOOT.has(out[before]!.label)) before--;
+    while (before >= 0 && BETWEEN_COLUMN_PARTS.has(out[before]!.label)) before--;
     const list = out[before];
-    if (p.label === 'list' && before < out.length - 1 && list?.label === 'list' && acrossColumnBreak(list, p)) {
-      out[before] = { ...list, lines: [...list.lines, ...p.lines], trace: [...list.trace, entry('paragraphs', 'list.next-column')] };
-    } else out.push(p);
+    if (p.label === 'list' && list?.label === 'list' && acrossColumnBreak(tails.get(list) ?? list, p)) {
+      const joined = { ...list, lines: [...list.lines, ...p.lines], trace: [...list.trace, entry('paragraphs', 'list.next-column')] };
+      held = [...held, ...out.splice(before + 1)];
+      out[before] = joined;
+      tails.set(joined, p);
+      continue;
+    }
+    out.push(...held, p);
+    held = [];
   }
+  out.push(...held);
   return out;
 }
 
