@@ -19,13 +19,18 @@ function prose(c: Canvas, font: PDFFont): void {
   for (let i = 0; i < 14; i++) justified(c, font, 'The modular fatigue life of the weld seam was redesigned', 56, 330, 90 + i * 13);
 }
 
+/** A page of prose with an infobox of `rows` beside it. */
+function besideProse(rows: string[][]) {
+  return bornDigitalBlocks((c, _page, font) => {
+    prose(c, font);
+    infobox(c, rows);
+  });
+}
+
 describe('an infobox\'s table inside its frame', () => {
   it('keeps the box\'s title out of the table: the frame confirms the table but does not bound it', async () => {
     const rows = [['Location', 'Brno'], ['Founded', '1924'], ['Contact', 'Emeka Petrov']];
-    const blocks = await bornDigitalBlocks((c, _page, font) => {
-      prose(c, font);
-      infobox(c, rows);
-    });
+    const blocks = await besideProse(rows);
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toBe(tableHtml(rows));
@@ -39,10 +44,7 @@ describe('an infobox\'s table inside its frame', () => {
 
   it('keeps keys whose values are words apart: rows a blank apart are no label stacked over a header', async () => {
     const rows = [['Contact', 'Aisha Martins'], ['Location', 'Aarhus'], ['Budget', '834,248']];
-    const blocks = await bornDigitalBlocks((c, _page, font) => {
-      prose(c, font);
-      infobox(c, rows);
-    });
+    const blocks = await besideProse(rows);
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toBe(tableHtml(rows));

@@ -187,7 +187,7 @@ function rowsOf(lines: readonly TextLine[], page: Pick<Page, 'rules' | 'graphics
   }
   // Rows on one baseline that touch, once each took its pieces, are one row (a name, its raised
   // mark, the next name: "Okafor" "1" ", Emeka" placed longest first).
-  // (`size`: sizeOf(a[0]), found once per row a, not once per pair.)
+  // `size` is sizeOf(a[0]): the caller finds it once per row, not once per pair.
   const touching = (a: TextLine[], b: TextLine[], size: number) => {
     // Rows on other baselines first: every row is tried against every other.
     if (!(Math.abs(a[0]!.baseline - b[0]!.baseline) < 0.25 * size)) return false;

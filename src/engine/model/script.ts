@@ -15,7 +15,6 @@ function isLetterLike(code: number): boolean {
   return !(code >= 0x2000 && code <= 0x2bff) && !(code >= 0x3000 && code <= 0x303f);
 }
 
-/** Most letters among the character codes are Hebrew, Arabic, Syriac or Thaana. */
 /** isMostlyRightToLeft of the UTF-16 units of the texts one after another, without gathering them. */
 export function isMostlyRightToLeftText(texts: readonly string[]): boolean {
   let rtl = 0;
@@ -31,6 +30,7 @@ export function isMostlyRightToLeftText(texts: readonly string[]): boolean {
   return rtl > letters / 2;
 }
 
+/** Most letters among the character codes are Hebrew, Arabic, Syriac or Thaana. */
 export function isMostlyRightToLeft(codes: ArrayLike<number>): boolean {
   let rtl = 0;
   let letters = 0;

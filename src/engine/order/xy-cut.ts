@@ -75,14 +75,11 @@ function cut(lines: TextLine[], dir: Direction, out: Segment[], depth: number, p
     // text with its caption beside the lines, a sidebar): that stretch is read apart.
     const stretch = splitAroundColumnStretch(lines, pageWidth);
     if (stretch) {
-      const [above, middle, below, [gx0, gx1]] = stretch;
-      const at = `${path} › columns at y ${Math.round(middle[0]!.box[1])}`;
+      const { above, left, right, below, top, gutter: [gx0, gx1] } = stretch;
+      const at = `${path} › columns at y ${Math.round(top)}`;
       cut(above, dir, out, depth + 1, `${path} › above the columns`);
       // The stretch's two sides, parted at its gutter (narrower than a page's column gutter, it
       // would not be found again in the stretch alone).
-      const mid = (gx0 + gx1) / 2;
-      const left = middle.filter((l) => midX(l) < mid);
-      const right = middle.filter((l) => midX(l) >= mid);
       const where = `gutter at x ${Math.round(gx0)}–${Math.round(gx1)}`;
       (dir.rightToLeft ? [right, left] : [left, right]).forEach((side, i) => cut(side, dir, out, depth + 1, `${at} › column ${i + 1}/2 (${where})`));
       cut(below, dir, out, depth + 1, `${path} › below the columns`);
@@ -185,8 +182,15 @@ function splitAtColumnChange(lines: TextLine[], pageWidth: number): [TextLine[],
   return null;
 }
 
-/** The lines above a stretch of columns, the stretch, the lines below it, and the stretch's gutter. */
-type Stretch = [TextLine[], TextLine[], TextLine[], [number, number]];
+/** The lines above a stretch of columns, its two sides parted at its gutter, the lines below it; the stretch's top. */
+interface Stretch {
+  above: TextLine[];
+  left: TextLine[];
+  right: TextLine[];
+  below: TextLine[];
+  top: number;
+  gutter: [number, number];
+}
 
 /**
  * A wrapped figure's gutter is at least this many ems wide: LaTeX's wrapfig sets its float about
@@ -252,8 +256,8 @@ function besideCaption(lines: TextLine[], run: TextLine[]): Stretch | null {
 }
 
 /**
- * The stretch of `lines` beside a wrapped float, parted by the gutter: [above, stretch, below],
- * or null (see splitAroundColumnStretch). With `among`, the stretch holds some of those lines.
+ * The stretch of `lines` beside a wrapped float, parted by the gutter, or null (see
+ * splitAroundColumnStretch). With `among`, the stretch holds some of those lines.
  */
 function stretchAt(lines: TextLine[], [gx0, gx1]: [number, number], among?: ReadonlySet<TextLine>): Stretch | null {
   const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
@@ -280,8 +284,8 @@ function stretchAt(lines: TextLine[], [gx0, gx1]: [number, number], among?: Read
   const bottom = Math.max(...stretch.map((l) => l.box[3]));
   if (above.some((l) => l.box[3] > top + 0.5 * l.fontSize) || below.some((l) => l.box[1] < bottom - 0.5 * l.fontSize)) return null;
   const mid = (gx0 + gx1) / 2;
-  const left = stretch.filter((l) => (l.box[0] + l.box[2]) / 2 < mid);
-  const right = stretch.filter((l) => (l.box[0] + l.box[2]) / 2 >= mid);
+  const left = stretch.filter((l) => midX(l) < mid);
+  const right = stretch.filter((l) => midX(l) >= mid);
   // Each side holds two lines, or one that opens a caption (a short caption beside the text).
   const holds = (side: TextLine[]) => side.length >= 2 || (side.length === 1 && ANY_CAPTION.test(side[0]!.text));
   if (!holds(left) || !holds(right)) return null;
@@ -294,7 +298,7 @@ function stretchAt(lines: TextLine[], [gx0, gx1]: [number, number], among?: Read
   const over = fewer.filter((l) => l.box[1] < opening.box[1]);
   const shared = over.filter((l) => more.some((o) => Math.abs(o.baseline - l.baseline) < 0.2 * l.fontSize)).length;
   if (shared > SHARED_BASELINES * over.length) return null;
-  return [above, stretch, below, [gx0, gx1]];
+  return { above, left, right, below, top, gutter: [gx0, gx1] };
 }
 
 function hasGutter(lines: TextLine[], pageWidth: number): boolean {

@@ -1,6 +1,7 @@
 // One block per list: list items the paragraph splitter set apart (a little extra space between
 // items, an item's second paragraph) are joined back into the list they belong to.
 import type { LabelledParagraph } from '../model/analysis.js';
+import type { Box, TextLine } from '../model/document.js';
 import { unionOf } from '../model/geometry.js';
 import { BULLET, isListStart } from '../model/text.js';
 import { entry } from '../model/trace.js';
@@ -47,7 +48,7 @@ export function joinListItems(paragraphs: readonly LabelledParagraph[]): Labelle
     let before = out.length - 1;
     while (before >= 0 && BETWEEN_COLUMN_PARTS.has(out[before]!.label)) before--;
     const list = out[before];
-    if (p.label === 'list' && list?.label === 'list' && acrossColumnBreak(tails.get(list) ?? list, p)) {
+    if (p.label === 'list' && list?.label === 'list' && acrossColumnBreak(partsOf(tails.get(list) ?? list, p))) {
       const joined = { ...list, lines: [...list.lines, ...p.lines], trace: [...list.trace, entry('paragraphs', 'list.next-column')] };
       held = [...held, ...out.splice(before + 1)];
       out[before] = joined;
@@ -61,13 +62,25 @@ export function joinListItems(paragraphs: readonly LabelledParagraph[]): Labelle
   return out;
 }
 
-function continuesList(list: LabelledParagraph, next: LabelledParagraph): boolean {
-  const a = unionOf(list.lines);
-  const b = unionOf(next.lines);
+/** A list and the part after it: their boxes, their first lines and the larger of those lines' sizes. */
+interface ListParts {
+  a: Box;
+  b: Box;
+  first: TextLine;
+  line: TextLine;
+  size: number;
+}
+
+function partsOf(list: LabelledParagraph, next: LabelledParagraph): ListParts {
   const first = list.lines[0]!;
   const line = next.lines[0]!;
-  const size = Math.max(first.fontSize, line.fontSize, 1);
-  if (acrossColumnBreak(list, next)) return true;
+  return { a: unionOf(list.lines), b: unionOf(next.lines), first, line, size: Math.max(first.fontSize, line.fontSize, 1) };
+}
+
+function continuesList(list: LabelledParagraph, next: LabelledParagraph): boolean {
+  const parts = partsOf(list, next);
+  if (acrossColumnBreak(parts)) return true;
+  const { a, b, first, line, size } = parts;
   const gap = b[1] - a[3];
   if (gap < -0.5 * size || gap > ITEM_GAP * size || b[0] >= a[2] || a[0] >= b[2]) return false;
   const indent = b[0] - first.box[0];
@@ -87,12 +100,7 @@ function continuesList(list: LabelledParagraph, next: LabelledParagraph): boolea
  * after the list, starts right of it and a line or more above its top, opens an item of the same
  * kind (bullet or enumerator) in the same size. (Two lists side by side start level.)
  */
-function acrossColumnBreak(list: LabelledParagraph, next: LabelledParagraph): boolean {
-  const a = unionOf(list.lines);
-  const b = unionOf(next.lines);
-  const first = list.lines[0]!;
-  const line = next.lines[0]!;
-  const size = Math.max(first.fontSize, line.fontSize, 1);
+function acrossColumnBreak({ a, b, first, line, size }: ListParts): boolean {
   if (Math.abs(first.fontSize - line.fontSize) > SAME_SIZE * size || !isListStart(line.text)) return false;
   if (BULLET.test(first.text) !== BULLET.test(line.text)) return false;
   return b[0] > a[2] && b[1] < a[1] - size;
