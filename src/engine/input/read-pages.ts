@@ -53,8 +53,9 @@ export function hasTextInImage(page: ExtractedPage): boolean {
 
 /** The text layer's lines plus the OCR lines of text that only the image holds. */
 function withImageText(page: ReadPage, read: ReadPage): ReadPage {
-  // OCR of a page read turned would need its boxes mapped back first: keep the text layer alone.
-  if (read.rotation) return page;
+  // OCR of a page read turned (or a text layer read turned) would need its boxes mapped into the
+  // other's frame first: keep the text layer alone.
+  if (read.rotation || page.rotation) return page;
   const covered = (box: Box) =>
     page.lines.some((l) => {
       const w = Math.min(l.box[2], box[2]) - Math.max(l.box[0], box[0]);

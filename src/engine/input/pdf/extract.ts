@@ -3,7 +3,8 @@
 // coordinates (after /Rotate), in points, origin top-left.
 import type { Box, Glyph, GlyphStyle, Page, TextLine } from '../../model/document.js';
 import { isMostlyRightToLeft, isRightToLeft } from '../../model/script.js';
-import { transformBox, type Affine } from './affine.js';
+import { compose, transformBox, type Affine } from './affine.js';
+import { entry } from '../../model/trace.js';
 import { fontCodeToUnicode, isMathFont } from '../../model/math-fonts.js';
 import { extractGraphics } from './paths.js';
 import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';
@@ -26,6 +27,8 @@ export interface TextLayerStats {
 
 export interface ExtractedPage extends Page {
   stats: TextLayerStats;
+  /** A page whose text runs along the page turned (a landscape page stored with /Rotate): read turned clockwise by this many degrees from how it is displayed. */
+  rotation?: number;
 }
 
 export interface Char extends Glyph {
@@ -65,15 +68,25 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
   if (!page) throw new InputError(`page ${pageIndex + 1} cannot be read: the PDF is damaged`);
   const scratch = pdfium.pdfium.wasmExports.malloc(64);
   try {
-    const width = pdfium.FPDF_GetPageWidthF(page);
-    const height = pdfium.FPDF_GetPageHeightF(page);
-    const m = pageToDisplay(pdfium, page, width, height, scratch);
+    const displayedWidth = pdfium.FPDF_GetPageWidthF(page);
+    const displayedHeight = pdfium.FPDF_GetPageHeightF(page);
+    const displayed = pageToDisplay(pdfium, page, displayedWidth, displayedHeight, scratch);
+    let { chars, unusable, directions } = extractChars(pdfium, page, displayed, scratch);
+    // A page whose text runs down or up the displayed page (a landscape page stored upright with
+    // /Rotate, or the other way round) is read in its text's own frame: turned upright, its
+    // boxes mapped back to the page as displayed at the end (as a turned scan's are).
+    const rotation = readingTurn(directions);
+    const turn = rotation ? turnedFrame(rotation, displayedWidth, displayedHeight) : undefined;
+    const m = turn ? compose(displayed, turn.map) : displayed;
+    const width = turn?.width ?? displayedWidth;
+    const height = turn?.height ?? displayedHeight;
+    if (turn) ({ chars, unusable } = extractChars(pdfium, page, m, scratch));
     const { images, pathObjects, formObjects } = extractImages(pdfium, page, m, scratch);
     const imageArea = images.reduce((sum, b) => sum + (b[2] - b[0]) * (b[3] - b[1]), 0);
     const { rules, graphics, fills } = extractGraphics(pdfium, page, m, scratch);
-    const { chars, unusable } = extractChars(pdfium, page, m, scratch);
     const lines = dropOverprint(groupLines(attachAccents(chars), rules));
     const usableChars = chars.filter((c) => c.code > 32).length;
+    const glyphs = directions.reduce((a, b) => a + b, 0);
     return {
       index: pageIndex,
       width,
@@ -85,11 +98,44 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
       fills,
       source: 'text-layer',
       stats: { usableChars, unusableChars: unusable, imageCoverage: Math.min(1, imageArea / (width * height)), pathObjects, formObjects },
+      ...(rotation ? { rotation, trace: [entry('input', 'page.turned', { rotation, share: directions[(4 - rotation / 90) % 4]! / glyphs })] } : {}),
     };
   } finally {
     pdfium.pdfium.wasmExports.free(scratch);
     pdfium.FPDF_ClosePage(page);
   }
+}
+
+/**
+ * Share of a page's glyphs that must run one turned way for the page to be read turned: a
+ * sideways stamp or label beside upright text stays a minority; a page set sideways has
+ * little else (a running head and a page number left upright).
+ */
+const TURNED_SHARE = 0.75;
+/** Fewer glyphs than this say nothing about a page's direction. */
+const TURNED_MIN_GLYPHS = 8;
+
+/**
+ * The clockwise turn (0, 90, 180 or 270 degrees) that stands the page's text upright, from the
+ * count of glyphs running right, down, left and up on the displayed page.
+ */
+export function readingTurn(directions: readonly [number, number, number, number]): 0 | 90 | 180 | 270 {
+  const total = directions[0] + directions[1] + directions[2] + directions[3];
+  if (total < TURNED_MIN_GLYPHS) return 0;
+  // Text running down stands upright after a quarter turn counter-clockwise (270 clockwise);
+  // text running up after a quarter turn clockwise.
+  if (directions[1] >= TURNED_SHARE * total) return 270;
+  if (directions[2] >= TURNED_SHARE * total) return 180;
+  if (directions[3] >= TURNED_SHARE * total) return 90;
+  return 0;
+}
+
+/** The map from the displayed page to the page turned clockwise by `rotation` degrees, and the turned page's size. */
+export function turnedFrame(rotation: 90 | 180 | 270, width: number, height: number): { map: Affine; width: number; height: number } {
+  // (x, y) on the displayed page (y down) goes to (height - y, x) after a clockwise quarter turn.
+  if (rotation === 90) return { map: [0, 1, -1, 0, height, 0], width: height, height: width };
+  if (rotation === 180) return { map: [-1, 0, 0, -1, width, height], width, height };
+  return { map: [0, -1, 1, 0, 0, width], width: height, height: width };
 }
 
 function extractImages(pdfium: Pdfium, page: number, m: Affine, scratch: number): { images: Box[]; pathObjects: number; formObjects: number } {
@@ -145,14 +191,19 @@ function isTinted(heap: Uint32Array, at: number): boolean {
   return Math.max(r, g, b) - Math.min(r, g, b) > TINT_SPREAD;
 }
 
-function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number): { chars: Char[]; unusable: number } {
+/**
+ * The page's glyphs (with positions and fonts) in the frame `m` maps to, how many could not be
+ * used, and how many run right, down, left and up in that frame.
+ */
+function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number): { chars: Char[]; unusable: number; directions: [number, number, number, number] } {
   const raw = pdfium.pdfium.wasmExports as unknown as RawTextApi;
   // Read through the module each time: Emscripten replaces the views when memory grows.
   const heaps = pdfium.pdfium as unknown as Heaps;
   const textPage = pdfium.FPDFText_LoadPage(page);
   const chars: Char[] = [];
   let unusable = 0;
-  if (!textPage) return { chars, unusable };
+  const directions: [number, number, number, number] = [0, 0, 0, 0];
+  if (!textPage) return { chars, unusable, directions };
   const fonts = new Map<number, FontInfo>();
   const objects = new Map<number, { invisible: boolean } & FontInfo>();
   const f64 = scratch >> 3; // scratch is 8-byte aligned (malloc)
@@ -246,12 +297,13 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       const dx = m0 * cos - m2 * sin;
       const dy = m1 * cos - m3 * sin;
       const rotated = angle >= 0 && (Math.abs(dy) > Math.abs(dx) || dx < 0);
+      if (angle >= 0) directions[Math.abs(dx) >= Math.abs(dy) ? (dx >= 0 ? 0 : 2) : dy > 0 ? 1 : 3]++;
       chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated, advance: [Math.min(lx, rx), Math.max(lx, rx)], fontSize, font: object?.font });
     }
   } finally {
     pdfium.FPDFText_ClosePage(textPage);
   }
-  return { chars, unusable };
+  return { chars, unusable, directions };
 }
 
 const NO_STYLE: GlyphStyle = { bold: false, italic: false, monospace: false, math: false, tinted: false };
