@@ -207,6 +207,21 @@ describe('extraction', () => {
     expect(groupLines(withNumber)[0]!.text).toBe('שלום 2026');
   });
 
+  it('finds the word spaces of right-to-left text placed word by word, from the glyphs’ advances', () => {
+    // Letters 7 wide, their ink 6.8; the words' advances 1.5 apart (0.15 em), their ink 1.7 (less
+    // than the 0.2 em of ink gap that alone parts words), no space glyph.
+    const word = (codes: number[], right: number) =>
+      codes.map((c, i): Char => {
+        const x = right - (i + 1) * 7;
+        return { ...glyph(c, x), x0: x + 0.1, x1: x + 6.9, advance: [x, x + 7] };
+      });
+    const first = word([0x05e9, 0x05dc, 0x05d5, 0x05dd], 300);
+    const second = word([0x05e2, 0x05d5, 0x05dc, 0x05dd], 300 - 4 * 7 - 1.5);
+    expect(groupLines([...first, ...second])[0]!.text).toBe('שלום עולם');
+    // Set without the extra advance, the letters read as one word.
+    expect(groupLines([...first, ...word([0x05e2, 0x05d5, 0x05dc, 0x05dd], 300 - 4 * 7)])[0]!.text).toBe('שלוםעולם');
+  });
+
   it('marks a page of vector outlines without a text layer for OCR', async () => {
     const doc = await PDFDocument.create();
     const p = doc.addPage([612, 792]);

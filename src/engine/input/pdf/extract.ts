@@ -483,7 +483,7 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
       if (!sameRow || (!rtl && gap < -size) || gap > (rtl ? 3 : 1.5) * size || numberColumns(last, c, gap) || ruleBetween(verticals, last, c)) flush();
       // PDFium emits its own spaces at most word gaps. Where it does not (words placed one by
       // one), the advance boxes tell: they touch inside a word, ink boxes need not.
-      else if (pendingSpace || gap > 0.5 * Math.min(last.size, c.size) || (!rtl && wordGap(last, c))) {
+      else if (pendingSpace || gap > 0.5 * Math.min(last.size, c.size) || wordGap(last, c, rtl)) {
         current.push({ ...c, code: 32 });
       }
     }
@@ -555,10 +555,15 @@ export function plainlySpaced(line: Char[]): boolean {
   return below > n >> 1 || above >= n - (n >> 1);
 }
 
-/** A word space between two glyphs of a row: their advance boxes are more than 0.1 em apart. */
-function wordGap(last: Char, c: Char): boolean {
+/**
+ * A word space between two glyphs of a row: their advance boxes are more than 0.1 em apart.
+ * Right-to-left text advances leftwards (Arabic and Persian PDFs often place words one by one,
+ * without space glyphs, and their joined letters' advances touch inside a word).
+ */
+function wordGap(last: Char, c: Char, rtl: boolean): boolean {
   if (!last.advance || !c.advance) return false;
   const size = Math.min(last.size, c.size);
+  if (rtl) return last.advance[0] - c.advance[1] > 0.1 * size && last.x0 - c.x1 > 0.05 * size;
   return c.advance[0] - last.advance[1] > 0.1 * size && c.x0 - last.x1 > 0.05 * size;
 }
 
@@ -635,7 +640,7 @@ function rightToLeftText(chars: Char[]): string {
   const items: number[] = [];
   glyphs.forEach((g, i) => {
     const prev = glyphs[i - 1];
-    if (prev && prev.x0 - g.x1 > 0.2 * Math.min(prev.size, g.size)) items.push(32);
+    if (prev && (prev.x0 - g.x1 > 0.2 * Math.min(prev.size, g.size) || wordGap(prev, g, true))) items.push(32);
     items.push(g.code);
   });
   // Reverse maximal runs of left-to-right characters (and the spaces between them).
