@@ -526,6 +526,35 @@ describe('blocks', () => {
     expect(blocks[2]!.type === 'list' && blocks[2]!.items.map((i) => i.enumerated)).toEqual([true, true]);
   });
 
+  it('keeps a line of prose naming code inline in its paragraph, and a listing after prose apart', () => {
+    // Each glyph 5 wide; the monospaced words' glyphs in a monospaced face.
+    const styled = (text: string, x0: number, y0: number, mono: (k: number) => boolean): TextLine => {
+      const glyphs = [...text].map((ch, k) => ({ code: ch.codePointAt(0)!, x0: x0 + k * 5, y0, x1: x0 + k * 5 + 5, y1: y0 + 10, base: y0 + 8, size: 10, style: { bold: false, italic: false, monospace: mono(k), math: false } }));
+      const monoCount = glyphs.filter((g) => g.style.monospace).length;
+      return { ...line(text, x0, y0), box: [x0, y0, x0 + text.length * 5, y0 + 10], glyphs, monospace: monoCount > glyphs.length / 2 };
+    };
+    const prose = styled('Traces are called with the native calling conventions (e.g.,', 72, 100, () => false);
+    // "FASTCALL_ABI" in the monospaced face, "on x86)." in the text's.
+    const inline = styled('FASTCALL_ABI on x86).', 72, 112, (k) => k < 12);
+    expect(inline.monospace).toBe(true);
+    const blocks = classifyAll(paragraphs([prose, inline]), 10);
+    expect(blocks.map((b) => b.type)).toEqual(['text']);
+    // A listing's line, all in the monospaced face, after the same prose is code of its own.
+    const listing = styled('call(trace, x86);', 72, 112, () => true);
+    expect(classifyAll(paragraphs([prose, listing]), 10).map((b) => b.type)).toEqual(['text', 'code']);
+  });
+
+  it('keeps an enumerator the sentence wrapped to a line start in its paragraph', () => {
+    const full = (text: string, y: number) => ({ ...line(text, 72, y), box: [72, y, 300, y + 10] as Box });
+    const lines = [full('We ran four configurations: (a) the baseline interpreter, (b) the', 100), full('tracing compiler, (c) a call-threaded interpreter, and', 112), full('(d) V8, the method-compiling virtual machine, on every test.', 124)];
+    expect(paragraphs(lines).map((p) => p.length)).toEqual([3]);
+    // After a clause's end, or a line that stops short of the edge, an enumerator starts a list.
+    const lead = [full('The service starts in three steps, in this order:', 100), full('1. install it from the registry', 112), full('2. start it', 124)];
+    expect(paragraphs(lead).map((p) => p.length)).toEqual([1, 2]);
+    const short = [full('We ran four configurations: (a) the baseline interpreter, (b) the', 100), { ...line('tracing compiler', 72, 112), box: [72, 112, 150, 122] as Box }, full('(c) V8, the method-compiling virtual machine, on every test.', 124)];
+    expect(paragraphs(short).map((p) => p.length)).toEqual([2, 1]);
+  });
+
   it('nests list items by indentation and keeps each item\'s own marker kind', () => {
     const block = classify(
       [line('1. Install the service', 72, 100), line('• from npm', 90, 112), line('• offline', 90, 124), line('2. Start it', 72, 136)],

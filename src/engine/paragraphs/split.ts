@@ -115,6 +115,32 @@ function italicRunIn(line: TextLine): { head: TextLine; rest: TextLine } | null 
   return { head, rest: body };
 }
 
+/** A line stopping with one of these ends a clause: what follows may start a list. */
+const CLAUSE_END = /[.:;!?]["”’)]?$/u;
+
+/**
+ * An enumerator opening `line` only because the sentence before wrapped there: `prev` stops
+ * mid-clause where the enumerator with its word space would not have fitted before the right
+ * edge. A bullet is never set inside a sentence.
+ */
+function wrappedEnumerator(prev: TextLine, line: TextLine, right: number): boolean {
+  if (BULLET.test(line.text) || CLAUSE_END.test(prev.text)) return false;
+  const perChar = (line.box[2] - line.box[0]) / Math.max(1, line.text.length);
+  const firstWord = line.text.split(' ', 1)[0]!.length;
+  return right - prev.box[2] < (firstWord + 1) * perChar;
+}
+
+/** Letters in a proportional face that make a mostly monospaced line prose (a listing's lines hold none, or a stray one). */
+const TEXT_FACE_LETTERS = 2;
+
+/** A mostly monospaced line holding words in a proportional face: prose with code in it. */
+function withTextFaceWords(line: TextLine): boolean {
+  if (!line.glyphs) return false;
+  let letters = 0;
+  for (const g of line.glyphs) if (!g.style.monospace && !g.style.math && /\p{L}/u.test(String.fromCodePoint(g.code)) && ++letters >= TEXT_FACE_LETTERS) return true;
+  return false;
+}
+
 /** A line's type size for comparing lines: an OCR line's from its x-height band where measured. */
 function typeSize(line: TextLine): number {
   return line.inkSize ?? line.fontSize;
@@ -143,7 +169,9 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   // Another face and another size (a little apart, below SIZE_CHANGE): a heading over its text
   // where fonts carry no weight (Chromium's unnamed Type 3 fonts: a bold face is a font of its own).
   if (Math.abs(a - b) > HEADING_SIZE_CHANGE * Math.max(a, b, 1) && mainFont([prev]) !== mainFont([line])) return { rule: 'face-change' };
-  if (prev.monospace !== line.monospace) return { rule: 'font-change' };
+  // Into or out of a monospaced face: a listing starts or ends. Not where the monospaced line
+  // holds words in the text's face too (prose naming code: "…conventions (e.g., FASTCALL on x86).").
+  if (prev.monospace !== line.monospace && !withTextFaceWords(prev.monospace ? prev : line)) return { rule: 'font-change' };
   // A short line in capitals, in another size, over a line in lower case: a label heading what
   // follows ("ABOUT THE AUTHOR", "SEE ALSO", "TAGS" over a sidebar's text), where the fonts carry
   // no weight (Chromium's unnamed fonts) and the column is too narrow for a short first line.
@@ -164,8 +192,9 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   if (block.length === 1 && centredIn(prev, left, right, size) && line.box[0] - left < ALIGNED * size) {
     return { rule: 'after-centred-line' };
   }
-  // A list item starts a new block unless the block is already a list.
-  if (isListStart(line.text) && !line.monospace && !isListStart(block[0]!.text)) return { rule: 'list-start' };
+  // A list item starts a new block unless the block is already a list, or the sentence before
+  // carried an enumerator to the line's start ("…used in Apple's WebKit, and / (e) V8, the…").
+  if (isListStart(line.text) && !line.monospace && !isListStart(block[0]!.text) && !wrappedEnumerator(prev, line, right)) return { rule: 'list-start' };
   // A numbered heading wrapped over two lines ("1.1 Worst-case controller of / throughput
   // planning") ends short like an item, but its bold second line goes on with it.
   const wrappedHeading = isHeadingLike(prev) && isHeadingLike(line) && Math.abs(prev.fontSize - line.fontSize) <= HEADING_SIZE_CHANGE * size;
