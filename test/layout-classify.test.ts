@@ -75,6 +75,17 @@ describe('paragraph features', () => {
     expect(named.gapBelow).toBeCloseTo((150 - 131) / 10);
   });
 
+  it('tells a caption’s label from a sentence that opens by naming a float', () => {
+    const captionPattern = (text: string) => {
+      const p = line(text, 72, 150);
+      const page = pageOf([p]);
+      const f = paragraphFeatures({ page, paragraphs: [{ lines: [p], trace: [] }], flow: page.lines, bodySize: 10, doc: documentFacts([page]) }, 0, false);
+      return f[FEATURE_NAMES.indexOf('captionPattern')];
+    };
+    for (const caption of ['Figure 3: Speedup over the baseline', 'Fig. 2. Results', 'FIGURE 2 Distribution of ages', 'Table IV Settings', 'Figure 3a Heat map']) expect(captionPattern(caption)).toBe(1);
+    for (const sentence of ['Figure 10 shows the relative speedups achieved by tracing.', 'Table 2 lists the settings we used.', 'Fig. 3a compares both runs.']) expect(captionPattern(sentence)).toBe(0);
+  });
+
   it('measures the share of tinted letters, an underline just under the first line, and a closing comma', () => {
     const tinted = (text: string, x0: number, y0: number, share: number): TextLine => {
       const l = line(text, x0, y0);

@@ -9,7 +9,7 @@ import type { Paragraph } from '../model/analysis.js';
 import type { Box, Glyph, Page, TextLine } from '../model/document.js';
 import { unionOf } from '../model/geometry.js';
 import { median } from '../model/numbers.js';
-import { BULLET, DOT_LEADERS, ENUMERATOR, FIGURE_CAPTION, joinLines, TABLE_CAPTION } from '../model/text.js';
+import { BULLET, DOT_LEADERS, ENUMERATOR, FIGURE_CAPTION, isSentenceReference, joinLines, TABLE_CAPTION } from '../model/text.js';
 import { mainFont, SAME_ROW } from '../model/typography.js';
 
 /** What the classifier knows of the whole document: how often a line's text recurs across pages. */
@@ -314,7 +314,7 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
     enumerator: Number(ENUMERATOR.test(first.text)),
     sectionNumber: Number(SECTION_NUMBER.test(text)),
     numberDepth: number ? number[1]!.split('.').length : 0,
-    captionPattern: Number(FIGURE_CAPTION.test(text) || TABLE_CAPTION.test(text) || OTHER_CAPTION.test(text)),
+    captionPattern: Number((FIGURE_CAPTION.test(text) || TABLE_CAPTION.test(text) || OTHER_CAPTION.test(text)) && !isSentenceReference(text)),
     footnoteMark: Number(FOOTNOTE_MARK.test(text)),
     pageNumberText: Number(PAGE_NUMBER.test(text.trim())),
     referenceEntry: Number(REFERENCE_ENTRY.test(text)),

@@ -4,7 +4,7 @@
 import type { LabelledParagraph, PlacedRegion, Region, Unit } from '../model/analysis.js';
 import type { Box, Page } from '../model/document.js';
 import { containsCentre, intersects, overlapsX, union, verticalDistance } from '../model/geometry.js';
-import { ANY_CAPTION, CAPTION_LABEL_ONLY, FIGURE_CAPTION, IMAGE_CREDIT, joinLines, TABLE_CAPTION, TABLE_NOTE } from '../model/text.js';
+import { ANY_CAPTION, CAPTION_LABEL_ONLY, FIGURE_CAPTION, IMAGE_CREDIT, isSentenceReference, joinLines, TABLE_CAPTION, TABLE_NOTE } from '../model/text.js';
 import { entry } from '../model/trace.js';
 
 /** A caption lies within this share of the page height above or below its float… */
@@ -89,7 +89,7 @@ function drawnFigures(page: Page, units: Unit[], regions: readonly Region[]): Pl
 function isFigureCaption(p: LabelledParagraph): boolean {
   const text = textOf(p);
   // The classifier's caption needs no "Figure" label (a slide's caption is its text alone), only not a table's.
-  return (p.label === 'caption' && !TABLE_CAPTION.test(text)) || (p.label === 'text' && FIGURE_CAPTION.test(text));
+  return (p.label === 'caption' && !TABLE_CAPTION.test(text)) || (p.label === 'text' && FIGURE_CAPTION.test(text) && !isSentenceReference(text));
 }
 
 /** Text a figure may hold: what the classifier took for a float's own text, or short labels. */

@@ -47,6 +47,16 @@ export const TRAILING_LEADERS = /(\s*[.·…]){3,}\s*$/u;
 export const FIGURE_CAPTION = /^(fig(ure)?|image|chart|graph|plate|photo)\.?\s*[\dIVX]+/i;
 /** A table's caption: "Table 2: …", "Tab. IV". */
 export const TABLE_CAPTION = /^(table|tab\.)\s*[\dIVXA-Z]+\b/i;
+/**
+ * A sentence that opens by naming a float ("Figure 10 shows the speedups…", "Table 2 lists…"):
+ * a label and its number, then a word in lower case. A caption's label is followed by
+ * punctuation or a capital ("Figure 3: Results", "Fig. 3 Results"). Case-sensitive on purpose.
+ */
+const SENTENCE_REFERENCE = /^\S+\s*[\dIVXA-Z]+[a-z]?\s+\p{Ll}{2,}/u;
+
+export function isSentenceReference(text: string): boolean {
+  return SENTENCE_REFERENCE.test(text);
+}
 /** Any float's caption opening: a figure's or a table's. */
 export const ANY_CAPTION = new RegExp(`${FIGURE_CAPTION.source}|${TABLE_CAPTION.source}`, 'i');
 /** A caption's label with nothing after it ("TABLE II", "Figure 3."): its text is on the next line. */
