@@ -233,6 +233,20 @@ describe('extraction', () => {
     expect(needsOcr(await extracted(await makePdf([reportPage(1, 'Text')])))).toBe(false);
   });
 
+  it('marks a page whose text layer maps its fonts to the wrong letters for OCR', async () => {
+    // Each letter one before its own ("An Open Corpus" as "Zm Nodm Bnqotr"), as a font with a
+    // broken encoding gives it.
+    const shift = (text: string) => text.replace(/[a-z]/gi, (ch) => (ch === 'a' ? 'z' : ch === 'A' ? 'Z' : String.fromCharCode(ch.charCodeAt(0) - 1)));
+    const sentences = Array.from({ length: 14 }, (_, i) => ({ text: `The collection of open documents number ${i} holds several thousand pages of text.`, x: 72, y: 100 + i * 14 }));
+    const garbled = await extracted(await makePdf([sentences.map((s) => ({ ...s, text: shift(s.text) }))]));
+    expect(garbled.stats.proseWords).toBeGreaterThanOrEqual(50);
+    expect(needsOcr(garbled)).toBe(true);
+    // The same page in its own letters, and a page of capital abbreviations, keep their text layer.
+    expect(needsOcr(await extracted(await makePdf([sentences])))).toBe(false);
+    const codes = Array.from({ length: 30 }, (_, i) => ({ text: `TCP UDP HTTP SMTP DNS NTP SSH ${i}`, x: 72, y: 80 + i * 14 }));
+    expect(needsOcr(await extracted(await makePdf([codes])))).toBe(false);
+  });
+
   it('marks an image-only page for OCR', async () => {
     const scan = await rasterize(await makePdf([reportPage(1, 'Scan')]), 72);
     const page = await extracted(await imageOnlyPdf(scan));

@@ -65,10 +65,20 @@ function withImageText(page: ReadPage, read: ReadPage): ReadPage {
   return { ...page, lines: [...page.lines, ...read.lines.filter((l) => !covered(l.box))] };
 }
 
+/** Prose words a page needs before its letters can tell a garbled text layer. */
+const GARBLED_MIN_WORDS = 50;
+/** Below this share of vowels, the page's words are no language's (natural text keeps 0.3 and more). */
+const GARBLED_VOWEL_SHARE = 0.2;
+
+/** A text layer whose letters are wrong (fonts mapped to the wrong characters): its words have almost no vowels. */
+export function isGarbled(page: ExtractedPage): boolean {
+  return page.stats.proseWords >= GARBLED_MIN_WORDS && page.stats.vowelShare < GARBLED_VOWEL_SHARE;
+}
+
 /** Whether a page's text layer is missing, invisible or garbage, so the page must be OCR'd. */
 export function needsOcr(page: ExtractedPage): boolean {
   const { usableChars, unusableChars, imageCoverage, pathObjects, formObjects } = page.stats;
-  if (unusableChars > 2 * usableChars) return true;
+  if (unusableChars > 2 * usableChars || isGarbled(page)) return true;
   // Little text but a scan, a garbage layer, many vector paths (text drawn as outlines), or a
   // form XObject (scanners and PDF tools may wrap the page image in one).
   return usableChars < 10 && (imageCoverage > 0.2 || unusableChars > 0 || pathObjects >= 50 || formObjects > 0);
@@ -88,6 +98,7 @@ async function pdfPages(doc: PdfDocument, options: ReadOptions): Promise<ReadPag
         const image = renderPage(doc, i, dpi);
         const ocr = await options.ocr();
         const read = ocrPage(await ocr.recognize(image), i, page.width / image.width);
+        if (isGarbled(page)) read.trace = [entry('input', 'text-layer.garbled', { words: page.stats.proseWords, vowelShare: page.stats.vowelShare }), ...(read.trace ?? [])];
         pages.push(scanned ? read : withImageText(plain, read));
       } else {
         pages.push(plain);

@@ -23,6 +23,32 @@ export interface TextLayerStats {
   pathObjects: number;
   /** Form XObjects drawn on the page (a scan may be an image inside one, uncounted in imageCoverage). */
   formObjects: number;
+  /** Lower-case Latin words of three letters or more, and the share of vowels among their letters. */
+  proseWords: number;
+  vowelShare: number;
+}
+
+/** A word of prose in Latin script: lower-case letters, three or more, after an optional capital. */
+const PROSE_WORD = /(?<![A-Za-z])[A-Z]?([a-z]{3,})(?![A-Za-z])/g;
+
+/**
+ * Vowels among the letters of a page's prose words. Natural languages in Latin script keep a
+ * third or more of them vowels; a text layer whose fonts map to the wrong letters (a shifted
+ * encoding: "Zm Nodm Bnqotr" for "An Open Corpus") keeps far fewer.
+ */
+export function proseVowels(lines: readonly TextLine[]): { proseWords: number; vowelShare: number } {
+  let words = 0;
+  let letters = 0;
+  let vowels = 0;
+  for (const line of lines) {
+    for (const m of line.text.matchAll(PROSE_WORD)) {
+      const word = m[1]!;
+      words++;
+      letters += word.length;
+      for (let i = 0; i < word.length; i++) if ('aeiouy'.includes(word[i]!)) vowels++;
+    }
+  }
+  return { proseWords: words, vowelShare: letters ? vowels / letters : 0 };
 }
 
 export interface ExtractedPage extends Page {
@@ -97,7 +123,7 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
       graphics,
       fills,
       source: 'text-layer',
-      stats: { usableChars, unusableChars: unusable, imageCoverage: Math.min(1, imageArea / (width * height)), pathObjects, formObjects },
+      stats: { usableChars, unusableChars: unusable, imageCoverage: Math.min(1, imageArea / (width * height)), pathObjects, formObjects, ...proseVowels(lines) },
       ...(rotation ? { rotation, trace: [entry('input', 'page.turned', { rotation, share: directions[(4 - rotation / 90) % 4]! / glyphs })] } : {}),
     };
   } finally {
