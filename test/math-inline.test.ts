@@ -67,6 +67,13 @@ describe('withInlineMath', () => {
     expect(names.map((l) => l.text)).toEqual(['Ingrid Okafor1, Emeka Novak2, and Ingrid Brennan4']);
     const note = [...run('5', 100, 196, 7, 'NimbusRomNo9L-Regu'), ...run('In contrast, the reagent', 106, 200, 10, 'NimbusRomNo9L-Regu')];
     expect(withInlineMath([line(note, '5 In contrast, the reagent')])[0]!.text).toBe('5 In contrast, the reagent');
+    // A web page's bracketed reference marks, raised after a word or on their own.
+    const cited = [...run('social force', 100, 200, 10, 'LiberationSerif'), ...run('[2]', 160, 196, 7, 'LiberationSerif'), ...run('. It', 170.5, 200, 10, 'LiberationSerif')];
+    expect(withInlineMath([line(cited, 'social force[2]. It')])[0]!.text).toBe('social force[2]. It');
+    const decade = [...run('the early 980s.', 100, 200, 10, 'LiberationSerif'), ...run('[3]', 175, 196, 7, 'LiberationSerif')];
+    expect(withInlineMath([line(decade, 'the early 980s.[3]')])[0]!.text).toBe('the early 980s.[3]');
+    const needed = [...run('the king', 100, 200, 10, 'LiberationSerif'), ...run('[citation needed]', 142, 196, 7, 'LiberationSerif')];
+    expect(withInlineMath([line(needed, 'the king[citation needed]')])[0]!.text).not.toContain('$');
     const power = [...run('area', 100, 200), ...run('x', 125, 200, 10, 'NimbusRomNo9L-Regu'), ...run('2', 130, 196, 7, 'NimbusRomNo9L-Regu'), ...run('grows', 138, 200)];
     expect(withInlineMath([line(power, 'area x2 grows')])[0]!.text).toBe('area $x^{2}$ grows');
   });

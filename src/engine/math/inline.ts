@@ -218,8 +218,8 @@ function isOperatorEnd(glyphs: Glyph[], w: Word): boolean {
   return OPERATOR.has(roleOf(String.fromCodePoint(glyphs[w.end - 1]!.code)));
 }
 
-/** A footnote or affiliation mark: raised digits, symbols or a small letter in the text font. */
-const MARK_GLYPH = /^[0-9*†‡§¶,a-z]$/;
+/** A footnote or affiliation mark: raised digits, symbols or a small letter in the text font, or a web page's bracketed reference ("force[2]", "[citation needed]"). */
+const MARK_GLYPH = /^[0-9*†‡§¶,a-z[\]]$/;
 /** A word bearing a mark has at least this many letters on the baseline ("Okafor¹", "diluted.⁶"); "x²" is math. */
 const MARKED_WORD_LETTERS = 2;
 
@@ -233,6 +233,8 @@ function footnoteMark(members: Glyph[], offBaseline: (g: Glyph) => boolean, base
   if (!raised.length || raised.some((g) => g.base > baseline || isMathFont(g.font) || g.style.math || !MARK_GLYPH.test(String.fromCodePoint(g.code)))) return false;
   const base = members.filter((g) => !offBaseline(g));
   if (base.some((g) => isMathFont(g.font) || g.style.math)) return false;
+  // A bracketed reference ("980s.[3]") is no exponent, whatever it follows.
+  if (raised[0]!.code === 0x5b && raised[raised.length - 1]!.code === 0x5d) return true;
   const letters = base.filter((g) => /^\p{L}$/u.test(String.fromCodePoint(g.code))).length;
   return base.length === 0 || letters >= MARKED_WORD_LETTERS;
 }
