@@ -567,6 +567,9 @@ describe('blocks', () => {
     expect(paragraphs(lead).map((p) => p.length)).toEqual([1, 2]);
     const short = [full('We ran four configurations: (a) the baseline interpreter, (b) the', 100), { ...line('tracing compiler', 72, 112), box: [72, 112, 150, 122] as Box }, full('(c) V8, the method-compiling virtual machine, on every test.', 124)];
     expect(paragraphs(short).map((p) => p.length)).toEqual([2, 1]);
+    // A contents entry's leaders run to the edge: the next entry's number starts an entry.
+    const contents = [full('Chapter 2. Roles and duties . . . . . . . . . . . . 7', 100), full('2.1 Roles . . . . . . . . . . . . . . . . . . . . . 8', 112), full('2.2 Duties . . . . . . . . . . . . . . . . . . . . 9', 124)];
+    expect(paragraphs(contents).map((p) => p.length)).toEqual([1, 2]);
   });
 
   it('nests list items by indentation and keeps each item\'s own marker kind', () => {

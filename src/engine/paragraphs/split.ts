@@ -4,7 +4,7 @@
 import type { Paragraph } from '../model/analysis.js';
 import type { TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
-import { BULLET, isListStart } from '../model/text.js';
+import { BULLET, DOT_LEADERS, isListStart } from '../model/text.js';
 import { cutLine, leadInCut, RUN_IN_END, sectionNumberGlyphs, SENTENCE_START } from './lines.js';
 import { entry, type TraceValue } from '../model/trace.js';
 import { mainFont, NEXT_LINE_PITCH } from '../model/typography.js';
@@ -124,7 +124,8 @@ const CLAUSE_END = /[.:;!?]["”’)]?$/u;
  * edge. A bullet is never set inside a sentence.
  */
 function wrappedEnumerator(prev: TextLine, line: TextLine, right: number): boolean {
-  if (BULLET.test(line.text) || CLAUSE_END.test(prev.text)) return false;
+  // A contents entry runs its leaders to the edge and stops at its page number.
+  if (BULLET.test(line.text) || CLAUSE_END.test(prev.text) || DOT_LEADERS.test(prev.text)) return false;
   const perChar = (line.box[2] - line.box[0]) / Math.max(1, line.text.length);
   const firstWord = line.text.split(' ', 1)[0]!.length;
   return right - prev.box[2] < (firstWord + 1) * perChar;
