@@ -190,6 +190,10 @@ export class Content {
       () => `we report that ${subject} ${r.pick(d.verbs)} (${this.number()}), while the ${r.pick(d.adjectives)} ${r.pick(d.nouns)} ${r.pick(d.verbs)}`,
       () => `${subject} and the ${r.pick(d.nouns)} ${r.pick(d.verbs)} according to the ${r.pick(d.adjectives)} ${r.pick(d.nouns)} of ${this.org()}`,
       () => `${r.pick(CONNECTORS)} the ${r.pick(d.nouns)} ${r.pick(d.verbs)} for ${r.int(2, 40)} ${r.pick(d.units)}, which is ${r.pick(['consistent with', 'higher than', 'below', 'close to'])} the ${r.pick(d.adjectives)} ${r.pick(d.nouns)}`,
+      // A sentence that opens by naming a float: text, not a caption.
+      () => `${r.pick(['Figure', 'Fig.', 'Table'])} ${r.int(1, 9)} ${r.pick(['shows', 'lists', 'summarizes', 'compares'])} how ${subject} ${r.pick(d.verbs)} over ${r.int(2, 40)} ${r.pick(d.units)}`,
+      // Enumerated clauses inside a sentence (a line may wrap before one): text, not a list.
+      () => `we compared (a) ${subject}, (b) the ${r.pick(d.adjectives)} ${r.pick(d.nouns)} and (c) the ${r.pick(d.nouns)} reviewed by ${this.name()}`,
     ];
     const s = r.pick(forms)();
     return s[0]!.toUpperCase() + s.slice(1) + '.';
