@@ -558,6 +558,22 @@ describe('blocks', () => {
     expect(classifyAll(paragraphs([prose, listing]), 10).map((b) => b.type)).toEqual(['text', 'code']);
   });
 
+  it('parts a hanging-indent bibliography into its entries', () => {
+    // Each entry's first line runs to the right edge, its last stops short.
+    const at = (text: string, x: number, y: number, right = 540) => ({ ...line(text, x, y), box: [x, y, right, y + 10] as Box });
+    const entries = [
+      at('Aligon, J., P. Marcel, and E. Negre (2010a). A framework for summarizing a log of', 72, 100),
+      at('OLAP queries. In IEEE ICMWI, Special Track on OLAP and Data Warehousing.', 82, 112, 420),
+      at('Colas, S., P. Marcel, and E. Negre (2010). Organisation of query logs as a web site. In', 72, 124),
+      at('EDA 2010, Volume B-6 of RNTI, Toulouse, pp. 81-95.', 82, 136, 330),
+      at('Golfarelli, M. (2003). Handling large workloads by profiling and clustering. In', 72, 148),
+      at('DaWaK, pp. 212-223.', 82, 160, 190),
+    ];
+    expect(paragraphs(entries).map((p) => p.length)).toEqual([2, 2, 2]);
+    // Set without the hanging indent, the same lines are one paragraph.
+    expect(paragraphs(entries.map((l) => ({ ...l, box: [72, l.box[1], l.box[2], l.box[3]] as Box }))).map((p) => p.length)).toEqual([6]);
+  });
+
   it('keeps an enumerator the sentence wrapped to a line start in its paragraph', () => {
     const full = (text: string, y: number) => ({ ...line(text, 72, y), box: [72, y, 300, y + 10] as Box });
     const lines = [full('We ran four configurations: (a) the baseline interpreter, (b) the', 100), full('tracing compiler, (c) a call-threaded interpreter, and', 112), full('(d) V8, the method-compiling virtual machine, on every test.', 124)];

@@ -70,6 +70,8 @@ export interface TextLine {
   inkSize?: number;
   /** A display equation assembled from several lines; `text` then holds its LaTeX. */
   equation?: boolean;
+  /** A paragraph's first line with its drop cap put back in front (the lines after it start right of the letter). */
+  dropCap?: boolean;
 }
 
 export interface Page {

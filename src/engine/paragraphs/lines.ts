@@ -194,7 +194,7 @@ export function attachDropCaps(lines: readonly TextLine[], bodySize: number): Te
       .filter((l) => l !== cap && l.box[0] >= cap.box[2] - 0.1 * bodySize && l.box[0] - cap.box[2] < DROP_CAP_GAP * bodySize && Math.abs(l.box[1] - cap.box[1]) < bodySize)
       .sort((a, b) => a.box[1] - b.box[1])[0];
     if (!first) continue;
-    out[out.indexOf(first)] = { ...first, text: cap.text + first.text, box: [cap.box[0], Math.min(cap.box[1], first.box[1]), first.box[2], first.box[3]] };
+    out[out.indexOf(first)] = { ...first, text: cap.text + first.text, box: [cap.box[0], Math.min(cap.box[1], first.box[1]), first.box[2], first.box[3]], dropCap: true };
     out.splice(i, 1);
   }
   return out;

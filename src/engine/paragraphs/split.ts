@@ -203,6 +203,8 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   if (outdent !== null) return { rule: 'list-end', values: { outdentEm: outdent } };
   const indent = firstLineIndent(prev, line, block);
   if (indent !== null) return { rule: 'first-line-indent', values: { indentEm: indent } };
+  const hanging = hangingIndent(line, block);
+  if (hanging !== null) return { rule: 'hanging-indent', values: { indentEm: hanging } };
   // A paragraph's first line runs to its right edge: a short first line followed by a full
   // one is a line of its own (a heading whose weight OCR could not tell, a one-line paragraph,
   // a lettered heading "A. Results" over an indented paragraph — not a list item's hanging line;
@@ -231,6 +233,31 @@ function firstLineIndent(prev: TextLine, line: TextLine, block: TextLine[]): num
   // on to the block's right edge is a paragraph's first line.
   const right = Math.max(...block.map((l) => l.box[2]));
   return Math.abs(line.box[2] - right) < size || line.box[2] > right ? indent / size : null;
+}
+
+/**
+ * The next entry of a hanging-indent block (an author–year bibliography, a glossary): every line
+ * of the block at its left edge (an entry's first line) or indented alike by one to four quads
+ * (the entry's other lines), an entry's first line followed by an indented one somewhere in it
+ * (the block may open with the end of an entry begun on the page before), and `line` back at the
+ * left edge. Lists (their items' own logic) and code are left alone. Returns the indent in ems, or null.
+ */
+function hangingIndent(line: TextLine, block: TextLine[]): number | null {
+  if (block.length < 2 || line.monospace || isListStart(block[0]!.text)) return null;
+  const size = line.fontSize;
+  // Entries are set in one size (a drop cap beside a paragraph's first lines is no entry).
+  if (block.some((l) => Math.abs(l.fontSize - size) > SIZE_CHANGE * size)) return null;
+  const left = Math.min(...block.map((l) => l.box[0]));
+  if (Math.abs(line.box[0] - left) > ALIGNED * size) return null;
+  const hung = block.find((l) => l.box[0] - left > ALIGNED * size);
+  if (!hung) return null;
+  const hang = hung.box[0] - left;
+  if (hang < INDENT_MIN * size || hang > INDENT_MAX * size) return null;
+  const at = (l: TextLine, x: number) => Math.abs(l.box[0] - x) <= ALIGNED * size;
+  if (!block.every((l) => at(l, left) || at(l, left + hang))) return null;
+  // A paragraph opening with a drop cap hangs its next lines beside the letter: no entry.
+  const entryStart = (l: TextLine) => at(l, left) && !l.dropCap;
+  return block.some((l, i) => i > 0 && at(l, left + hang) && entryStart(block[i - 1]!)) ? hang / size : null;
 }
 
 /**
