@@ -142,3 +142,25 @@ describe('equations end to end', () => {
     expect(types).toEqual(['text', 'equation', 'text']);
   });
 });
+
+describe('display equations in boxes side by side', () => {
+  it('reads the formulas of two cards on one row as two displays, each in its card', async () => {
+    const { analyze } = await import('../src/engine/pipeline/pipeline.js');
+    const text = (t: string, x: number, y: number) => lineOf(glyphs(t, x, y, 10, UPRIGHT), t);
+    // Two cards (filled boxes) under a page title wider than either; in each a heading, a
+    // display and a sentence.
+    const lines = [
+      text('The most important equations of the field', 150, 80),
+      text('Euler identity', 80, 110),
+      lineOf(glyphs('x=ab', 190, 150), 'x=ab'),
+      text('Connects five constants in one line', 80, 190),
+      text('Calculus theorem', 330, 110),
+      lineOf(glyphs('y=cd', 335, 150), 'y=cd'),
+      text('Relates derivatives and integrals', 330, 190),
+      ...Array.from({ length: 8 }, (_, i) => text('Body text of the page runs on under both of the cards here.', 80, 260 + i * 14)),
+    ];
+    const page = { index: 0, width: 612, height: 792, images: [], source: 'text-layer' as const, lines, fills: [[70, 95, 300, 205], [320, 95, 550, 205]] as [number, number, number, number][] };
+    const equations = analyze([page]).blocks.filter((b) => b.type === 'equation');
+    expect(equations.map((b) => (b.type === 'equation' ? b.latex : '')).sort()).toEqual(['x=ab', 'y=cd']);
+  });
+});

@@ -168,9 +168,13 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const tablesFound = regions.filter((r) => r.kind === 'table').map((r) => r.box);
   regions.push(...failures.isolated('images', at, () => stages.images(page, tablesFound), () => []));
 
-  // Display equations are found among the rest, and stand in the text flow as one line each.
+  // Display equations are found among the rest, and stand in the text flow as one line each;
+  // inside each frame and outside them apart, as tables are (two cards' formulas side by side
+  // are two displays).
   const rest = body.filter((l) => !used.has(l));
-  const equations = failures.isolated('equations', at, () => stages.equations(rest, bodyFontSize(rest), page), () => []);
+  const restSize = bodyFontSize(rest);
+  const boxes = [...frames, ...backgroundFrames(page.fills ?? [], rest, frames)];
+  const equations = failures.isolated('equations', at, () => groupByFrames(rest, boxes).flatMap((group) => stages.equations(group, restSize, page)), () => []);
   const { flow, equationOf } = withEquations(rest, equations);
   const bodySize = bodyFontSize(flow);
   const lines = attachDropCaps(flow, bodySize);
