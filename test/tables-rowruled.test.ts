@@ -1,0 +1,153 @@
+// Tables ruled only between rows (a rule under every row, none between columns), whose cells are
+// words and sentences wrapped over several lines; and rules that are no such table: paragraphs
+// parted by rules, headings underlined, a page's head and foot rules, two-column prose, a form,
+// a list with rules between its items.
+import { describe, expect, it } from 'vitest';
+import type { PDFFont } from 'pdf-lib';
+import { bornDigitalBlocks, drawTexts, justified, tableHtml, type Canvas } from './table-fixtures.js';
+
+const LEAD = 13;
+
+/**
+ * A table at columns `xs` (left edges) from x 56 to 556: each row's cells' lines ("\n" wraps),
+ * a rule under every row; `ruleAbove` adds one over the first row, `lastRule` (default true)
+ * the one under the last. Returns the bottom.
+ */
+function rowRuled(c: Canvas, top: number, xs: number[], rows: string[][], opts: { ruleAbove?: boolean; lastRule?: boolean } = {}): number {
+  let y = top;
+  if (opts.ruleAbove) c.line(56, y, 556, y, 0.5);
+  rows.forEach((row, r) => {
+    const lines = Math.max(...row.map((cell) => cell.split('\n').length));
+    row.forEach((cell, col) => cell.split('\n').forEach((t, i) => drawTexts(c, [{ text: t, x: xs[col]!, y: y + 14 + i * LEAD }])));
+    y += 8 + lines * LEAD;
+    if (r < rows.length - 1 || opts.lastRule !== false) c.line(56, y, 556, y, r === 0 ? 1 : 0.5);
+  });
+  return y;
+}
+
+const flat = (rows: string[][]) => rows.map((r) => r.map((c) => c.replace(/\n/g, ' ')));
+
+function prose(c: Canvas, font: PDFFont, top: number, lines: number, x0 = 56, x1 = 556): number {
+  for (let i = 0; i < lines; i++) justified(c, font, 'The modular fatigue life of the weld seam was redesigned after the audit of the line', x0, x1, top + i * LEAD);
+  return top + lines * LEAD;
+}
+
+describe('tables ruled only between rows', () => {
+  const words = [
+    ['Animal', 'Action', 'Result'],
+    ['Cat', 'Says', 'Meow'],
+    ['Bee', 'Flies over the\nmeadow at noon', 'Buzzing'],
+    ['Fox', 'Says', 'Ring-ding-ding with a long\ncry that carries across\nthe valley at dusk and\nwakes the neighbours'],
+  ];
+
+  it('reads a header above the first rule and a cell wrapped over four lines as one table', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      const y = prose(c, font, 90, 3);
+      rowRuled(c, y + 10, [60, 200, 360], words);
+      prose(c, font, 400, 3);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml(flat(words)));
+    // The prose around it stays text.
+    expect(blocks.filter((b) => b.type === 'text')).toHaveLength(2);
+  });
+
+  it('reads a table with a rule over its head row and wrapped cells in two columns', async () => {
+    const rows = [
+      ['Term', 'Definition', 'Notes'],
+      ['Latency', 'Time from the request\nto the first byte', 'Measured at\nthe edge'],
+      ['Throughput', 'Requests served each\nsecond at steady load', 'Peak'],
+      ['Jitter', 'Spread of latency', 'Per minute'],
+    ];
+    const blocks = await bornDigitalBlocks((c) => rowRuled(c, 100, [60, 180, 400], rows, { ruleAbove: true }));
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml(flat(rows)));
+  });
+
+  it('takes the last row under the last rule when rules stand above each row (no rule under the last)', async () => {
+    const rows = [
+      ['Risk', 'Mitigation', 'Owner'],
+      ['Supplier delay', 'Second source for\nthe castings', 'Procurement'],
+      ['Staff turnover', 'Cross training', 'Operations'],
+      ['Scope change', 'Weekly review with\nthe sponsor', 'Programme office'],
+    ];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      rowRuled(c, 100, [60, 220, 420], rows, { lastRule: false });
+      prose(c, font, 260, 4);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml(flat(rows)));
+  });
+});
+
+describe('rules that part no table', () => {
+  it('leaves paragraphs parted by rules as text', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      let y = 90;
+      for (let k = 0; k < 4; k++) {
+        y = prose(c, font, y, 3) + 4;
+        c.line(56, y, 556, y, 0.5);
+        y += 16;
+      }
+    });
+    expect(blocks.filter((b) => b.type === 'table')).toHaveLength(0);
+  });
+
+  it('leaves headings with a rule under them, and their sections, as text', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      let y = 90;
+      for (const [k, head] of ['Scope', 'Method', 'Findings', 'Outlook'].entries()) {
+        drawTexts(c, [{ text: `${k + 1} ${head}`, x: 56, y, size: 14 }]);
+        c.line(56, y + 5, 556, y + 5, 0.75);
+        y = prose(c, font, y + 22, 2) + 14;
+      }
+    });
+    expect(blocks.filter((b) => b.type === 'table')).toHaveLength(0);
+  });
+
+  it('leaves a list with rules between its items as a list', async () => {
+    const blocks = await bornDigitalBlocks((c) => {
+      let y = 100;
+      for (const item of ['Check the weld seam for cracks', 'Record the fatigue load', 'Replace the worn bearings', 'Sign the audit sheet']) {
+        drawTexts(c, [{ text: '•', x: 60, y }, { text: item, x: 76, y }]);
+        y += 8;
+        c.line(56, y, 556, y, 0.5);
+        y += 14;
+      }
+    });
+    expect(blocks.filter((b) => b.type === 'table')).toHaveLength(0);
+  });
+
+  it('leaves two columns of prose between a page\'s head rule, section rules and foot rule as text', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      drawTexts(c, [{ text: 'Quarterly bulletin', x: 56, y: 50, size: 9 }]);
+      c.line(56, 56, 556, 56, 0.5);
+      let y = 80;
+      for (let k = 0; k < 3; k++) {
+        prose(c, font, y, 5, 56, 296);
+        prose(c, font, y, 5, 316, 556);
+        y += 5 * LEAD;
+        c.line(56, y, 556, y, 0.5);
+        y += 20;
+      }
+      c.line(56, 740, 556, 740, 0.5);
+      drawTexts(c, [{ text: 'Page 1', x: 290, y: 752, size: 9 }]);
+    });
+    expect(blocks.filter((b) => b.type === 'table')).toHaveLength(0);
+  });
+
+  it('leaves a form with rules to write on as text', async () => {
+    const blocks = await bornDigitalBlocks((c) => {
+      for (let r = 0; r < 4; r++) {
+        const y = 120 + r * 30;
+        drawTexts(c, [{ text: ['Name:', 'Address:', 'Phone:', 'Signature:'][r]!, x: 56, y }, { text: 'Date:', x: 330, y }]);
+        c.line(110, y + 2, 310, y + 2, 0.5);
+        c.line(360, y + 2, 556, y + 2, 0.5);
+      }
+    });
+    expect(blocks.filter((b) => b.type === 'table')).toHaveLength(0);
+  });
+});
