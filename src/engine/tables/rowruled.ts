@@ -21,12 +21,14 @@ import { scannedCellFragments } from './scanned.js';
 const SAME_EXTENT = 0.5;
 /** Rules this many ems apart or less are one (a double rule, a heavier head rule drawn twice). */
 const DOUBLE_RULE = 0.5;
+/** A rule inside a stack, this share of its width or more, parts the rows in the columns it runs under. */
+const PARTIAL_RULE = 0.2;
 /** Neighbouring rules of a stack stand at most this many ems apart (a row wrapped over six lines); farther, they rule off parts of the page. */
 const MAX_ROW_HEIGHT = 9;
 /** A table has at least this many rows (counting a header above its first rule and a row below its last). */
 const MIN_ROWS = 3;
 /** White this many ems wide running down through the rows parts two columns. */
-const MIN_GAP = 0.6;
+const MIN_GAP = 0.3;
 /** A column gap may be crossed by this share of the rows (a row label or header set wider than its column, a spanning cell). */
 const CROSSING_ROWS = 0.25;
 /** A column has text starting in it in at least this many rows. */
@@ -53,6 +55,8 @@ const OVERHANG = 1;
 
 interface Row {
   fragments: TextLine[];
+  /** The rule under the row, if any. */
+  under?: HRule;
   /** Ruled above and below (not a header or last row taken from outside the rules). */
   ruled: boolean;
 }
@@ -85,7 +89,22 @@ function ruleStacks(rules: readonly HRule[], size: number): HRule[][] {
     if (!open) stacks.push([rule]);
     else if (rule.y - open[open.length - 1]!.y > DOUBLE_RULE * size) open.push(rule);
   }
-  return stacks.filter((s) => s.length >= 2);
+  // Shorter rules inside a stack part rows in some columns only: the cells of the others span both.
+  return stacks
+    .filter((s) => s.length >= 2)
+    .map((s) => {
+      const x0 = s[0]!.x0;
+      const x1 = s[0]!.x1;
+      const inner = sorted.filter(
+        (r) =>
+          !s.includes(r) &&
+          r.y > s[0]!.y && r.y < s[s.length - 1]!.y &&
+          r.x0 >= x0 - SAME_EXTENT * size && r.x1 <= x1 + SAME_EXTENT * size &&
+          r.x1 - r.x0 >= PARTIAL_RULE * (x1 - x0) &&
+          s.every((f) => Math.abs(f.y - r.y) > DOUBLE_RULE * size),
+      );
+      return [...s, ...inner].sort((a, b) => a.y - b.y);
+    });
 }
 
 /** The table a stack of rules rules, or null. */
@@ -110,7 +129,7 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], size: number): T
     const a = stack[i]!.y;
     const b = stack[i + 1]!.y;
     const band = between.filter((l) => centreY(l) > a && centreY(l) < b);
-    rows.push({ fragments: fragmentsOf(band), ruled: true });
+    rows.push({ fragments: fragmentsOf(band), ruled: true, under: stack[i + 1] });
   }
   // Empty bands between rules: thin ones are double rules; a taller one is a row to fill in.
   const ruledRows = rows.filter((r) => r.fragments.length);
@@ -119,8 +138,8 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], size: number): T
 
   const above = outsideRow(lines, x0, x1, top, -1, size);
   const below = outsideRow(lines, x0, x1, bottom, 1, size);
-  const aboveRow = above.length ? { fragments: fragmentsOf(above), ruled: false } : null;
-  const belowRow = below.length ? { fragments: fragmentsOf(below), ruled: false } : null;
+  const aboveRow: Row | null = above.length ? { fragments: fragmentsOf(above), ruled: false, under: stack[0] } : null;
+  const belowRow: Row | null = below.length ? { fragments: fragmentsOf(below), ruled: false } : null;
 
   // Columns from the ruled rows; a row from outside the rules joins when it keeps to them.
   let gaps = columnGaps(ruledRows, x0, x1, size);
@@ -163,12 +182,13 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], size: number): T
       reach = c1;
     }
   });
+  spanUnruledRows(cells, all, edges);
   // A list set with rules between its items: bullets or numbers in the first column.
   const markers = cells.filter((c) => c.col === 0 && c.lines.length === 1 && isMarker(c.lines[0]!.text)).length;
   if (markers >= LIST_MARKERS * all.length) return null;
   const multi = all.filter((_, r) => cells.filter((c) => c.row === r).length >= 2).length;
   if (multi < MULTI_COLUMN_ROWS * all.length) return null;
-  const filled = cells.reduce((n, c) => n + c.colSpan, 0);
+  const filled = cells.reduce((n, c) => n + c.colSpan * c.rowSpan, 0);
   if (filled < MIN_FILLED * all.length * cols) return null;
   const fragmentCount = cells.reduce((n, c) => n + c.lines.length, 0);
   if (fragmentCount > MAX_LINES_PER_CELL * cells.length) return null;
@@ -186,6 +206,31 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], size: number): T
     rule: 'table.row-ruled',
     values: { rules: stack.length, rows: all.length, cols, headerAbove: all[0]!.ruled ? 0 : 1, rowBelow: all[all.length - 1]!.ruled ? 0 : 1 },
   };
+}
+
+/**
+ * A cell whose row's rule does not run under it (a partial rule: the other columns' rows are
+ * parted) spans the row below too, and takes that row's cell in its column.
+ */
+function spanUnruledRows(cells: Cell[], rows: readonly Row[], edges: readonly number[]): void {
+  const at = (r: number, c: number) => cells.find((x) => x.row <= r && x.row + x.rowSpan > r && x.col <= c && x.col + x.colSpan > c);
+  for (let r = 0; r + 1 < rows.length; r++) {
+    const under = rows[r]!.under;
+    if (!under) continue;
+    for (let c = 0; c + 1 < edges.length; c++) {
+      const mid = (edges[c]! + edges[c + 1]!) / 2;
+      if (mid >= under.x0 && mid <= under.x1) continue;
+      const cell = at(r, c);
+      const next = at(r + 1, c);
+      if (!cell || cell.row + cell.rowSpan !== r + 1 || cell.colSpan !== 1) continue;
+      if (next && (next.colSpan !== 1 || next.row !== r + 1)) continue;
+      cell.rowSpan += next ? next.rowSpan : 1;
+      if (next) {
+        cell.lines.push(...next.lines);
+        cells.splice(cells.indexOf(next), 1);
+      }
+    }
+  }
 }
 
 /** A list item's marker on its own: a bullet glyph, "1.", "a)", "(iv)". */
