@@ -69,8 +69,9 @@ export function rowRuledTables(lines: readonly TextLine[], rules: readonly HRule
   const size = median(lines.map((l) => l.fontSize)) || 10;
   const out: TableFound[] = [];
   let remaining = lines.filter((l) => !l.rotated);
-  for (const stack of ruleStacks(rules.filter((r) => !r.frame), size)) {
-    const found = stackTable(stack, remaining, size);
+  const own = rules.filter((r) => !r.frame);
+  for (const stack of ruleStacks(own, size)) {
+    const found = stackTable(stack, remaining, own, size);
     if (!found) continue;
     out.push(found);
     const used = new Set(found.lines);
@@ -108,7 +109,7 @@ function ruleStacks(rules: readonly HRule[], size: number): HRule[][] {
 }
 
 /** The table a stack of rules rules, or null. */
-function stackTable(stack: HRule[], lines: readonly TextLine[], size: number): TableFound | null {
+function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly HRule[], size: number): TableFound | null {
   const x0 = Math.min(...stack.map((r) => r.x0));
   const x1 = Math.max(...stack.map((r) => r.x1));
   const top = stack[0]!.y;
@@ -138,14 +139,27 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], size: number): T
 
   const above = outsideRow(lines, x0, x1, top, -1, size);
   const below = outsideRow(lines, x0, x1, bottom, 1, size);
-  const aboveRow: Row | null = above.length ? { fragments: fragmentsOf(above), ruled: false, under: stack[0] } : null;
+  // A header of two rows above the first rule, parted by a shorter rule under a group's heading.
+  const parting = rules
+    .filter((r) => above.length && r.y > Math.min(...above.map((l) => l.box[1])) && r.y < top - DOUBLE_RULE * size && r.x0 >= x0 - SAME_EXTENT * size && r.x1 <= x1 + SAME_EXTENT * size && r.x1 - r.x0 >= PARTIAL_RULE * (x1 - x0))
+    .sort((a, b) => a.y - b.y);
+  const aboveRows: Row[] = [];
+  let rest = above;
+  for (const rule of parting) {
+    const over = rest.filter((l) => centreY(l) < rule.y);
+    if (!over.length) continue;
+    aboveRows.push({ fragments: fragmentsOf(over), ruled: false, under: rule });
+    rest = rest.filter((l) => centreY(l) >= rule.y);
+  }
+  if (rest.length) aboveRows.push({ fragments: fragmentsOf(rest), ruled: false, under: stack[0] });
   const belowRow: Row | null = below.length ? { fragments: fragmentsOf(below), ruled: false } : null;
 
   // Columns from the ruled rows; a row from outside the rules joins when it keeps to them.
   let gaps = columnGaps(ruledRows, x0, x1, size);
   if (!gaps.length) return null;
   const all = [...ruledRows];
-  if (aboveRow && keepsTo(aboveRow, gaps)) all.unshift(aboveRow);
+  // The header's rows join together: each keeps to the columns but a group's heading may span them.
+  if (aboveRows.length && aboveRows.every((r, i) => (i === aboveRows.length - 1 ? keepsTo(r, gaps) : spansColumns(r, gaps)))) all.unshift(...aboveRows);
   if (belowRow && keepsTo(belowRow, gaps)) all.push(belowRow);
   gaps = columnGaps(all, x0, x1, size);
   if (all.length < MIN_ROWS || !gaps.length) return null;
@@ -302,12 +316,15 @@ function columnGaps(rows: readonly Row[], x0: number, x1: number, size: number):
     return out;
   };
   const gaps: [number, number][] = [];
+  const wide = ([a, b]: [number, number]) => (b - a) * step >= MIN_GAP * size;
   for (const [a, b] of runs(0, n, allowed)) {
-    // Within white that a few rows cross, the part the fewest cross: where a long label ends.
-    let least = allowed;
-    for (let i = a; i < b; i++) least = Math.min(least, count[i]!);
-    const widest = runs(a, b, least).sort((p, q) => q[1] - q[0] - (p[1] - p[0]))[0]!;
-    if ((widest[1] - widest[0]) * step >= MIN_GAP * size) gaps.push([x0 + widest[0] * step, x0 + widest[1] * step]);
+    // Within white that a few rows cross, the part as wide as a gap that the fewest cross: where a long label ends.
+    for (let limit = 0; limit <= allowed; limit++) {
+      const widest = runs(a, b, limit).filter(wide).sort((p, q) => q[1] - q[0] - (p[1] - p[0]))[0];
+      if (!widest) continue;
+      gaps.push([x0 + widest[0] * step, x0 + widest[1] * step]);
+      break;
+    }
   }
   // A column is where text starts: white that only a row's overlong cell fills on one side parts nothing.
   return gaps.filter((gap, k) => {
@@ -324,20 +341,26 @@ function keepsTo(row: Row, gaps: readonly [number, number][]): boolean {
   return cols.size >= 2;
 }
 
+/** Whether a header row over a shorter rule stands over the columns (its headings may span several). */
+function spansColumns(row: Row, gaps: readonly [number, number][]): boolean {
+  return row.fragments.length >= 2 || gaps.some(([a, b]) => row.fragments.some((f) => f.box[0] < a && f.box[2] > b));
+}
+
 /** How many baseline groups of a band hold text in the first column and another: rows of their own. */
 function stackedRows(row: Row, gaps: readonly [number, number][]): number {
   const firstEnd = gaps[0]![0];
   return baselineGroups(row.fragments).filter((g) => g.some((f) => f.box[2] <= firstEnd + 1e-6) && g.some((f) => f.box[0] >= firstEnd)).length;
 }
 
-/** Pieces crossing a column gap cut at a word that starts inside it (cells set too close for the text layer to part them). */
+/** Pieces crossing a column gap cut at the first word that starts in it or past it (cells set too close for the text layer to part them). */
 function cutAtGaps(fragments: readonly TextLine[], gaps: readonly [number, number][], size: number): TextLine[] {
   const out: TextLine[] = [];
   const queue = [...fragments];
   while (queue.length) {
     const f = queue.shift()!;
     const gap = gaps.find(([a, b]) => f.box[0] < a && f.box[2] > b);
-    const start = gap && innerWordStarts(f).find((w) => w.x >= gap[0] - 0.1 * size && w.x <= gap[1] + 0.5 * size);
+    // The first word that starts in the gap or past it (a right-aligned cell starts well past it).
+    const start = gap && innerWordStarts(f).find((w) => w.x >= gap[0] - 0.1 * size);
     const cut = start ? cutAtWord(f, start.x) : null;
     if (cut) queue.unshift(...cut);
     else out.push(f);
