@@ -318,11 +318,13 @@ function columnGaps(rows: readonly Row[], x0: number, x1: number, size: number):
   const gaps: [number, number][] = [];
   const wide = ([a, b]: [number, number]) => (b - a) * step >= MIN_GAP * size;
   for (const [a, b] of runs(0, n, allowed)) {
-    // Within white that a few rows cross, the part as wide as a gap that the fewest cross: where a long label ends.
+    // Within white that a few rows cross, the part as wide as a gap that the fewest cross: where a
+    // long label ends. The leftmost: a piece standing alone in the white (a header set flush left
+    // over a column of numbers set flush right) starts the column on its right.
     for (let limit = 0; limit <= allowed; limit++) {
-      const widest = runs(a, b, limit).filter(wide).sort((p, q) => q[1] - q[0] - (p[1] - p[0]))[0];
-      if (!widest) continue;
-      gaps.push([x0 + widest[0] * step, x0 + widest[1] * step]);
+      const first = runs(a, b, limit).find(wide);
+      if (!first) continue;
+      gaps.push([x0 + first[0] * step, x0 + first[1] * step]);
       break;
     }
   }
