@@ -83,6 +83,26 @@ describe('tables ruled only between rows', () => {
   });
 });
 
+describe('shorter rules inside a row-ruled table', () => {
+  it('reads a row label over two rows: the rule between them runs under the other columns only', async () => {
+    const blocks = await bornDigitalBlocks((c) => {
+      drawTexts(c, [{ text: 'Site', x: 60, y: 114 }, { text: 'Finding', x: 200, y: 114 }, { text: 'Action', x: 380, y: 114 }]);
+      c.line(56, 120, 556, 120, 1);
+      drawTexts(c, [{ text: 'North yard', x: 60, y: 134 }, { text: 'Cracked weld seam', x: 200, y: 134 }, { text: 'Replace the bracket', x: 380, y: 134 }]);
+      c.line(190, 141, 556, 141, 0.5);
+      drawTexts(c, [{ text: 'Loose bolts', x: 200, y: 155 }, { text: 'Torque to spec', x: 380, y: 155 }]);
+      c.line(56, 162, 556, 162, 0.5);
+      drawTexts(c, [{ text: 'South yard', x: 60, y: 176 }, { text: 'No defects found', x: 200, y: 176 }, { text: 'None', x: 380, y: 176 }]);
+      c.line(56, 183, 556, 183, 0.5);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(
+      '<table><tr><td>Site</td><td>Finding</td><td>Action</td></tr><tr><td rowspan="2">North yard</td><td>Cracked weld seam</td><td>Replace the bracket</td></tr><tr><td>Loose bolts</td><td>Torque to spec</td></tr><tr><td>South yard</td><td>No defects found</td><td>None</td></tr></table>',
+    );
+  });
+});
+
 describe('rules that part no table', () => {
   it('leaves paragraphs parted by rules as text', async () => {
     const blocks = await bornDigitalBlocks((c, _page, font) => {
