@@ -11,7 +11,7 @@ import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell } from '../model/table.js';
 import { LONE_BULLET } from '../model/text.js';
-import { cellFragments, cutAtWord, innerWordStarts } from './fragments.js';
+import { cellFragments, cutAtWord, innerWordEnds, innerWordStarts } from './fragments.js';
 import { baselineGroups } from './rows.js';
 import type { TableFound } from './ruled.js';
 import type { HRule } from './rules.js';
@@ -177,7 +177,8 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
     const byCol = new Map<number, { c1: number; lines: TextLine[] }>();
     for (const f of cutAtGaps(row.fragments, gaps, size)) {
       const c0 = colOf(f.box[0]);
-      const c1 = Math.max(c0, colOf(f.box[2]));
+      // A piece reaches into the next column only past the white between them (a trailing space reaches into it).
+      const c1 = Math.max(c0, gaps.filter(([, b]) => b < f.box[2]).length);
       const cell = byCol.get(c0);
       if (cell) {
         cell.lines.push(f);
@@ -286,27 +287,38 @@ function outsideRow(lines: readonly TextLine[], x0: number, x1: number, y: numbe
 function columnGaps(rows: readonly Row[], x0: number, x1: number, size: number): [number, number][] {
   const step = 0.25;
   const n = Math.max(1, Math.ceil((x1 - x0) / step));
+  // Rows covering each x: by their pieces, and by their pieces' words (the white between cells set
+  // too close for the text layer to part them, looked at only inside the white of the other rows).
   const count = new Uint16Array(n);
+  const byWords = new Uint16Array(n);
   let left = Infinity;
   let right = -Infinity;
+  const mark = (covered: Uint8Array, from: number, to: number) => {
+    const a = Math.max(0, Math.floor((from - x0) / step));
+    const b = Math.min(n - 1, Math.ceil((to - x0) / step));
+    for (let i = a; i <= b; i++) covered[i] = 1;
+  };
   for (const row of rows) {
     const covered = new Uint8Array(n);
+    const words = new Uint8Array(n);
     for (const f of row.fragments) {
       left = Math.min(left, f.box[0]);
       right = Math.max(right, f.box[2]);
-      const a = Math.max(0, Math.floor((f.box[0] - x0) / step));
-      const b = Math.min(n - 1, Math.ceil((f.box[2] - x0) / step));
-      for (let i = a; i <= b; i++) covered[i] = 1;
+      mark(covered, f.box[0], f.box[2]);
+      for (const [from, to] of wordSpans(f)) mark(words, from, to);
     }
-    for (let i = 0; i < n; i++) count[i]! += covered[i]!;
+    for (let i = 0; i < n; i++) {
+      count[i]! += covered[i]!;
+      byWords[i]! += words[i]!;
+    }
   }
   const allowed = Math.floor(CROSSING_ROWS * rows.length);
-  const runs = (from: number, to: number, limit: number): [number, number][] => {
+  const runs = (from: number, to: number, limit: number, counts = count): [number, number][] => {
     const out: [number, number][] = [];
     let start = -1;
     for (let i = from; i <= to; i++) {
       const x = x0 + i * step;
-      const open = i < to && x > left && x < right && count[i]! <= limit;
+      const open = i < to && x > left && x < right && counts[i]! <= limit;
       if (open && start < 0) start = i;
       if (!open && start >= 0) {
         out.push([start, i]);
@@ -321,18 +333,27 @@ function columnGaps(rows: readonly Row[], x0: number, x1: number, size: number):
     // Within white that a few rows cross, the part as wide as a gap that the fewest cross: where a
     // long label ends. The leftmost: a piece standing alone in the white (a header set flush left
     // over a column of numbers set flush right) starts the column on its right.
-    for (let limit = 0; limit <= allowed; limit++) {
-      const first = runs(a, b, limit).find(wide);
-      if (!first) continue;
-      gaps.push([x0 + first[0] * step, x0 + first[1] * step]);
-      break;
-    }
+    const first = [0, ...Array.from({ length: allowed }, (_, k) => k + 1)].flatMap((limit) => [runs(a, b, limit).find(wide), limit === 0 ? runs(a, b, 0, byWords).find(wide) : undefined]).find(Boolean);
+    if (first) gaps.push([x0 + first[0] * step, x0 + first[1] * step]);
   }
   // A column is where text starts: white that only a row's overlong cell fills on one side parts nothing.
   return gaps.filter((gap, k) => {
     const next = gaps[k + 1]?.[0] ?? Infinity;
     return rows.filter((r) => r.fragments.some((f) => f.box[0] >= gap[1] - 1e-6 && f.box[0] < next)).length >= MIN_COLUMN_ROWS;
   });
+}
+
+/**
+ * The x extents of a piece's words: the white between a row's cells set too close for the text
+ * layer to part them is white too (a header line "Agreement Statutory agreement Licensee").
+ */
+function wordSpans(f: TextLine): [number, number][] {
+  const starts = innerWordStarts(f).map((w) => w.x);
+  const ends = innerWordEnds(f).map((w) => w.x);
+  if (starts.length !== ends.length) return [[f.box[0], f.box[2]]];
+  const from = [f.box[0], ...starts];
+  const to = [...ends, f.box[2]];
+  return from.map((x, i): [number, number] => [x, Math.max(x, to[i]!)]);
 }
 
 /** Whether a row's text keeps to the columns: no piece crosses a gap, and it fills two columns or more. */
