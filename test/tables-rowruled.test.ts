@@ -104,6 +104,42 @@ describe('shorter rules inside a row-ruled table', () => {
 });
 
 describe('rules that part no table', () => {
+  it('leaves a table whose head is ruled into rows and whose body runs on unruled to the borderless detector, whole', async () => {
+    const body = [
+      ['Male', '61,206', '14,037', '60,721', '13,647'],
+      ['Female', '49,486', '12,303', '51,084', '12,549'],
+      ['Hispanic', '12,609', '2,754', '12,739', '3,079'],
+      ['Midwest', '29,202', '6,426', '29,403', '6,878'],
+      ['South', '48,324', '8,889', '49,372', '9,088'],
+      ['West', '27,550', '4,635', '28,021', '4,692'],
+      ['Owner', '73,025', '9,001', '72,880', '9,310'],
+      ['Renter', '37,667', '8,620', '38,920', '8,874'],
+      ['Urban', '88,114', '15,302', '89,207', '15,881'],
+      ['Rural', '22,578', '4,213', '22,593', '4,303'],
+    ];
+    const xs = [60, 250, 330, 410, 490];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // A head of three rows, ruled between them; a body of ten rows set without rules.
+      const head = [
+        ['Group', '2007', '', '2009', ''],
+        ['All', 'Total', 'Unhealthy', 'Total', 'Unhealthy'],
+        ['Characteristic', 'Units', 'No.', 'Units', 'No.'],
+      ];
+      c.line(56, 100, 556, 100, 1);
+      head.forEach((row, r) => {
+        row.forEach((t, k) => t && drawTexts(c, [{ text: t, x: xs[k]!, y: 112 + r * 17 }]));
+        c.line(56, 117 + r * 17, 556, 117 + r * 17, 0.5);
+      });
+      body.forEach((row, r) => row.forEach((t, k) => drawTexts(c, [{ text: t, x: xs[k]!, y: 165 + r * 13 }])));
+      c.line(56, 165 + body.length * 13 - 6, 556, 165 + body.length * 13 - 6, 1);
+      prose(c, font, 320, 3);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toContain('<td>Characteristic</td>');
+    for (const row of body) expect(tables[0]!.table_body).toContain(`<tr><td>${row.join('</td><td>')}</td></tr>`);
+  });
+
   it('leaves paragraphs parted by rules as text', async () => {
     const blocks = await bornDigitalBlocks((c, _page, font) => {
       let y = 90;

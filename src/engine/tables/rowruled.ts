@@ -25,6 +25,10 @@ const DOUBLE_RULE = 0.5;
 const PARTIAL_RULE = 0.2;
 /** Neighbouring rules of a stack stand at most this many ems apart (a row wrapped over six lines); farther, they rule off parts of the page. */
 const MAX_ROW_HEIGHT = 9;
+/** This many lines in the columns, unruled, right under the last rule: the rules are a table head's (the one row a table ruled above each row sets under its last rule seldom wraps over four lines in two columns). */
+const BODY_ROWS_BELOW = 4;
+/** Rows of a table's body follow each other this many ems apart at most (box to box). */
+const ROW_PITCH = 1;
 /** A table has at least this many rows (counting a header above its first rule and a row below its last). */
 const MIN_ROWS = 3;
 /** White this many ems wide running down through the rows parts two columns. */
@@ -160,6 +164,9 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
   const all = [...ruledRows];
   // The header's rows join together: each keeps to the columns but a group's heading may span them.
   if (aboveRows.length && aboveRows.every((r, i) => (i === aboveRows.length - 1 ? keepsTo(r, gaps) : spansColumns(r, gaps)))) all.unshift(...aboveRows);
+  // Rows that go on under the last rule unruled, row after row: the rules rule a table's head,
+  // its body is set without rules (the borderless detector's).
+  if (unruledBodyBelow(lines, x0, x1, bottom, gaps, fragmentsOf, size)) return null;
   if (belowRow && keepsTo(belowRow, gaps)) all.push(belowRow);
   gaps = columnGaps(all, x0, x1, size);
   if (all.length < MIN_ROWS || !gaps.length) return null;
@@ -362,6 +369,25 @@ function keepsTo(row: Row, gaps: readonly [number, number][]): boolean {
   if (crosses) return false;
   const cols = new Set(row.fragments.map((f) => gaps.filter(([, b]) => f.box[0] >= b).length));
   return cols.size >= 2;
+}
+
+/**
+ * Whether rows of text in two columns or more, each keeping to the columns, follow each other
+ * right under the last rule (a row's pitch apart): more than the one row a table ruled above each
+ * row sets there.
+ */
+function unruledBodyBelow(lines: readonly TextLine[], x0: number, x1: number, y: number, gaps: readonly [number, number][], fragmentsOf: (group: readonly TextLine[]) => TextLine[], size: number): boolean {
+  const groups = baselineGroups(lines.filter((l) => l.box[2] > x0 && l.box[0] < x1 && l.box[1] >= y - 0.2 * size));
+  let edge = y;
+  let rows = 0;
+  for (const g of groups.slice(0, BODY_ROWS_BELOW + 2)) {
+    if (Math.min(...g.map((l) => l.box[1])) - edge > ROW_PITCH * size) break;
+    const row = { fragments: fragmentsOf(g), ruled: false };
+    if (keepsTo(row, gaps)) rows++;
+    if (rows >= BODY_ROWS_BELOW) return true;
+    edge = Math.max(...g.map((l) => l.box[3]));
+  }
+  return false;
 }
 
 /** Whether a header row over a shorter rule stands over the columns (its headings may span several). */
