@@ -103,6 +103,26 @@ describe('shorter rules inside a row-ruled table', () => {
   });
 });
 
+/** A head of three rows ruled between them, and `body` set without rules under it, at columns `xs`. */
+async function ruledHeadTable(body: string[][], xs: number[]) {
+  return bornDigitalBlocks((c, _page, font) => {
+    // A head of three rows, ruled between them; a body of ten rows set without rules.
+    const head = [
+      ['Group', '2007', '', '2009', ''],
+      ['All', 'Total', 'Unhealthy', 'Total', 'Unhealthy'],
+      ['Characteristic', 'Units', 'No.', 'Units', 'No.'],
+    ];
+    c.line(56, 100, 556, 100, 1);
+    head.forEach((row, r) => {
+      row.forEach((t, k) => t && drawTexts(c, [{ text: t, x: xs[k]!, y: 112 + r * 17 }]));
+      c.line(56, 117 + r * 17, 556, 117 + r * 17, 0.5);
+  });
+    body.forEach((row, r) => row.forEach((t, k) => drawTexts(c, [{ text: t, x: xs[k]!, y: 165 + r * 13 }])));
+    c.line(56, 165 + body.length * 13 - 6, 556, 165 + body.length * 13 - 6, 1);
+    prose(c, font, 320, 3);
+  });
+}
+
 describe('rules that part no table', () => {
   it('leaves a table whose head is ruled into rows and whose body runs on unruled to the borderless detector, whole', async () => {
     const body = [
@@ -117,27 +137,20 @@ describe('rules that part no table', () => {
       ['Urban', '88,114', '15,302', '89,207', '15,881'],
       ['Rural', '22,578', '4,213', '22,593', '4,303'],
     ];
-    const xs = [60, 250, 330, 410, 490];
-    const blocks = await bornDigitalBlocks((c, _page, font) => {
-      // A head of three rows, ruled between them; a body of ten rows set without rules.
-      const head = [
-        ['Group', '2007', '', '2009', ''],
-        ['All', 'Total', 'Unhealthy', 'Total', 'Unhealthy'],
-        ['Characteristic', 'Units', 'No.', 'Units', 'No.'],
-      ];
-      c.line(56, 100, 556, 100, 1);
-      head.forEach((row, r) => {
-        row.forEach((t, k) => t && drawTexts(c, [{ text: t, x: xs[k]!, y: 112 + r * 17 }]));
-        c.line(56, 117 + r * 17, 556, 117 + r * 17, 0.5);
-      });
-      body.forEach((row, r) => row.forEach((t, k) => drawTexts(c, [{ text: t, x: xs[k]!, y: 165 + r * 13 }])));
-      c.line(56, 165 + body.length * 13 - 6, 556, 165 + body.length * 13 - 6, 1);
-      prose(c, font, 320, 3);
-    });
+    const blocks = await ruledHeadTable(body, [60, 250, 330, 410, 490]);
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toContain('<td>Characteristic</td>');
     for (const row of body) expect(tables[0]!.table_body).toContain(`<tr><td>${row.join('</td><td>')}</td></tr>`);
+  });
+
+  it('does so too when the values are wider than the headings over them (the columns of the head are not those of the body)', async () => {
+    const body = Array.from({ length: 10 }, (_, r) => [`Age ${45 + r * 5}`, `(1,${200 + r}.0–1,${290 + r}.9)`, `${r + 3}.1`, `(9${r}.2–10${r}.4)`, `${r + 5}.7`]);
+    const blocks = await ruledHeadTable(body, [60, 250, 330, 410, 490]);
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toContain('Characteristic');
+    expect(tables[0]!.table_body).toContain('Age 90');
   });
 
   it('leaves paragraphs parted by rules as text', async () => {

@@ -382,8 +382,10 @@ function unruledBodyBelow(lines: readonly TextLine[], x0: number, x1: number, y:
   let rows = 0;
   for (const g of groups.slice(0, BODY_ROWS_BELOW + 2)) {
     if (Math.min(...g.map((l) => l.box[1])) - edge > ROW_PITCH * size) break;
+    // Cells apart on one line: the columns the head's rules give may not be the body's (values
+    // wider than the headings centred over them).
     const row = { fragments: fragmentsOf(g), ruled: false };
-    if (keepsTo(row, gaps)) rows++;
+    if (keepsTo(row, gaps) || row.fragments.length >= 2) rows++;
     if (rows >= BODY_ROWS_BELOW) return true;
     edge = Math.max(...g.map((l) => l.box[3]));
   }
