@@ -104,7 +104,8 @@ describe('shorter rules inside a row-ruled table', () => {
 });
 
 /** A head of three rows ruled between them, and `body` set without rules under it, at columns `xs`. */
-async function ruledHeadTable(body: string[][], xs: number[]) {
+async function ruledHeadTable(body: string[][], xs: number[], wrappedLabels = false) {
+  const pitch = wrappedLabels ? 22 : 13;
   return bornDigitalBlocks((c, _page, font) => {
     // A head of three rows, ruled between them; a body of ten rows set without rules.
     const head = [
@@ -117,9 +118,16 @@ async function ruledHeadTable(body: string[][], xs: number[]) {
       row.forEach((t, k) => t && drawTexts(c, [{ text: t, x: xs[k]!, y: 112 + r * 17 }]));
       c.line(56, 117 + r * 17, 556, 117 + r * 17, 0.5);
   });
-    body.forEach((row, r) => row.forEach((t, k) => drawTexts(c, [{ text: t, x: xs[k]!, y: 165 + r * 13 }])));
-    c.line(56, 165 + body.length * 13 - 6, 556, 165 + body.length * 13 - 6, 1);
-    prose(c, font, 320, 3);
+    body.forEach((row, r) =>
+      row.forEach((t, k) => {
+        const y = 165 + r * pitch;
+        // A label wrapped over two lines, set between the rows' values (a p column centred on its row).
+        if (k === 0 && wrappedLabels) drawTexts(c, [{ text: t.split(' ')[0]!, x: xs[0]!, y: y + 5 }, { text: t.split(' ').slice(1).join(' '), x: xs[0]!, y: y + 13 }]);
+        else drawTexts(c, [{ text: t, x: xs[k]!, y }]);
+      }),
+    );
+    c.line(56, 165 + body.length * pitch - 6, 556, 165 + body.length * pitch - 6, 1);
+    prose(c, font, 420, 3);
   });
 }
 
@@ -142,6 +150,15 @@ describe('rules that part no table', () => {
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toContain('<td>Characteristic</td>');
     for (const row of body) expect(tables[0]!.table_body).toContain(`<tr><td>${row.join('</td><td>')}</td></tr>`);
+  });
+
+  it('does so too when wrapped row labels set lines of their own between the rows', async () => {
+    const body = Array.from({ length: 8 }, (_, r) => [`Region ${r + 1}`, `${61 + r},206`, `${14 + r},037`, `${60 + r},721`, `${13 + r},647`]);
+    const blocks = await ruledHeadTable(body, [60, 250, 330, 410, 490], true);
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toContain('Characteristic');
+    expect(tables[0]!.table_body).toContain('67,206');
   });
 
   it('does so too when the values are wider than the headings over them (the columns of the head are not those of the body)', async () => {

@@ -380,7 +380,8 @@ function unruledBodyBelow(lines: readonly TextLine[], x0: number, x1: number, y:
   const groups = baselineGroups(lines.filter((l) => l.box[2] > x0 && l.box[0] < x1 && l.box[1] >= y - 0.2 * size));
   let edge = y;
   let rows = 0;
-  for (const g of groups.slice(0, BODY_ROWS_BELOW + 2)) {
+  // Wrapped row labels put lines of one cell between the rows: up to two of them a row.
+  for (const g of groups.slice(0, 3 * BODY_ROWS_BELOW)) {
     if (Math.min(...g.map((l) => l.box[1])) - edge > ROW_PITCH * size) break;
     // Cells apart on one line: the columns the head's rules give may not be the body's (values
     // wider than the headings centred over them).
