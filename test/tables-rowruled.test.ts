@@ -66,6 +66,34 @@ describe('tables ruled only between rows', () => {
     expect(tables[0]!.table_body).toBe(tableHtml(flat(rows)));
   });
 
+  it('takes a last row wrapped over four lines in two columns under the last rule (no rule closes it)', async () => {
+    const rows = [
+      ['Item', 'Description', 'Status'],
+      ['Pump', 'Seal replaced', 'Done'],
+      ['Valve\nassembly\nof the\nmain line', 'Second source for the\ncastings was found\nafter the audit of\nthe supplier', 'Open'],
+    ];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      rowRuled(c, 100, [60, 200, 420], rows, { lastRule: false });
+      prose(c, font, 260, 3);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml(flat(rows)));
+  });
+
+  it('keeps a row label wrapped over three lines beside wrapped cells one row', async () => {
+    const rows = [
+      ['Structural\ntolerance', 'Peak', 'Vibration\nmode'],
+      ['Axial', 'The dynamic torque\ndrifted in', 'We report that the\nstructural margin\nwas redesigned'],
+      ['Dynamic\nthermal margin\nand throughput', 'Following the\nupdate', 'The axial bracket\nexceeded the limit\nin the audit'],
+      ['Radial', 'Stable', 'None'],
+    ];
+    const blocks = await bornDigitalBlocks((c) => rowRuled(c, 100, [60, 200, 360], rows));
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml(flat(rows)));
+  });
+
   it('takes the last row under the last rule when rules stand above each row (no rule under the last)', async () => {
     const rows = [
       ['Risk', 'Mitigation', 'Owner'],

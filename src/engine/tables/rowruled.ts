@@ -11,7 +11,7 @@ import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell } from '../model/table.js';
 import { LONE_BULLET } from '../model/text.js';
-import { cellFragments, cutAtWord, innerWordEnds, innerWordStarts } from './fragments.js';
+import { cellFragments, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts } from './fragments.js';
 import { baselineGroups } from './rows.js';
 import type { TableFound } from './ruled.js';
 import type { HRule } from './rules.js';
@@ -25,8 +25,10 @@ const DOUBLE_RULE = 0.5;
 const PARTIAL_RULE = 0.2;
 /** Neighbouring rules of a stack stand at most this many ems apart (a row wrapped over six lines); farther, they rule off parts of the page. */
 const MAX_ROW_HEIGHT = 9;
-/** This many lines in the columns, unruled, right under the last rule: the rules are a table head's (the one row a table ruled above each row sets under its last rule seldom wraps over four lines in two columns). */
+/** This many lines in the columns, unruled, right under the last rule and closed by a rule: the rules are a table head's. */
 const BODY_ROWS_BELOW = 4;
+/** A rule this many ems or less under an unruled body closes it (a table's bottom rule). */
+const CLOSING_RULE = 1.5;
 /** Rows of a table's body follow each other this many ems apart at most (box to box). */
 const ROW_PITCH = 1;
 /** A table has at least this many rows (counting a header above its first rule and a row below its last). */
@@ -166,7 +168,7 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
   if (aboveRows.length && aboveRows.every((r, i) => (i === aboveRows.length - 1 ? keepsTo(r, gaps) : spansColumns(r, gaps)))) all.unshift(...aboveRows);
   // Rows that go on under the last rule unruled, row after row: the rules rule a table's head,
   // its body is set without rules (the borderless detector's).
-  if (unruledBodyBelow(lines, x0, x1, bottom, gaps, fragmentsOf, size)) return null;
+  if (unruledBodyBelow(lines, rules, x0, x1, bottom, gaps, fragmentsOf, size)) return null;
   if (belowRow && keepsTo(belowRow, gaps)) all.push(belowRow);
   gaps = columnGaps(all, x0, x1, size);
   if (all.length < MIN_ROWS || !gaps.length) return null;
@@ -372,25 +374,27 @@ function keepsTo(row: Row, gaps: readonly [number, number][]): boolean {
 }
 
 /**
- * Whether rows of text in two columns or more, each keeping to the columns, follow each other
- * right under the last rule (a row's pitch apart): more than the one row a table ruled above each
- * row sets there.
+ * Whether rows of text in two columns or more follow each other right under the last rule (a
+ * row's pitch apart), unruled, and a rule of the stack's extent closes them: the rules rule a
+ * table's head and its body is set without rules (booktabs, a government statistics table). A
+ * table ruled above each row sets one row under its last rule and no rule closes it, however
+ * many lines that row wraps over.
  */
-function unruledBodyBelow(lines: readonly TextLine[], x0: number, x1: number, y: number, gaps: readonly [number, number][], fragmentsOf: (group: readonly TextLine[]) => TextLine[], size: number): boolean {
+function unruledBodyBelow(lines: readonly TextLine[], rules: readonly HRule[], x0: number, x1: number, y: number, gaps: readonly [number, number][], fragmentsOf: (group: readonly TextLine[]) => TextLine[], size: number): boolean {
   const groups = baselineGroups(lines.filter((l) => l.box[2] > x0 && l.box[0] < x1 && l.box[1] >= y - 0.2 * size));
   let edge = y;
   let rows = 0;
-  // Wrapped row labels put lines of one cell between the rows: up to two of them a row.
-  for (const g of groups.slice(0, 3 * BODY_ROWS_BELOW)) {
+  for (const g of groups) {
     if (Math.min(...g.map((l) => l.box[1])) - edge > ROW_PITCH * size) break;
     // Cells apart on one line: the columns the head's rules give may not be the body's (values
     // wider than the headings centred over them).
     const row = { fragments: fragmentsOf(g), ruled: false };
     if (keepsTo(row, gaps) || row.fragments.length >= 2) rows++;
-    if (rows >= BODY_ROWS_BELOW) return true;
     edge = Math.max(...g.map((l) => l.box[3]));
   }
-  return false;
+  if (rows < BODY_ROWS_BELOW) return false;
+  const same = (r: HRule) => Math.abs(r.x0 - x0) <= SAME_EXTENT * size && Math.abs(r.x1 - x1) <= SAME_EXTENT * size;
+  return rules.some((r) => same(r) && r.y > y + DOUBLE_RULE * size && r.y <= edge + CLOSING_RULE * size);
 }
 
 /** Whether a header row over a shorter rule stands over the columns (its headings may span several). */
@@ -398,11 +402,23 @@ function spansColumns(row: Row, gaps: readonly [number, number][]): boolean {
   return row.fragments.length >= 2 || gaps.some(([a, b]) => row.fragments.some((f) => f.box[0] < a && f.box[2] > b));
 }
 
-/** How many baseline groups of a band hold text in the first column and another: rows of their own. */
+/** How many baseline groups of a band open a row label beside text in another column: rows of their own. */
 function stackedRows(row: Row, gaps: readonly [number, number][]): number {
   const firstEnd = gaps[0]![0];
-  return baselineGroups(row.fragments).filter((g) => g.some((f) => f.box[2] <= firstEnd + 1e-6) && g.some((f) => f.box[0] >= firstEnd)).length;
+  let rows = 0;
+  let previous: TextLine | undefined;
+  for (const g of baselineGroups(row.fragments)) {
+    const label = g.find((f) => f.box[2] <= firstEnd + 1e-6);
+    if (!label) continue;
+    // A label's next line (lower case, or after a broken word) continues its cell: a wrapped row label.
+    const continues = previous && (LOWER_START.test(label.text.trim()) || endsInBrokenWord(previous));
+    if (!continues && g.some((f) => f.box[0] >= firstEnd)) rows++;
+    previous = label;
+  }
+  return rows;
 }
+
+const LOWER_START = /^\p{Ll}/u;
 
 /** Pieces crossing a column gap cut at the first word that starts in it or past it (cells set too close for the text layer to part them). */
 function cutAtGaps(fragments: readonly TextLine[], gaps: readonly [number, number][], size: number): TextLine[] {
