@@ -132,8 +132,10 @@ describe('shorter rules inside a row-ruled table', () => {
 });
 
 /** A head of three rows ruled between them, and `body` set without rules under it, at columns `xs`. */
-async function ruledHeadTable(body: string[][], xs: number[], wrappedLabels = false) {
+async function ruledHeadTable(body: string[][], xs: number[], wrappedLabels = false, blankAfter = Infinity) {
   const pitch = wrappedLabels ? 22 : 13;
+  // A blank line between two groups of rows (after row `blankAfter`).
+  const at = (r: number) => 165 + r * pitch + (r > blankAfter ? pitch : 0);
   return bornDigitalBlocks((c, _page, font) => {
     // A head of three rows, ruled between them; a body of ten rows set without rules.
     const head = [
@@ -148,13 +150,13 @@ async function ruledHeadTable(body: string[][], xs: number[], wrappedLabels = fa
   });
     body.forEach((row, r) =>
       row.forEach((t, k) => {
-        const y = 165 + r * pitch;
+        const y = at(r);
         // A label wrapped over two lines, set between the rows' values (a p column centred on its row).
         if (k === 0 && wrappedLabels) drawTexts(c, [{ text: t.split(' ')[0]!, x: xs[0]!, y: y + 5 }, { text: t.split(' ').slice(1).join(' '), x: xs[0]!, y: y + 13 }]);
         else drawTexts(c, [{ text: t, x: xs[k]!, y }]);
       }),
     );
-    c.line(56, 165 + body.length * pitch - 6, 556, 165 + body.length * pitch - 6, 1);
+    c.line(56, at(body.length) - 6, 556, at(body.length) - 6, 1);
     prose(c, font, 420, 3);
   });
 }
@@ -178,6 +180,15 @@ describe('rules that part no table', () => {
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toContain('<td>Characteristic</td>');
     for (const row of body) expect(tables[0]!.table_body).toContain(`<tr><td>${row.join('</td><td>')}</td></tr>`);
+  });
+
+  it('does so too when a blank line parts the body into two groups of rows before the rule that closes it', async () => {
+    const body = Array.from({ length: 14 }, (_, r) => [String(1996 + r), `3,${100 + r}`, `2,${700 + r}`, `${380 + r}`, `${300 + r}`]);
+    const blocks = await ruledHeadTable(body, [60, 250, 330, 410, 490], false, 3);
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toContain('Characteristic');
+    expect(tables[0]!.table_body).toContain('2009');
   });
 
   it('does so too when wrapped row labels set lines of their own between the rows', async () => {

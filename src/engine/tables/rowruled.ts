@@ -29,8 +29,8 @@ const MAX_ROW_HEIGHT = 9;
 const BODY_ROWS_BELOW = 4;
 /** A rule this many ems or less under an unruled body closes it (a table's bottom rule). */
 const CLOSING_RULE = 1.5;
-/** Rows of a table's body follow each other this many ems apart at most (box to box). */
-const ROW_PITCH = 1;
+/** Rows of a table's body follow each other this many ems apart at most (box to box: a blank line between groups of rows). */
+const ROW_PITCH = 2;
 /** A table has at least this many rows (counting a header above its first rule and a row below its last). */
 const MIN_ROWS = 3;
 /** White this many ems wide running down through the rows parts two columns. */
