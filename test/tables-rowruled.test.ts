@@ -209,6 +209,25 @@ describe('rules that part no table', () => {
     expect(tables[0]!.table_body).toContain('Age 90');
   });
 
+  it('leaves a booktabs table with a short body (top, group, middle and bottom rules close together) to the borderless detector, a row a label', async () => {
+    const blocks = await bornDigitalBlocks((c) => {
+      c.line(56, 100, 400, 100, 1);
+      drawTexts(c, [{ text: 'Bracket', x: 60, y: 116 }, { text: 'Firmware', x: 200, y: 111 }, { text: 'Coolant loop', x: 300, y: 111 }]);
+      c.line(190, 115, 396, 115, 0.5);
+      drawTexts(c, [{ text: '2025', x: 200, y: 126 }, { text: '2021', x: 250, y: 126 }, { text: '2016', x: 300, y: 126 }, { text: '2020', x: 350, y: 126 }]);
+      c.line(56, 131, 400, 131, 0.5);
+      // Labels centred on their rows: set off the values' baselines.
+      ['Redundant assembly', 'Nominal fatigue life', 'Thermal controller'].forEach((label, r) => {
+        const y = 144 + r * 16;
+        drawTexts(c, [{ text: label, x: 60, y: y + 5 }, ...['90%', '7', '8%', '10%'].map((v, k) => ({ text: v, x: 200 + k * 50, y }))]);
+      });
+      c.line(56, 190, 400, 190, 1);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body!.split('<tr>').length - 1).toBeGreaterThanOrEqual(5);
+  });
+
   it('leaves paragraphs parted by rules as text', async () => {
     const blocks = await bornDigitalBlocks((c, _page, font) => {
       let y = 90;

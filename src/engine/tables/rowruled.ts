@@ -49,6 +49,8 @@ const CELL_LINE_GAP = 0.6;
 const OUTSIDE_LINES = 4;
 /** A band whose baseline groups fill the first column and another this many times is several rows (a booktabs table's body between its rules): the borderless detector's. */
 const STACKED_ROWS = 3;
+/** A row label starts this many ems from the band's left edge at most. */
+const LABEL_EDGE = 0.5;
 /** A cell holds at most this many lines on average: more is prose set in columns between rules. */
 const MAX_LINES_PER_CELL = 4;
 /** Share of the rows whose first cell is a list marker that makes the stack a list. */
@@ -173,7 +175,7 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
   gaps = columnGaps(all, x0, x1, size);
   if (all.length < MIN_ROWS || !gaps.length) return null;
   // A band of several full rows is a table ruled at its head and foot only, with its own row logic.
-  if (all.some((r) => r.ruled && stackedRows(r, gaps) >= STACKED_ROWS)) return null;
+  if (all.some((r) => r.ruled && stackedRows(r) >= STACKED_ROWS)) return null;
 
   const edges = [x0, ...gaps.map(([a, b]) => (a + b) / 2), x1];
   const cols = edges.length - 1;
@@ -402,17 +404,19 @@ function spansColumns(row: Row, gaps: readonly [number, number][]): boolean {
   return row.fragments.length >= 2 || gaps.some(([a, b]) => row.fragments.some((f) => f.box[0] < a && f.box[2] > b));
 }
 
-/** How many baseline groups of a band open a row label beside text in another column: rows of their own. */
-function stackedRows(row: Row, gaps: readonly [number, number][]): number {
-  const firstEnd = gaps[0]![0];
+/** How many row labels a band's first column opens (lines going on in lower case continue a label): rows of their own (labels centred on their rows stand off the values' baselines). */
+function stackedRows(row: Row): number {
+  // The row labels' column is where the band's text starts (the columns found may part a label).
+  const left = Math.min(...row.fragments.map((f) => f.box[0]));
+  const size = median(row.fragments.map((f) => f.fontSize)) || 10;
   let rows = 0;
   let previous: TextLine | undefined;
   for (const g of baselineGroups(row.fragments)) {
-    const label = g.find((f) => f.box[2] <= firstEnd + 1e-6);
+    const label = g.find((f) => f.box[0] - left <= LABEL_EDGE * size);
     if (!label) continue;
     // A label's next line (lower case, or after a broken word) continues its cell: a wrapped row label.
     const continues = previous && (LOWER_START.test(label.text.trim()) || endsInBrokenWord(previous));
-    if (!continues && g.some((f) => f.box[0] >= firstEnd)) rows++;
+    if (!continues) rows++;
     previous = label;
   }
   return rows;
