@@ -86,7 +86,9 @@ function bodyHtml(w: HtmlWriter, blocks: SpecBlock[], c: Content, look: Look, di
         const cap = b.caption ? reg.block('caption', { text: b.caption, captionOf: id, textFromGlyphs: true }) : 0;
         const caption = cap ? `<div class="caption" style="${w.style(cap)}">Table ${look.tableNo++}. ${esc(b.caption!)}</div>` : '';
         const note = b.notes ? `<div class="note" style="${w.style(reg.block('caption', { role: 'table-footnote', text: b.notes, captionOf: id, textFromGlyphs: true }))}">${esc(b.notes)}</div>` : '';
-        const table = tableHtmlColoured(w, id, b.rows, b.headRows, b.style, look.headingTint);
+        let table = tableHtmlColoured(w, id, b.rows, b.headRows, b.style, look.headingTint);
+        // A table of words is set at a width that wraps its long cells: fixed columns, or auto.
+        if (b.words) table = table.replace('<table class="', `<table style="width:${r.pick([100, 90, 75, 60])}%;table-layout:${r.pick(['fixed', 'auto'])}" class="words `);
         const above = r.chance(0.6);
         out.push(`<div class="tablewrap">${above ? caption : ''}${table}${above ? '' : caption}${note}</div>`);
         break;
@@ -178,7 +180,7 @@ table { border-collapse: collapse; margin: 0.4em 0; font-size: ${(size * 0.9).to
 th, td { padding: ${r.int(2, 6)}px ${r.int(4, 10)}px; vertical-align: top; }
 th { text-align: left; }
 td { text-align: ${r.pick(['left', 'right'])}; }
-td:first-child { text-align: left; }
+td:first-child, .words td { text-align: left; }
 .t-ruled th, .t-ruled td { border: ${ruled}; }
 .t-booktabs { border-top: 1.5px solid #000; border-bottom: 1.5px solid #000; } .t-booktabs thead { border-bottom: 1px solid #000; }
 .t-striped tbody tr:nth-child(odd) { background: #eef1f5; } .t-striped thead { background: #d9dee6; }
@@ -263,7 +265,7 @@ export function htmlDocument(family: string, c: Content, targetPages: number, di
       parts.push(fieldsHtml(w, 'infobox', c.phrase(2), r.sample(fields, r.int(3, 5)), look));
     }
     const numbered = r.chance(0.5);
-    const body = randomBody(c, { sections: Math.max(2, Math.round(targetPages * (magazine ? 2.5 : 1.6))), depth: r.pick([2, 3]), numbered, trailingDot: r.chance(0.5), runIn: r.chance(0.3), lists: true, tables: true, figures: true, code: !magazine && r.chance(0.2), tableStyles: ['ruled', 'borderless', 'striped', 'booktabs'], references: !magazine && r.chance(0.3) });
+    const body = randomBody(c, { sections: Math.max(2, Math.round(targetPages * (magazine ? 2.5 : 1.6))), depth: r.pick([2, 3]), numbered, trailingDot: r.chance(0.5), runIn: r.chance(0.3), lists: true, tables: true, figures: true, code: !magazine && r.chance(0.2), tableStyles: ['ruled', 'borderless', 'striped', 'booktabs', 'rowruled'], references: !magazine && r.chance(0.3) });
     // A sidebar after the second section's first paragraph.
     const at = body.findIndex((b, i) => i > 3 && b.kind === 'paragraph');
     let html = bodyHtml(w, body.slice(0, at > 0 ? at : body.length), c, look, dir, pictures);
@@ -293,6 +295,13 @@ export function htmlDocument(family: string, c: Content, targetPages: number, di
     }
   }
 
+  // Rules under every row and none between columns; either under each row (the last one too) or
+  // above each row under the head (Bootstrap's .table: no rule under the last row). Drawn last, so
+  // that a seed's document is the same up to there as before this style was added.
+  const rowRule = `${r.pick(['1px', '0.5px', '0.75px'])} solid ${r.pick(['#999', '#444', '#dee2e6', '#000'])}`;
+  css += r.chance(0.5)
+    ? `.t-rowruled th, .t-rowruled td { border-bottom: ${rowRule}; } .t-rowruled thead th { border-bottom: ${r.pick(['1.5px', '2px', '1px'])} solid #000; }`
+    : `.t-rowruled td { border-top: ${rowRule}; } .t-rowruled thead th { border-bottom: ${r.pick(['1.5px', '2px', '1px'])} solid ${r.pick(['#000', '#444', '#dee2e6'])}; vertical-align: bottom; }`;
   return { source: (truth) => pageSource(w, css, parts.join('\n'), truth), reg };
 }
 

@@ -95,16 +95,21 @@ function cellTex(w: TexWriter, reg: Registry, table: number, index: number, cell
   return tex;
 }
 
-function tabularTex(w: TexWriter, reg: Registry, id: number, rows: SpecCell[][], headRows: number, style: string, wrapped: boolean): string {
+function tabularTex(w: TexWriter, reg: Registry, id: number, rows: SpecCell[][], headRows: number, style: string, wrapped: boolean, words = false): string {
   const cols = columnCount(rows);
   const ruled = style === 'ruled';
+  // \hline under every row, no `|` between columns.
+  const rowRuled = style === 'rowruled';
   const first = wrapped ? 'p{0.32\\linewidth}' : 'l';
-  const spec = style === 'dotleader' ? `@{}X ${'r'.repeat(cols - 1)}@{}` : ruled ? `|${[first, ...Array(cols - 1).fill('r')].join('|')}|` : [first, ...Array(cols - 1).fill('r')].join(' ');
+  // A table of words: its text columns are paragraphs of a fixed width, set ragged right.
+  const textCol = `>{\\raggedright\\arraybackslash}p{${Math.min(0.34, 0.8 / cols).toFixed(2)}\\linewidth}`;
+  const others = Array<string>(cols - 1).fill(words ? textCol : 'r');
+  const spec = style === 'dotleader' ? `@{}X ${others.join(' ')}@{}` : ruled ? `|${[first, ...others].join('|')}|` : [first, ...others].join(' ');
   const lines: string[] = [];
   const env = style === 'dotleader' ? 'tabularx' : 'tabular';
   lines.push(`\\begin{${env}}${env === 'tabularx' ? '{\\linewidth}' : ''}{${spec}}`);
   if (style === 'booktabs') lines.push('\\toprule');
-  if (ruled) lines.push('\\hline');
+  if (ruled || rowRuled) lines.push('\\hline');
   let index = 0;
   const placed = placeSpecCells(rows);
   rows.forEach((row, r) => {
@@ -126,7 +131,7 @@ function tabularTex(w: TexWriter, reg: Registry, id: number, rows: SpecCell[][],
     }
     lines.push(slots.join(' & ') + ' \\\\');
     if (r === headRows - 1 && style === 'booktabs') lines.push('\\midrule');
-    if (ruled) lines.push('\\hline');
+    if (ruled || rowRuled) lines.push('\\hline');
     else if (r === 0 && headRows === 2 && style === 'booktabs') lines.push(`\\cmidrule(lr){2-${cols}}`);
   });
   if (style === 'booktabs') lines.push('\\bottomrule');
@@ -215,12 +220,12 @@ export function bodyTex(w: TexWriter, reg: Registry, blocks: SpecBlock[], style:
         break;
       }
       case 'table': {
-        const wrapped = b.rows.some((row) => row[0] && row[0].text.length > 30);
+        const wrapped = !b.words && b.rows.some((row) => row[0] && row[0].text.length > 30);
         const id = reg.block('table', { text: '', cells: [], html: tableHtml(b.rows), specRows: b.rows, textFromGlyphs: true });
         const captionAbove = style.cls === 'IEEEtran' || r.chance(0.6);
         const cap = b.caption ? reg.block('caption', { text: b.caption, captionOf: id, textFromGlyphs: true }) : 0;
         const captionTex = cap ? `${w.color(cap)}\\caption{${w.color(cap)}${texEscape(b.caption!)}}` : '';
-        const tabular = tabularTex(w, reg, id, b.rows, b.headRows, b.style, wrapped);
+        const tabular = tabularTex(w, reg, id, b.rows, b.headRows, b.style, wrapped, b.words);
         const notes = b.notes ? `\n\n${w.color(reg.block('caption', { role: 'table-footnote', text: b.notes, captionOf: id, textFromGlyphs: true }))}{\\footnotesize ${texEscape(b.notes)}\\par}` : '';
         const star = style.twocolumn && (b.rows[0]?.length ?? 0) > 4 ? '*' : '';
         const placement = style.cls === 'beamer' ? '' : r.pick(['[t]', '[h]', '[tbp]', '[!htb]']);
@@ -424,7 +429,7 @@ export function latexDocument(family: string, c: Content, targetPages: number, d
         code: r.chance(0.3),
         footnotes: r.chance(0.6),
         marginNotes: !style.twocolumn && r.chance(0.3),
-        tableStyles: r.sample(['booktabs', 'ruled', 'borderless', 'dotleader'] as const, r.int(1, 3)),
+        tableStyles: r.sample(['booktabs', 'ruled', 'borderless', 'dotleader', 'rowruled'] as const, r.int(1, 3)),
         references: r.chance(0.6),
       }).map((b) => (b.kind === 'figure' && r.chance(0.25) ? { ...b, wrap: true } : b)),
       style,

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Content } from './random.js';
 import { randomPicture } from './picture.js';
-import { idColour, placeSpecCells, randomBody, Registry, tableHtml, type SpecBlock, type SpecCell } from './spec.js';
+import { idColour, placeSpecCells, randomBody, Registry, tableHtml, type SpecBlock, type SpecCell, type TableStyle } from './spec.js';
 
 const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -20,6 +20,8 @@ interface Look {
   headingTint: string;
   ruled: boolean;
   headerFill: boolean;
+  /** The rule under each row of a 'rowruled' table (in the headings' tint: Word's list table styles). */
+  rowRule: string;
   tableNo: number;
   figureNo: number;
 }
@@ -44,13 +46,18 @@ class OdtWriter {
   }
 }
 
-function tableXml(w: OdtWriter, id: number, rows: SpecCell[][], headRows: number, look: Look, name: string): string {
+function tableXml(w: OdtWriter, id: number, rows: SpecCell[][], headRows: number, look: Look, name: string, style: TableStyle = 'ruled', words = false): string {
   const cols = Math.max(...placeSpecCells(rows).map((p) => p.col + (p.cell.colspan ?? 1)));
   const placed = placeSpecCells(rows);
   const covered = new Set<string>();
   for (const p of placed) for (let dr = 0; dr < (p.cell.rowspan ?? 1); dr++) for (let dc = 0; dc < (p.cell.colspan ?? 1); dc++) if (dr || dc) covered.add(`${p.row + dr},${p.col + dc}`);
-  const border = look.ruled ? '0.5pt solid #000000' : 'none';
-  w.extraStyles.push(`<style:style style:name="C${id}" style:family="table-cell"><style:table-cell-properties fo:padding="0.06cm" fo:border="${border}"/></style:style>`, `<style:style style:name="CH${id}" style:family="table-cell"><style:table-cell-properties fo:padding="0.06cm" fo:border="${look.ruled ? border : 'none'}" ${look.ruled ? '' : 'fo:border-bottom="0.75pt solid #000000"'} ${look.headerFill ? 'fo:background-color="#d9e2f3"' : ''}/></style:style>`, `<style:style style:name="T${id}" style:family="table"><style:table-properties style:width="${(cols * 3).toFixed(1)}cm" table:align="margins" fo:margin-top="0.2cm" fo:margin-bottom="0.2cm"/></style:style>`);
+  // Word's plain table styles: a rule under every row, none between columns (the head's heavier).
+  const rowRuled = style === 'rowruled';
+  const ruled = look.ruled && !rowRuled;
+  const border = ruled ? '0.5pt solid #000000' : 'none';
+  const bodyBorder = rowRuled ? `fo:border="none" fo:border-bottom="${look.rowRule}"` : `fo:border="${border}"`;
+  const headBorder = rowRuled ? `fo:border="none" fo:border-bottom="1pt solid #000000"` : `fo:border="${ruled ? border : 'none'}" ${ruled ? '' : 'fo:border-bottom="0.75pt solid #000000"'}`;
+  w.extraStyles.push(`<style:style style:name="C${id}" style:family="table-cell"><style:table-cell-properties fo:padding="0.06cm" ${bodyBorder}/></style:style>`, `<style:style style:name="CH${id}" style:family="table-cell"><style:table-cell-properties fo:padding="0.06cm" ${headBorder} ${look.headerFill ? 'fo:background-color="#d9e2f3"' : ''}/></style:style>`, `<style:style style:name="T${id}" style:family="table"><style:table-properties style:width="${(cols * 3).toFixed(1)}cm" table:align="margins" fo:margin-top="0.2cm" fo:margin-bottom="0.2cm"/></style:style>`);
   let index = 0;
   const xml: string[] = [`<table:table table:name="${name}" table:style-name="T${id}"><table:table-column table:number-columns-repeated="${cols}"/>`];
   rows.forEach((_, r) => {
@@ -68,7 +75,7 @@ function tableXml(w: OdtWriter, id: number, rows: SpecCell[][], headRows: number
       const part = w.reg.part(id, 'cell', index++);
       const head = r < headRows;
       const spans = `${(p.cell.colspan ?? 1) > 1 ? ` table:number-columns-spanned="${p.cell.colspan}"` : ''}${(p.cell.rowspan ?? 1) > 1 ? ` table:number-rows-spanned="${p.cell.rowspan}"` : ''}`;
-      xml.push(`<table:table-cell table:style-name="${head ? 'CH' : 'C'}${id}" office:value-type="string"${spans}><text:p text:style-name="${w.p(part, head ? 'TableHead' : 'TableBody', c > 0 && !head ? 'fo:text-align="end"' : '')}">${esc(p.cell.text)}</text:p></table:table-cell>`);
+      xml.push(`<table:table-cell table:style-name="${head ? 'CH' : 'C'}${id}" office:value-type="string"${spans}><text:p text:style-name="${w.p(part, head ? 'TableHead' : 'TableBody', c > 0 && !head && !words ? 'fo:text-align="end"' : '')}">${esc(p.cell.text)}</text:p></table:table-cell>`);
     }
     xml.push('</table:table-row>');
   });
@@ -127,7 +134,7 @@ function bodyXml(w: OdtWriter, blocks: SpecBlock[], c: Content, look: Look, pict
         const caption = cap ? `<text:p text:style-name="${w.p(cap, 'Caption')}">Table ${look.tableNo++}: ${esc(b.caption!)}</text:p>` : '';
         const note = b.notes ? `<text:p text:style-name="${w.p(reg.block('caption', { role: 'table-footnote', text: b.notes, captionOf: id, textFromGlyphs: true }), 'Note')}">${esc(b.notes)}</text:p>` : '';
         const above = r.chance(0.7);
-        out.push(`${above ? caption : ''}${tableXml(w, id, b.rows, b.headRows, look, `Table${id}`)}${above ? '' : caption}${note}`);
+        out.push(`${above ? caption : ''}${tableXml(w, id, b.rows, b.headRows, look, `Table${id}`, b.style, b.words)}${above ? '' : caption}${note}`);
         break;
       }
       case 'figure': {
@@ -253,7 +260,7 @@ function letterXml(w: OdtWriter, c: Content, look: Look, pictures: { n: number }
   }
   // The letter's or memo's body: short sections with headings in about half of them.
   const headed = memo || r.chance(0.5);
-  const spec = randomBody(c, { sections: Math.max(1, targetPages * 2), depth: 2, numbered: r.chance(0.4), trailingDot: r.chance(0.5), lists: true, tables: r.chance(0.4), figures: false, paragraphsPerSection: [1, 3], tableStyles: ['ruled'] });
+  const spec = randomBody(c, { sections: Math.max(1, targetPages * 2), depth: 2, numbered: r.chance(0.4), trailingDot: r.chance(0.5), lists: true, tables: r.chance(0.4), figures: false, paragraphsPerSection: [1, 3], tableStyles: ['ruled', 'ruled', 'rowruled'] });
   out.push(bodyXml(w, headed ? spec.map((b) => (b.kind === 'heading' ? { ...b, level: 4 } : b)) : spec.filter((b) => b.kind !== 'heading'), c, look, pictures));
   if (!memo) {
     text('closing', 'Body', 'fo:margin-top="0.4cm"', `${r.pick(['Yours sincerely,', 'Yours faithfully,', 'With best wishes,', 'Regards,'])}<text:line-break/><text:line-break/><text:line-break/>${esc(c.name())}<text:line-break/>${esc(c.phrase(2))}${r.chance(0.5) ? '<text:line-break/>' + esc(org) : ''}`);
@@ -276,7 +283,8 @@ export function officeDocument(family: string, c: Content, targetPages: number, 
   const r = c.rng;
   const reg = new Registry();
   const w = new OdtWriter(reg);
-  const look: Look = { font: r.pick(FONTS), size: r.pick([10, 11, 12]), headingTint: r.pick(['#000000', '#1f3864', '#2e74b5', '#000000']), ruled: r.chance(0.7), headerFill: r.chance(0.4), tableNo: 1, figureNo: 1 };
+  const look: Look = { font: r.pick(FONTS), size: r.pick([10, 11, 12]), headingTint: r.pick(['#000000', '#1f3864', '#2e74b5', '#000000']), ruled: r.chance(0.7), headerFill: r.chance(0.4), rowRule: '', tableNo: 1, figureNo: 1 };
+  look.rowRule = `0.5pt solid ${look.headingTint}`;
   const pictures = { n: 0 };
   const body: string[] = [];
   let header = '';
@@ -306,7 +314,7 @@ export function officeDocument(family: string, c: Content, targetPages: number, 
       body.push(`<text:p text:style-name="${w.p(title, 'Title', '', look.headingTint)}">${r.pick(['MEMORANDUM', 'Memo', 'Internal Memo'])}</text:p>`);
       body.push(bodyXml(w, [{ kind: 'fields', role: 'memo-field', fields: [['To', c.name()], ['From', c.name()], ...(r.chance(0.5) ? [['CC', c.name()] as [string, string]] : []), ['Date', c.date()], ['Subject', c.phrase(r.int(3, 6))]] }], c, look, pictures));
     }
-    const spec = randomBody(c, { sections: Math.max(1, targetPages * 2 - 1), depth: 2, numbered: r.chance(0.3), lists: true, tables: r.chance(0.5), figures: false, paragraphsPerSection: [1, 3], tableStyles: ['ruled'] });
+    const spec = randomBody(c, { sections: Math.max(1, targetPages * 2 - 1), depth: 2, numbered: r.chance(0.3), lists: true, tables: r.chance(0.5), figures: false, paragraphsPerSection: [1, 3], tableStyles: ['ruled', 'ruled', 'rowruled'] });
     body.push(bodyXml(w, letter ? spec.filter((b) => b.kind !== 'heading') : spec, c, look, pictures));
     const close = reg.block('text', { role: 'closing', text: '', textFromGlyphs: true });
     body.push(`<text:p text:style-name="${w.p(close, 'Body', 'fo:margin-top="0.5cm"')}">${r.pick(['Sincerely,', 'Kind regards,', 'Best regards,'])}<text:line-break/><text:line-break/>${esc(c.name())}<text:line-break/>${esc(c.phrase(2))}</text:p>`);
@@ -324,7 +332,7 @@ export function officeDocument(family: string, c: Content, targetPages: number, 
     const revision = `${r.int(1, 9)}.${r.int(0, 9)}`;
     const docNo = `${r.pick(['QA', 'SOP', 'TR', 'DOC', 'ENG'])}-${r.int(100, 9999)}`;
     body.push(bodyXml(w, [{ kind: 'fields', role: 'document-control', fields: r.sample([['Document No.', docNo], ['Revision', revision], ['Date', c.date()], ['Author', c.name()], ['Status', r.pick(['Draft', 'Approved', 'Released', 'For review'])], ['Classification', r.pick(['Internal', 'Confidential', 'Public'])]] as Array<[string, string]>, r.int(3, 5)) }], c, look, pictures));
-    body.push(bodyXml(w, randomBody(c, { sections: Math.max(2, Math.round(targetPages * 1.4)), depth: r.pick([3, 3, 4]), numbered: true, trailingDot: r.chance(0.6), runIn: r.chance(0.3), lists: true, tables: true, figures: true, code: r.chance(0.15), tableStyles: ['ruled'] }), c, look, pictures));
+    body.push(bodyXml(w, randomBody(c, { sections: Math.max(2, Math.round(targetPages * 1.4)), depth: r.pick([3, 3, 4]), numbered: true, trailingDot: r.chance(0.6), runIn: r.chance(0.3), lists: true, tables: true, figures: true, code: r.chance(0.15), tableStyles: ['ruled', 'ruled', 'rowruled'] }), c, look, pictures));
     // Running head with the document number and revision; foot with page numbers.
     const head = reg.block('header', { role: 'document-control', text: '', textFromGlyphs: true, furniturePerPage: true });
     header = w.span(head, `${esc(docTitle)}<text:tab/><text:tab/>${esc(docNo)} · Revision: ${revision}`);

@@ -12,11 +12,19 @@ export interface SpecCell {
   header?: boolean;
 }
 
+/**
+ * How a table is ruled: a full grid ('ruled'), top, head and bottom rules ('booktabs'), none
+ * ('borderless', 'dotleader': leader dots after the row labels), shaded rows ('striped'), or a rule
+ * under every row and none between columns ('rowruled': Bootstrap's `.table`, Word's plain table
+ * styles, a LaTeX tabular with \hline after each row and no `|`).
+ */
+export type TableStyle = 'booktabs' | 'ruled' | 'borderless' | 'dotleader' | 'striped' | 'rowruled';
+
 export type SpecBlock =
   | { kind: 'heading'; level: number; text: string; number?: string; role?: string }
   | { kind: 'paragraph'; text: string; runIn?: string; footnote?: string; marginNote?: string; role?: string }
   | { kind: 'list'; enumerated: boolean; loose: boolean; items: Array<{ text: string; level: number }>; references?: boolean }
-  | { kind: 'table'; caption?: string; rows: SpecCell[][]; headRows: number; style: 'booktabs' | 'ruled' | 'borderless' | 'dotleader' | 'striped'; notes?: string; wide?: boolean; sideBySide?: boolean }
+  | { kind: 'table'; caption?: string; rows: SpecCell[][]; headRows: number; style: TableStyle; notes?: string; wide?: boolean; sideBySide?: boolean; words?: boolean }
   | { kind: 'figure'; figure: 'diagram' | 'chart' | 'image'; labels: string[]; caption: string; wrap?: boolean }
   | { kind: 'equation'; latex: string }
   | { kind: 'code'; lines: string[] }
@@ -111,10 +119,55 @@ export interface TableOptions {
   spans?: boolean;
   wrapped?: boolean;
   numeric?: boolean;
+  /** A table of words: text cells of 1–12 words, one column of short sentences that wrap in a narrow column. */
+  words?: boolean;
+}
+
+/** Heads of word tables ("Term | Definition | Notes"). */
+const WORD_HEADS = [
+  ['Term', 'Definition', 'Notes', 'Source'],
+  ['Item', 'Description', 'Status', 'Owner'],
+  ['Option', 'Effect', 'Default', 'Remarks'],
+  ['Step', 'Action', 'Result', 'Comment'],
+  ['Risk', 'Mitigation', 'Owner', 'Review'],
+  ['Role', 'Responsibilities', 'Reports to', 'Notes'],
+];
+
+/** `n` words: a word or a phrase for one or two, else the first `n` words of a sentence, capitalised, without its full stop. */
+function someWords(c: Content, n: number): string {
+  if (n <= 2) {
+    const t = n === 1 ? c.word() : c.phrase(2);
+    return t[0]!.toUpperCase() + t.slice(1);
+  }
+  const words: string[] = [];
+  while (words.length < n) words.push(...c.sentence().replace(/\.$/, '').split(/\s+/));
+  const text = words.slice(0, n).join(' ').replace(/[,;:(]+$/, '');
+  return text[0]!.toUpperCase() + text.slice(1);
+}
+
+/**
+ * A table of words: a head row, a column of terms (1–3 words), one column of short sentences
+ * (4–12 words, which wrap in a narrow column) and the others short phrases (1–6 words).
+ */
+function wordTable(c: Content, opts: TableOptions): { rows: SpecCell[][]; headRows: number } {
+  const r = c.rng;
+  const cols = Math.min(4, opts.cols ?? r.int(2, 4));
+  const bodyRows = opts.rows ?? r.int(2, 6);
+  const named = r.pick(WORD_HEADS);
+  const heads = r.chance(0.6) ? named.slice(0, cols) : Array.from({ length: cols }, () => someWords(c, r.int(1, 2)));
+  const wide = r.int(1, cols - 1);
+  const rows: SpecCell[][] = [heads.map((text) => ({ text, header: true }))];
+  for (let i = 0; i < bodyRows; i++) {
+    const row: SpecCell[] = [{ text: r.chance(0.4) ? someWords(c, 1) : c.phrase(r.int(2, 4)) }];
+    for (let j = 1; j < cols; j++) row.push({ text: someWords(c, j === wide ? r.int(4, 12) : r.int(1, 6)) });
+    rows.push(row);
+  }
+  return { rows, headRows: 1 };
 }
 
 /** A data table: one or two head rows (a spanning group header when `spans`), a row label column, numbers or short text. */
 export function randomTable(c: Content, opts: TableOptions = {}): { rows: SpecCell[][]; headRows: number } {
+  if (opts.words) return wordTable(c, opts);
   const r = c.rng;
   const cols = opts.cols ?? r.int(3, 6);
   const bodyRows = opts.rows ?? r.int(3, 9);
@@ -193,11 +246,14 @@ export interface BodyOptions {
   footnotes?: boolean;
   marginNotes?: boolean;
   /** Table styles this family uses. */
-  tableStyles?: Array<'booktabs' | 'ruled' | 'borderless' | 'dotleader' | 'striped'>;
+  tableStyles?: TableStyle[];
   figureKinds?: Array<'diagram' | 'chart' | 'image'>;
   references?: boolean;
   paragraphsPerSection?: [number, number];
 }
+
+/** Rolls from 0.2 (where tables start) below this make a table of words: a quarter of the tables. */
+const WORD_TABLE_ROLL = 0.23;
 
 /** The body of a document: sections of paragraphs with lists, tables, figures, equations and code between them. */
 export function randomBody(c: Content, o: BodyOptions): SpecBlock[] {
@@ -228,8 +284,11 @@ export function randomBody(c: Content, o: BodyOptions): SpecBlock[] {
           }
           out.push({ kind: 'list', enumerated, loose: r.chance(0.35), items });
         } else if (o.tables && roll < 0.32) {
-          const t = randomTable(c, { spans: r.chance(0.35), wrapped: r.chance(0.3) });
-          out.push({ kind: 'table', caption: r.chance(0.9) ? `${c.phrase(r.int(2, 5))}${r.chance(0.3) ? '. ' + c.sentence() : ''}` : undefined, ...t, style: r.pick(o.tableStyles ?? ['booktabs', 'ruled', 'borderless']), notes: r.chance(0.2) ? `Note: ${c.sentence()}` : undefined });
+          // A quarter of the tables are tables of words: taken from the roll already drawn, so that
+          // documents without one draw as before up to their first table.
+          const words = roll >= 0.2 && roll < WORD_TABLE_ROLL;
+          const t = randomTable(c, { spans: r.chance(0.35), wrapped: r.chance(0.3), words });
+          out.push({ kind: 'table', caption: r.chance(0.9) ? `${c.phrase(r.int(2, 5))}${r.chance(0.3) ? '. ' + c.sentence() : ''}` : undefined, ...t, style: r.pick(o.tableStyles ?? ['booktabs', 'ruled', 'borderless']), notes: r.chance(0.2) ? `Note: ${c.sentence()}` : undefined, ...(words ? { words } : {}) });
         } else if (o.figures && roll < 0.44) {
           const labels = Array.from({ length: r.int(2, 5) }, () => c.word());
           out.push({ kind: 'figure', figure: r.pick(o.figureKinds ?? ['diagram', 'chart', 'image']), labels, caption: `${c.phrase(r.int(2, 5))}. ${r.chance(0.5) ? c.sentence() + (r.chance(0.4) ? ' ' + c.sentence() : '') : ''}`.trim() });

@@ -12,6 +12,7 @@ import type { TableFound } from './ruled.js';
 import { scannedCellFragments } from './scanned.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
+import { rowRuledTables } from './rowruled.js';
 
 /** A number, a range or a value with its error ("12.5", "(3.1%)", "0.12 ± 0.02", "3–5"), or a dash. */
 const VALUE = '[-–−+±<>≤≥~$€£¥]?\\s*\\d[\\d.,]*\\s*[%‰]?';
@@ -100,11 +101,13 @@ function isCellLike(line: TextLine): boolean {
  * (a table's top, header and bottom rules), which bound and confirm a table.
  */
 export function borderlessTables(lines: readonly TextLine[], rules: readonly HRule[]): TableFound[] {
-  const out: TableFound[] = [];
+  // Rules under every row (none between columns) give a table's rows exactly: those first.
+  const out: TableFound[] = rowRuledTables(lines, rules);
+  const taken = new Set(out.flatMap((t) => t.lines));
   // Cells are found among the lines cut at their cell gaps; a table takes the whole lines.
   const source = new Map<TextLine, TextLine>();
   let remaining = lines
-    .filter((l) => !l.rotated)
+    .filter((l) => !l.rotated && !taken.has(l))
     .flatMap((l) => {
       const pieces = l.glyphs ? cellFragments(l) : scannedCellFragments(l);
       for (const p of pieces) source.set(p, l);

@@ -1,0 +1,441 @@
+// Tables ruled only between rows: a rule under every row and none between the columns
+// (Bootstrap's `.table`, Word's plain and list table styles, a LaTeX tabular with \hline after
+// each row and no `|`). The rules form no grid, and the cells are often words and sentences
+// wrapped over several lines, which the borderless detector leaves to the text. Exact structure
+// finds them: a stack of horizontal rules of one extent, close enough to be rows, whose bands
+// each hold text in two columns or more. The rules give the rows (a wrapped cell stays one cell:
+// its lines lie in one band); the white that runs down through every band gives the columns.
+// A header set above the first rule (no rule over it) and a last row under the last rule
+// (Bootstrap rules above each row) join when their text keeps to those columns.
+import type { Box, TextLine } from '../model/document.js';
+import { median } from '../model/numbers.js';
+import type { Cell } from '../model/table.js';
+import { LONE_BULLET } from '../model/text.js';
+import { cellFragments, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts } from './fragments.js';
+import { baselineGroups } from './rows.js';
+import type { TableFound } from './ruled.js';
+import type { HRule } from './rules.js';
+import { scannedCellFragments } from './scanned.js';
+
+/** Rules of one stack start and end within this many ems of each other (one table's width). */
+const SAME_EXTENT = 0.5;
+/** Rules this many ems apart or less are one (a double rule, a heavier head rule drawn twice). */
+const DOUBLE_RULE = 0.5;
+/** A rule inside a stack, this share of its width or more, parts the rows in the columns it runs under. */
+const PARTIAL_RULE = 0.2;
+/** Neighbouring rules of a stack stand at most this many ems apart (a row wrapped over six lines); farther, they rule off parts of the page. */
+const MAX_ROW_HEIGHT = 9;
+/** This many lines in the columns, unruled, right under the last rule and closed by a rule: the rules are a table head's. */
+const BODY_ROWS_BELOW = 4;
+/** A rule this many ems or less under an unruled body closes it (a table's bottom rule). */
+const CLOSING_RULE = 1.5;
+/** Rows of a table's body follow each other this many ems apart at most (box to box: a blank line between groups of rows). */
+const ROW_PITCH = 2;
+/** A table has at least this many rows (counting a header above its first rule and a row below its last). */
+const MIN_ROWS = 3;
+/** White this many ems wide running down through the rows parts two columns. */
+const MIN_GAP = 0.3;
+/** A column gap may be crossed by this share of the rows (a row label or header set wider than its column, a spanning cell). */
+const CROSSING_ROWS = 0.25;
+/** A column has text starting in it in at least this many rows. */
+const MIN_COLUMN_ROWS = 2;
+/** Share of the rows that must hold text in two columns or more. */
+const MULTI_COLUMN_ROWS = 0.75;
+/** Text this many ems from the first (last) rule, above (below) it, may be the table's header (last row). */
+const OUTSIDE_REACH = 1.2;
+/** Lines of one cell stand this many ems apart at most (box to box). */
+const CELL_LINE_GAP = 0.6;
+/** A header above the first rule, or a row below the last, has at most this many lines. */
+const OUTSIDE_LINES = 4;
+/** A band whose baseline groups fill the first column and another this many times is several rows (a booktabs table's body between its rules): the borderless detector's. */
+const STACKED_ROWS = 3;
+/** A row label starts this many ems from the band's left edge at most. */
+const LABEL_EDGE = 0.5;
+/** A cell holds at most this many lines on average: more is prose set in columns between rules. */
+const MAX_LINES_PER_CELL = 4;
+/** Share of the rows whose first cell is a list marker that makes the stack a list. */
+const LIST_MARKERS = 0.6;
+const ENUMERATOR_ONLY = /^\(?(\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]$/i;
+/** Share of the table's positions that must hold text (a form to fill in holds little). */
+const MIN_FILLED = 0.5;
+/** Lines reaching this many ems past the rules' ends run across the stack: the rules are no table's. */
+const OVERHANG = 1;
+
+interface Row {
+  fragments: TextLine[];
+  /** The rule under the row, if any. */
+  under?: HRule;
+  /** Ruled above and below (not a header or last row taken from outside the rules). */
+  ruled: boolean;
+}
+
+/**
+ * Tables ruled only between rows among `lines`, from horizontal rules that are no ruled grid's.
+ * Returns the tables and the lines they took.
+ */
+export function rowRuledTables(lines: readonly TextLine[], rules: readonly HRule[]): TableFound[] {
+  const size = median(lines.map((l) => l.fontSize)) || 10;
+  const out: TableFound[] = [];
+  let remaining = lines.filter((l) => !l.rotated);
+  const own = rules.filter((r) => !r.frame);
+  for (const stack of ruleStacks(own, size)) {
+    const found = stackTable(stack, remaining, own, size);
+    if (!found) continue;
+    out.push(found);
+    const used = new Set(found.lines);
+    remaining = remaining.filter((l) => !used.has(l));
+  }
+  return out;
+}
+
+/** Runs of rules of one extent, top to bottom, neighbours at most a row's height apart. */
+function ruleStacks(rules: readonly HRule[], size: number): HRule[][] {
+  const sorted = [...rules].sort((a, b) => a.y - b.y);
+  const stacks: HRule[][] = [];
+  const same = (a: HRule, b: HRule) => Math.abs(a.x0 - b.x0) <= SAME_EXTENT * size && Math.abs(a.x1 - b.x1) <= SAME_EXTENT * size;
+  for (const rule of sorted) {
+    const open = stacks.find((s) => same(s[0]!, rule) && rule.y - s[s.length - 1]!.y <= MAX_ROW_HEIGHT * size);
+    if (!open) stacks.push([rule]);
+    else if (rule.y - open[open.length - 1]!.y > DOUBLE_RULE * size) open.push(rule);
+  }
+  // Shorter rules inside a stack part rows in some columns only: the cells of the others span both.
+  return stacks
+    .filter((s) => s.length >= 2)
+    .map((s) => {
+      const x0 = s[0]!.x0;
+      const x1 = s[0]!.x1;
+      const inner = sorted.filter(
+        (r) =>
+          !s.includes(r) &&
+          r.y > s[0]!.y && r.y < s[s.length - 1]!.y &&
+          r.x0 >= x0 - SAME_EXTENT * size && r.x1 <= x1 + SAME_EXTENT * size &&
+          r.x1 - r.x0 >= PARTIAL_RULE * (x1 - x0) &&
+          s.every((f) => Math.abs(f.y - r.y) > DOUBLE_RULE * size),
+      );
+      return [...s, ...inner].sort((a, b) => a.y - b.y);
+    });
+}
+
+/** The table a stack of rules rules, or null. */
+function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly HRule[], size: number): TableFound | null {
+  const x0 = Math.min(...stack.map((r) => r.x0));
+  const x1 = Math.max(...stack.map((r) => r.x1));
+  const top = stack[0]!.y;
+  const bottom = stack[stack.length - 1]!.y;
+  const beside = (l: TextLine) => l.box[2] > x0 && l.box[0] < x1;
+  const between = lines.filter((l) => beside(l) && centreY(l) > top && centreY(l) < bottom);
+  // Text running on past the rules' ends: the rules underline or part something wider.
+  if (between.some((l) => l.box[0] < x0 - OVERHANG * size || l.box[2] > x1 + OVERHANG * size)) return null;
+  const pieces = new Map<TextLine, TextLine>();
+  const fragmentsOf = (group: readonly TextLine[]) =>
+    group.flatMap((l) => {
+      const parts = l.glyphs ? cellFragments(l) : scannedCellFragments(l);
+      for (const p of parts) pieces.set(p, l);
+      return parts;
+    });
+  const rows: Row[] = [];
+  for (let i = 0; i + 1 < stack.length; i++) {
+    const a = stack[i]!.y;
+    const b = stack[i + 1]!.y;
+    const band = between.filter((l) => centreY(l) > a && centreY(l) < b);
+    rows.push({ fragments: fragmentsOf(band), ruled: true, under: stack[i + 1] });
+  }
+  // Empty bands between rules: thin ones are double rules; a taller one is a row to fill in.
+  const ruledRows = rows.filter((r) => r.fragments.length);
+  if (!ruledRows.length) return null;
+  if (rows.some((r, i) => !r.fragments.length && stack[i + 1]!.y - stack[i]!.y >= size)) return null;
+
+  const above = outsideRow(lines, x0, x1, top, -1, size);
+  const below = outsideRow(lines, x0, x1, bottom, 1, size);
+  // A header of two rows above the first rule, parted by a shorter rule under a group's heading.
+  const parting = rules
+    .filter((r) => above.length && r.y > Math.min(...above.map((l) => l.box[1])) && r.y < top - DOUBLE_RULE * size && r.x0 >= x0 - SAME_EXTENT * size && r.x1 <= x1 + SAME_EXTENT * size && r.x1 - r.x0 >= PARTIAL_RULE * (x1 - x0))
+    .sort((a, b) => a.y - b.y);
+  const aboveRows: Row[] = [];
+  let rest = above;
+  for (const rule of parting) {
+    const over = rest.filter((l) => centreY(l) < rule.y);
+    if (!over.length) continue;
+    aboveRows.push({ fragments: fragmentsOf(over), ruled: false, under: rule });
+    rest = rest.filter((l) => centreY(l) >= rule.y);
+  }
+  if (rest.length) aboveRows.push({ fragments: fragmentsOf(rest), ruled: false, under: stack[0] });
+  const belowRow: Row | null = below.length ? { fragments: fragmentsOf(below), ruled: false } : null;
+
+  // Columns from the ruled rows; a row from outside the rules joins when it keeps to them.
+  let gaps = columnGaps(ruledRows, x0, x1, size);
+  if (!gaps.length) return null;
+  const all = [...ruledRows];
+  // The header's rows join together: each keeps to the columns but a group's heading may span them.
+  if (aboveRows.length && aboveRows.every((r, i) => (i === aboveRows.length - 1 ? keepsTo(r, gaps) : spansColumns(r, gaps)))) all.unshift(...aboveRows);
+  // Rows that go on under the last rule unruled, row after row: the rules rule a table's head,
+  // its body is set without rules (the borderless detector's).
+  if (unruledBodyBelow(lines, rules, x0, x1, bottom, gaps, fragmentsOf, size)) return null;
+  if (belowRow && keepsTo(belowRow, gaps)) all.push(belowRow);
+  gaps = columnGaps(all, x0, x1, size);
+  if (all.length < MIN_ROWS || !gaps.length) return null;
+  // A band of several full rows is a table ruled at its head and foot only, with its own row logic.
+  if (all.some((r) => r.ruled && stackedRows(r) >= STACKED_ROWS)) return null;
+
+  const edges = [x0, ...gaps.map(([a, b]) => (a + b) / 2), x1];
+  const cols = edges.length - 1;
+  const colOf = (x: number) => {
+    for (let c = 0; c < cols - 1; c++) if (x < edges[c + 1]!) return c;
+    return cols - 1;
+  };
+  const cells: Cell[] = [];
+  all.forEach((row, r) => {
+    const byCol = new Map<number, { c1: number; lines: TextLine[] }>();
+    for (const f of cutAtGaps(row.fragments, gaps, size)) {
+      const c0 = colOf(f.box[0]);
+      // A piece reaches into the next column only past the white between them (a trailing space reaches into it).
+      const c1 = Math.max(c0, gaps.filter(([, b]) => b < f.box[2]).length);
+      const cell = byCol.get(c0);
+      if (cell) {
+        cell.lines.push(f);
+        cell.c1 = Math.max(cell.c1, c1);
+      } else byCol.set(c0, { c1, lines: [f] });
+    }
+    // A cell spanning columns takes the cells it covers.
+    const starts = [...byCol.keys()].sort((a, b) => a - b);
+    let reach = -1;
+    for (const c0 of starts) {
+      const cell = byCol.get(c0)!;
+      if (c0 <= reach) continue;
+      const c1 = Math.min(cols - 1, Math.max(cell.c1, ...starts.filter((c) => c > c0 && c <= cell.c1).map((c) => byCol.get(c)!.c1)));
+      const lines = starts.filter((c) => c >= c0 && c <= c1).flatMap((c) => byCol.get(c)!.lines);
+      cells.push({ row: r, col: c0, rowSpan: 1, colSpan: c1 - c0 + 1, lines });
+      reach = c1;
+    }
+  });
+  spanUnruledRows(cells, all, edges);
+  // A list set with rules between its items: bullets or numbers in the first column.
+  const markers = cells.filter((c) => c.col === 0 && c.lines.length === 1 && isMarker(c.lines[0]!.text)).length;
+  if (markers >= LIST_MARKERS * all.length) return null;
+  const multi = all.filter((_, r) => cells.filter((c) => c.row === r).length >= 2).length;
+  if (multi < MULTI_COLUMN_ROWS * all.length) return null;
+  const filled = cells.reduce((n, c) => n + c.colSpan * c.rowSpan, 0);
+  if (filled < MIN_FILLED * all.length * cols) return null;
+  const fragmentCount = cells.reduce((n, c) => n + c.lines.length, 0);
+  if (fragmentCount > MAX_LINES_PER_CELL * cells.length) return null;
+
+  const used = [...new Set(all.flatMap((r) => r.fragments).map((f) => pieces.get(f) ?? f))];
+  const box: Box = [
+    Math.min(x0, ...used.map((l) => l.box[0])),
+    Math.min(top, ...used.map((l) => l.box[1])),
+    Math.max(x1, ...used.map((l) => l.box[2])),
+    Math.max(bottom, ...used.map((l) => l.box[3])),
+  ];
+  return {
+    table: { box, rows: all.length, cols, cells },
+    lines: used,
+    rule: 'table.row-ruled',
+    values: { rules: stack.length, rows: all.length, cols, headerAbove: all[0]!.ruled ? 0 : 1, rowBelow: all[all.length - 1]!.ruled ? 0 : 1 },
+  };
+}
+
+/**
+ * A cell whose row's rule does not run under it (a partial rule: the other columns' rows are
+ * parted) spans the row below too, and takes that row's cell in its column.
+ */
+function spanUnruledRows(cells: Cell[], rows: readonly Row[], edges: readonly number[]): void {
+  const at = (r: number, c: number) => cells.find((x) => x.row <= r && x.row + x.rowSpan > r && x.col <= c && x.col + x.colSpan > c);
+  for (let r = 0; r + 1 < rows.length; r++) {
+    const under = rows[r]!.under;
+    if (!under) continue;
+    for (let c = 0; c + 1 < edges.length; c++) {
+      const mid = (edges[c]! + edges[c + 1]!) / 2;
+      if (mid >= under.x0 && mid <= under.x1) continue;
+      const cell = at(r, c);
+      const next = at(r + 1, c);
+      if (!cell || cell.row + cell.rowSpan !== r + 1 || cell.colSpan !== 1) continue;
+      if (next && (next.colSpan !== 1 || next.row !== r + 1)) continue;
+      cell.rowSpan += next ? next.rowSpan : 1;
+      if (next) {
+        cell.lines.push(...next.lines);
+        cells.splice(cells.indexOf(next), 1);
+      }
+    }
+  }
+}
+
+/** A list item's marker on its own: a bullet glyph, "1.", "a)", "(iv)". */
+function isMarker(text: string): boolean {
+  return LONE_BULLET.test(text.trim()) || ENUMERATOR_ONLY.test(text.trim());
+}
+
+function centreY(l: TextLine): number {
+  return (l.box[1] + l.box[3]) / 2;
+}
+
+/**
+ * The lines right above the rule at `y` (`direction` -1) or right below it (1), within the
+ * rules' extent: the first within reach of the rule, then each set close to the last.
+ */
+function outsideRow(lines: readonly TextLine[], x0: number, x1: number, y: number, direction: -1 | 1, size: number): TextLine[] {
+  const candidates = lines.filter((l) => l.box[2] > x0 && l.box[0] < x1 && (direction < 0 ? l.box[3] <= y + 0.2 * size : l.box[1] >= y - 0.2 * size));
+  const groups = baselineGroups(candidates);
+  if (direction < 0) groups.reverse();
+  const out: TextLine[] = [];
+  let edge = y;
+  let reach = OUTSIDE_REACH;
+  for (const g of groups.slice(0, OUTSIDE_LINES)) {
+    const near = direction < 0 ? edge - Math.max(...g.map((l) => l.box[3])) : Math.min(...g.map((l) => l.box[1])) - edge;
+    if (near > reach * size) break;
+    // Lines reaching past the rules' ends are no part of the table.
+    if (g.some((l) => l.box[0] < x0 - OVERHANG * size || l.box[2] > x1 + OVERHANG * size)) break;
+    out.push(...g);
+    edge = direction < 0 ? Math.min(...g.map((l) => l.box[1])) : Math.max(...g.map((l) => l.box[3]));
+    reach = CELL_LINE_GAP;
+  }
+  return out;
+}
+
+/**
+ * The white strips between columns: x ranges at least MIN_GAP ems wide, inside the text, that
+ * the text of at most CROSSING_ROWS of the rows crosses (and never the ruled rows' majority).
+ */
+function columnGaps(rows: readonly Row[], x0: number, x1: number, size: number): [number, number][] {
+  const step = 0.25;
+  const n = Math.max(1, Math.ceil((x1 - x0) / step));
+  // Rows covering each x: by their pieces, and by their pieces' words (the white between cells set
+  // too close for the text layer to part them, looked at only inside the white of the other rows).
+  const count = new Uint16Array(n);
+  const byWords = new Uint16Array(n);
+  let left = Infinity;
+  let right = -Infinity;
+  const mark = (covered: Uint8Array, from: number, to: number) => {
+    const a = Math.max(0, Math.floor((from - x0) / step));
+    const b = Math.min(n - 1, Math.ceil((to - x0) / step));
+    for (let i = a; i <= b; i++) covered[i] = 1;
+  };
+  for (const row of rows) {
+    const covered = new Uint8Array(n);
+    const words = new Uint8Array(n);
+    for (const f of row.fragments) {
+      left = Math.min(left, f.box[0]);
+      right = Math.max(right, f.box[2]);
+      mark(covered, f.box[0], f.box[2]);
+      for (const [from, to] of wordSpans(f)) mark(words, from, to);
+    }
+    for (let i = 0; i < n; i++) {
+      count[i]! += covered[i]!;
+      byWords[i]! += words[i]!;
+    }
+  }
+  const allowed = Math.floor(CROSSING_ROWS * rows.length);
+  const runs = (from: number, to: number, limit: number, counts = count): [number, number][] => {
+    const out: [number, number][] = [];
+    let start = -1;
+    for (let i = from; i <= to; i++) {
+      const x = x0 + i * step;
+      const open = i < to && x > left && x < right && counts[i]! <= limit;
+      if (open && start < 0) start = i;
+      if (!open && start >= 0) {
+        out.push([start, i]);
+        start = -1;
+      }
+    }
+    return out;
+  };
+  const gaps: [number, number][] = [];
+  const wide = ([a, b]: [number, number]) => (b - a) * step >= MIN_GAP * size;
+  for (const [a, b] of runs(0, n, allowed)) {
+    // Within white that a few rows cross, the part as wide as a gap that the fewest cross: where a
+    // long label ends. The leftmost: a piece standing alone in the white (a header set flush left
+    // over a column of numbers set flush right) starts the column on its right.
+    const first = [0, ...Array.from({ length: allowed }, (_, k) => k + 1)].flatMap((limit) => [runs(a, b, limit).find(wide), limit === 0 ? runs(a, b, 0, byWords).find(wide) : undefined]).find(Boolean);
+    if (first) gaps.push([x0 + first[0] * step, x0 + first[1] * step]);
+  }
+  // A column is where text starts: white that only a row's overlong cell fills on one side parts nothing.
+  return gaps.filter((gap, k) => {
+    const next = gaps[k + 1]?.[0] ?? Infinity;
+    return rows.filter((r) => r.fragments.some((f) => f.box[0] >= gap[1] - 1e-6 && f.box[0] < next)).length >= MIN_COLUMN_ROWS;
+  });
+}
+
+/**
+ * The x extents of a piece's words: the white between a row's cells set too close for the text
+ * layer to part them is white too (a header line "Agreement Statutory agreement Licensee").
+ */
+function wordSpans(f: TextLine): [number, number][] {
+  const starts = innerWordStarts(f).map((w) => w.x);
+  const ends = innerWordEnds(f).map((w) => w.x);
+  if (starts.length !== ends.length) return [[f.box[0], f.box[2]]];
+  const from = [f.box[0], ...starts];
+  const to = [...ends, f.box[2]];
+  return from.map((x, i): [number, number] => [x, Math.max(x, to[i]!)]);
+}
+
+/** Whether a row's text keeps to the columns: no piece crosses a gap, and it fills two columns or more. */
+function keepsTo(row: Row, gaps: readonly [number, number][]): boolean {
+  const crosses = row.fragments.some((f) => gaps.some(([a, b]) => f.box[0] < a && f.box[2] > b));
+  if (crosses) return false;
+  const cols = new Set(row.fragments.map((f) => gaps.filter(([, b]) => f.box[0] >= b).length));
+  return cols.size >= 2;
+}
+
+/**
+ * Whether rows of text in two columns or more follow each other right under the last rule (a
+ * row's pitch apart), unruled, and a rule of the stack's extent closes them: the rules rule a
+ * table's head and its body is set without rules (booktabs, a government statistics table). A
+ * table ruled above each row sets one row under its last rule and no rule closes it, however
+ * many lines that row wraps over.
+ */
+function unruledBodyBelow(lines: readonly TextLine[], rules: readonly HRule[], x0: number, x1: number, y: number, gaps: readonly [number, number][], fragmentsOf: (group: readonly TextLine[]) => TextLine[], size: number): boolean {
+  const groups = baselineGroups(lines.filter((l) => l.box[2] > x0 && l.box[0] < x1 && l.box[1] >= y - 0.2 * size));
+  let edge = y;
+  let rows = 0;
+  for (const g of groups) {
+    if (Math.min(...g.map((l) => l.box[1])) - edge > ROW_PITCH * size) break;
+    // Cells apart on one line: the columns the head's rules give may not be the body's (values
+    // wider than the headings centred over them).
+    const row = { fragments: fragmentsOf(g), ruled: false };
+    if (keepsTo(row, gaps) || row.fragments.length >= 2) rows++;
+    edge = Math.max(...g.map((l) => l.box[3]));
+  }
+  if (rows < BODY_ROWS_BELOW) return false;
+  const same = (r: HRule) => Math.abs(r.x0 - x0) <= SAME_EXTENT * size && Math.abs(r.x1 - x1) <= SAME_EXTENT * size;
+  return rules.some((r) => same(r) && r.y > y + DOUBLE_RULE * size && r.y <= edge + CLOSING_RULE * size);
+}
+
+/** Whether a header row over a shorter rule stands over the columns (its headings may span several). */
+function spansColumns(row: Row, gaps: readonly [number, number][]): boolean {
+  return row.fragments.length >= 2 || gaps.some(([a, b]) => row.fragments.some((f) => f.box[0] < a && f.box[2] > b));
+}
+
+/** How many row labels a band's first column opens (lines going on in lower case continue a label): rows of their own (labels centred on their rows stand off the values' baselines). */
+function stackedRows(row: Row): number {
+  // The row labels' column is where the band's text starts (the columns found may part a label).
+  const left = Math.min(...row.fragments.map((f) => f.box[0]));
+  const size = median(row.fragments.map((f) => f.fontSize)) || 10;
+  let rows = 0;
+  let previous: TextLine | undefined;
+  for (const g of baselineGroups(row.fragments)) {
+    const label = g.find((f) => f.box[0] - left <= LABEL_EDGE * size);
+    if (!label) continue;
+    // A label's next line (lower case, or after a broken word) continues its cell: a wrapped row label.
+    const continues = previous && (LOWER_START.test(label.text.trim()) || endsInBrokenWord(previous));
+    if (!continues) rows++;
+    previous = label;
+  }
+  return rows;
+}
+
+const LOWER_START = /^\p{Ll}/u;
+
+/** Pieces crossing a column gap cut at the first word that starts in it or past it (cells set too close for the text layer to part them). */
+function cutAtGaps(fragments: readonly TextLine[], gaps: readonly [number, number][], size: number): TextLine[] {
+  const out: TextLine[] = [];
+  const queue = [...fragments];
+  while (queue.length) {
+    const f = queue.shift()!;
+    const gap = gaps.find(([a, b]) => f.box[0] < a && f.box[2] > b);
+    // The first word that starts in the gap or past it (a right-aligned cell starts well past it).
+    const start = gap && innerWordStarts(f).find((w) => w.x >= gap[0] - 0.1 * size);
+    const cut = start ? cutAtWord(f, start.x) : null;
+    if (cut) queue.unshift(...cut);
+    else out.push(f);
+  }
+  return out;
+}
