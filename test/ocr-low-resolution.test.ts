@@ -1,9 +1,10 @@
 // What the recognizer is given for small print and long lines: crops enlarged without smearing
 // one-pixel gaps (bicubic), and full-width lines read at their own scale rather than squeezed.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { OcrEngine, recognizerInput } from '../src/engine/input/ocr/ocr.js';
-import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
+import { loadPdfium, PdfDocument, renderPage, type RgbImage } from '../src/engine/input/pdf/pdfium.js';
 
 describe('recognizer input', () => {
   it('keeps the one-pixel gaps between the stems of small print light when enlarging', () => {
@@ -56,5 +57,39 @@ describe('long lines', () => {
     expect((x1 - x0) / (y1 - y0)).toBeGreaterThan(45);
     // Read at the scale of its box: about 48 input columns per box height (40 heights squeezed it to 1,920).
     expect(engine.lastTimings.recColumns).toBeGreaterThan(2400);
+  }, 60_000);
+});
+
+describe('Chinese pages', () => {
+  let engine: OcrEngine;
+  let whole: OcrEngine;
+  beforeAll(async () => {
+    [engine, whole] = await Promise.all([OcrEngine.create({ languages: { mode: 'off' } }), OcrEngine.create({ latinHead: false, languages: { mode: 'off' } })]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([engine?.release(), whole?.release()]);
+  });
+
+  /** Lines of small print (crops enlarged to the recognizer's height). */
+  async function page(lines: Array<{ text: string; font: string }>): Promise<RgbImage> {
+    const texts = lines.map((l, i) => `<text x="30" y="${40 + i * 30}" font-family="${l.font}" font-size="16">${l.text}</text>`).join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="${40 + lines.length * 30}"><rect width="100%" height="100%" fill="white"/><g fill="#111">${texts}</g></svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  }
+
+  it('are read with crops enlarged bilinear (bicubic rings around dense strokes), Latin pages bicubic', async () => {
+    const latin = await page([{ text: 'The committee met on Thursday to review the budget.', font: 'DejaVu Sans' }]);
+    const chinese = await page([
+      { text: 'The committee met on Thursday to review the budget.', font: 'DejaVu Sans' },
+      { text: '市议会星期四上午召开会议，审议年度预算。', font: 'Droid Sans Fallback' },
+    ]);
+    for (const e of [engine, whole]) {
+      await e.recognize(latin);
+      expect(e.lastTimings.recEnlarge).toBe('bicubic');
+      const { lines } = await e.recognize(chinese);
+      expect(lines.some((l) => /\p{Script=Han}{4}/u.test(l.text))).toBe(true);
+      expect(e.lastTimings.recEnlarge).toBe('bilinear');
+    }
   }, 60_000);
 });
