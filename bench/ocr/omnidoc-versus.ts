@@ -1,6 +1,7 @@
 // OmniDocBench page images (../shared/corpus/omnidocbench-demo, mostly Chinese) through this
 // checkout's OCR and another's (OCR only, no layout): character edit distance of the page's
 // characters, sorted (order-independent), to the annotated text. node --import tsx bench/ocr/omnidoc-versus.ts OTHER_CHECKOUT
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { OcrEngine } from '../../src/engine/input/ocr/ocr.js';
