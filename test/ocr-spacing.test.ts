@@ -53,6 +53,14 @@ describe('withWordSpaces', () => {
     expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('with the we and the with all by');
   });
 
+  it('puts back a dropped space mid-gap when the spaces read lag behind their gaps', () => {
+    // The spaces read sit two steps (8 columns) after their gaps; the letters around the dropped
+    // space have their boundary in the middle of its gap, as the recognizer places them.
+    const { chars, ink } = line('with the we and the', 'with the weand the');
+    for (const c of chars) if (c.text === ' ') c.first = c.last = c.first + 2;
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('with the we and the');
+  });
+
   it('leaves words alone when every space was read', () => {
     const { chars, ink } = line('the northern region grew', 'the northern region grew');
     expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('the northern region grew');

@@ -156,6 +156,9 @@ export function withWordSpaces(chars: DecodedChar[], ink: Uint8Array, columnsPer
   runs.forEach((run, r) => {
     if (claimed.has(r) || width(run) < threshold) return;
     const at = (run[0] + run[1]) / 2 + lag;
+    // The two characters around the space: their boundary nearest the run shifted by the lag, or,
+    // failing that, inside the run itself (the lag of the spaces read need not hold for the ones
+    // dropped: "Totalsare" has its boundary mid-gap while the spaces read lag behind theirs).
     let best = -1;
     let bestDistance = columnsPerStep;
     for (let i = 1; i < chars.length; i++) {
@@ -163,6 +166,17 @@ export function withWordSpaces(chars: DecodedChar[], ink: Uint8Array, columnsPer
       if (d < bestDistance) {
         bestDistance = d;
         best = i;
+      }
+    }
+    if (best < 0) {
+      let inside = Infinity;
+      for (let i = 1; i < chars.length; i++) {
+        const b = centre(chars[i - 1]!.last, chars[i]!.first);
+        const d = Math.abs(b - (run[0] + run[1]) / 2);
+        if (b >= run[0] && b <= run[1] && d < inside) {
+          inside = d;
+          best = i;
+        }
       }
     }
     if (best > 0 && spaceable(chars[best - 1]!.text, chars[best]!.text)) split.add(best);
