@@ -295,3 +295,29 @@ describe('rules that part no table', () => {
     expect(blocks.filter((b) => b.type === 'table')).toHaveLength(0);
   });
 });
+
+describe('a wider table ruled in part', () => {
+  it('reads a table whose rules run under its value columns only as one table with its label column', async () => {
+    // Row labels in a column of their own, left of where the rules start; the values ruled row by row.
+    const rows = [
+      ['Segment', 'Revenue', 'Margin', 'Growth'],
+      ['Retail banking', '1,204', '12.5%', '3.1%'],
+      ['Corporate lending', '986', '9.8%', '2.4%'],
+      ['Asset management', '412', '21.0%', '5.6%'],
+      ['Insurance', '377', '7.2%', '1.9%'],
+    ];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      let y = prose(c, font, 90, 3) + 10;
+      rows.forEach((row, r) => {
+        drawTexts(c, row.map((text, col) => ({ text, x: [60, 260, 360, 460][col]!, y: y + 14 })));
+        y += 8 + LEAD;
+        c.line(250, y, 556, y, r === 0 ? 1 : 0.5);
+      });
+      prose(c, font, y + 40, 3);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toContain('Retail banking');
+    expect(tables[0]!.table_body).toContain('21.0%');
+  });
+});

@@ -101,9 +101,29 @@ function isCellLike(line: TextLine): boolean {
  * (a table's top, header and bottom rules), which bound and confirm a table.
  */
 export function borderlessTables(lines: readonly TextLine[], rules: readonly HRule[]): TableFound[] {
-  // Rules under every row (none between columns) give a table's rows exactly: those first.
-  const out: TableFound[] = rowRuledTables(lines, rules);
-  const taken = new Set(out.flatMap((t) => t.lines));
+  // Rules under every row (none between columns) give a table's rows exactly: those first,
+  // unless the rows' columns hold a wider table that the rules run under only in part (its
+  // other columns' cells span the ruled rows): then that table is read whole.
+  const ruledRows = rowRuledTables(lines, rules);
+  const whole = ruledRows.length ? tablesOfRuns(lines, rules, new Set()) : [];
+  const out = ruledRows.filter((t) => !whole.some((w) => holdsWider(w.table.box, t.table.box)));
+  return [...out, ...tablesOfRuns(lines, rules, new Set(out.flatMap((t) => t.lines)))];
+}
+
+/** A table this much wider than a row-ruled table it holds is a wider table ruled in part. */
+const WIDER_TABLE = 1.25;
+
+/** Whether `outer` holds `inner` (its centre and most of its height) and is wider by WIDER_TABLE or more. */
+function holdsWider(outer: Box, inner: Box): boolean {
+  const cx = (inner[0] + inner[2]) / 2;
+  const height = inner[3] - inner[1];
+  const shared = Math.min(outer[3], inner[3]) - Math.max(outer[1], inner[1]);
+  return cx > outer[0] && cx < outer[2] && shared > 0.8 * height && outer[2] - outer[0] >= WIDER_TABLE * (inner[2] - inner[0]);
+}
+
+/** Tables found as runs of tabular rows among `lines` (those in `taken` left out). */
+function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken: ReadonlySet<TextLine>): TableFound[] {
+  const out: TableFound[] = [];
   // Cells are found among the lines cut at their cell gaps; a table takes the whole lines.
   const source = new Map<TextLine, TextLine>();
   let remaining = lines
