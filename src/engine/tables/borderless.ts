@@ -104,10 +104,9 @@ export function borderlessTables(lines: readonly TextLine[], rules: readonly HRu
   // Rules under every row (none between columns) give a table's rows exactly: those first,
   // unless the rows' columns hold a wider table that the rules run under only in part (its
   // other columns' cells span the ruled rows): then that table is read whole.
-  const ruledRows = rowRuledTables(lines, rules);
-  const whole = ruledRows.length ? tablesOfRuns(lines, rules, new Set()) : [];
-  const out = ruledRows.filter((t) => !whole.some((w) => holdsWider(w.table.box, t.table.box)));
-  return [...out, ...tablesOfRuns(lines, rules, new Set(out.flatMap((t) => t.lines)))];
+  const whole = tablesOfRuns(lines, rules, new Set());
+  const out = rowRuledTables(lines, rules).filter((t) => !whole.some((w) => holdsWider(w.table.box, t.table.box)));
+  return out.length ? [...out, ...tablesOfRuns(lines, rules, new Set(out.flatMap((t) => t.lines)))] : whole;
 }
 
 /** A table this much wider than a row-ruled table it holds is a wider table ruled in part. */

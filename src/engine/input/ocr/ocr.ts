@@ -454,7 +454,7 @@ export class OcrEngine {
       read ??= bestPerStep(await this.rec.run({ [inputName]: input }), batch.length, this.dict.length);
       if (!head.han && read.best.some((k) => this.hanClass[k] === 1)) {
         head.han = true;
-        if (REC_ENLARGE !== REC_ENLARGE_CHINESE) read = bestPerStep(await this.rec.run({ [inputName]: tensor() }), batch.length, this.dict.length);
+        read = bestPerStep(await this.rec.run({ [inputName]: tensor() }), batch.length, this.dict.length);
       }
       const { best, prob, steps } = read;
       for (let i = 0; i < batch.length; i++) {

@@ -112,7 +112,6 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
     const { rules, graphics, fills } = extractGraphics(pdfium, page, m, scratch);
     const lines = dropOverprint(groupLines(attachAccents(chars), rules));
     const usableChars = chars.filter((c) => c.code > 32).length;
-    const glyphs = directions.reduce((a, b) => a + b, 0);
     return {
       index: pageIndex,
       width,
@@ -124,7 +123,7 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
       fills,
       source: 'text-layer',
       stats: { usableChars, unusableChars: unusable, imageCoverage: Math.min(1, imageArea / (width * height)), pathObjects, formObjects, ...proseVowels(lines) },
-      ...(rotation ? { rotation, trace: [entry('input', 'page.turned', { rotation, share: directions[(4 - rotation / 90) % 4]! / glyphs })] } : {}),
+      ...(rotation ? { rotation, trace: [entry('input', 'page.turned', { rotation, share: directions[(4 - rotation / 90) % 4]! / directions.reduce((a, b) => a + b, 0) })] } : {}),
     };
   } finally {
     pdfium.pdfium.wasmExports.free(scratch);
