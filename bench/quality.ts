@@ -233,10 +233,11 @@ async function scoreGeneratedCorpus(full: boolean): Promise<{ sample: CorpusDocS
 }
 
 async function main() {
-  // An optional part name ("text", "tables" or "equations") runs only that part, for quick turns.
+  // An optional part name ("text", "tables" or "equations") runs only that part, for quick turns;
+  // "layout" runs only the born-digital layout sources of the text part (human labels, Docling's headings).
   const only = process.argv[2];
   const part = (name: string) => !only || only === name;
-  const scores = !part('text') ? [] : [
+  const scores = only === 'layout' ? [...(await scoreCvatSource()), ...(await scoreDocling())] : !part('text') ? [] : [
     ...(await scoreGenerated(parse)),
     ...(await scoreOmniDocBench()),
     ...(await scoreOlmocr()),
@@ -268,7 +269,7 @@ async function main() {
   };
   writeFileSync(join(import.meta.dirname, 'out', 'quality.json'), JSON.stringify(report, null, 2) + '\n');
   const sections = [
-    part('text') && markdownSummary(summary, scores),
+    (part('text') || only === 'layout') && markdownSummary(summary, scores),
     part('tables') && tablesMarkdown(tables, tableScores),
     part('equations') && equationsMarkdown(equations),
     math && mathMarkdown(math),

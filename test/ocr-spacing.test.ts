@@ -82,6 +82,17 @@ describe('withWordSpaces', () => {
     expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 120)).toBe('allitis');
   });
 
+  it('puts no space inside an e-mail or web address, and drops the spaces read beside its at sign', () => {
+    // Wide gaps inside the address (Helvetica's "ll"), as wide as the line's lone spaces.
+    const { chars, ink } = line('hel|lo @ real|lygreat.com', 'hello @ reallygreat.com', 12);
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('hello@reallygreat.com');
+    const web = line('www.real|ly.com and more', 'www.really.com and more', 12);
+    expect(withWordSpaces(web.chars, web.ink, COLUMNS_PER_STEP, 40)).toBe('www.really.com and more');
+    // The same gaps in plain words are still parted.
+    const words = line('hel|lo real|ly', 'hello really', 12);
+    expect(withWordSpaces(words.chars, words.ink, COLUMNS_PER_STEP, 40)).not.toBe('hello really');
+  });
+
   it('never puts spaces between characters of other scripts, symbols or two digits', () => {
     const { chars, ink } = line('中文 字符 a,b V × A (1 0)', '中文字符 a,b V×A (10)', 12);
     expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('中文字符 a,b V×A (10)');

@@ -56,6 +56,9 @@ const LABEL_OF: Record<string, ParagraphLabel> = {
   other: 'text',
 };
 
+/** A heading holds a word: at least one letter. */
+const HEADING_WORD = /\p{L}/u;
+
 /** The trace names this many of the features that weighed most for the decision. */
 const TRACE_FEATURES = 3;
 
@@ -94,8 +97,11 @@ export function classifyPage(input: PageParagraphs, state: ClassifyState, observ
       if (values) return { ...paragraph, label: rule.label, trace: [...paragraph.trace, entry('classify', rule.id, values)] };
     }
     const { label, values, cls } = decide(model, features);
+    const decided = entry('classify', `${cls}.model`, values);
+    // A heading names something: figures set large ("72%", "$575,000") are a value, not a heading.
+    if (label === 'title' && !HEADING_WORD.test(facts.text)) return { ...paragraph, label: 'text', trace: [...paragraph.trace, decided, entry('classify', 'title.without-words')] };
     if (label === 'title') state.inReferences = REFERENCES_HEADING.test(facts.text);
-    return { ...paragraph, label, trace: [...paragraph.trace, entry('classify', `${cls}.model`, values)] };
+    return { ...paragraph, label, trace: [...paragraph.trace, decided] };
   });
   return joinDivisionLabels(joinListItems(labelled));
 }

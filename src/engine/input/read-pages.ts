@@ -153,11 +153,13 @@ function ocrPage(read: OcrPage, index: number, scale: number): ReadPage {
     trace.push(entry('input', 'pictures.failed', { error: (error as Error).message }));
   }
   for (const g of read.gutters ?? []) trace.push(entry('input', 'ocr.gutter-cut', { x: Math.round(g.x * scale), lines: g.cut }));
+  if (read.lightOnDark) trace.push(entry('input', 'ocr.light-on-dark', { lines: read.lightOnDark }));
   return {
     index,
     width: read.image.width * scale,
     height: read.image.height * scale,
-    lines: ocrLines(read.lines, read.image, scale),
+    // Sizes, weights and word gaps from the lines' ink, dark on light.
+    lines: ocrLines(read.lines, read.textImage ?? read.image, scale),
     images: [],
     pictures,
     dots,

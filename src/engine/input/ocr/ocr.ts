@@ -10,6 +10,7 @@ import ort from 'onnxruntime-node';
 import type { RgbImage } from '../pdf/pdfium.js';
 import { levellingRotation, rotateImage } from './orientation.js';
 import { lineCrop, type Box } from './crop.js';
+import { darkOnLight } from './polarity.js';
 import { detectLines } from './detect.js';
 import { cutBoxesAtGutters, type DetectedBox } from './gutters.js';
 import { BEST_CLASS, BEST_PROB, optimizeOnnx, withBestClassOutputs, withClassSubset } from './onnx-graph.js';
@@ -39,6 +40,10 @@ export interface OcrPage {
   language?: TraceEntry;
   /** Column gutters detected lines were cut at before recognition (gutters.ts): x in `image`'s pixels, boxes cut. */
   gutters?: Array<{ x: number; cut: number }>;
+  /** `image` with its light-on-dark text negated (polarity.ts), when it has any: where the lines' ink is read. */
+  textImage?: RgbImage;
+  /** How many detected lines were light on a dark ground. */
+  lightOnDark?: number;
 }
 
 export interface OcrTimings {
@@ -302,15 +307,24 @@ export class OcrEngine {
     const t1 = performance.now();
     const c1 = process.cpuUsage(c0);
     const head = { full: !this.latin, han: false };
-    const lines = boxes.length ? await this.recognizeBoxes(image, boxes, head) : [];
+    // Light text on dark grounds is read from a copy where it is dark on light (polarity.ts).
+    const text = darkOnLight(image, boxes.map((b) => b.box));
+    const lines = boxes.length ? await this.recognizeBoxes(text.image, boxes, head) : [];
     const t2 = performance.now();
     const c2 = process.cpuUsage(c0);
     const ms = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
     this.lastTimings = { detMs: t1 - t0, recMs: t2 - t1, detCpuMs: ms(c1), recCpuMs: ms(c2) - ms(c1), boxes: boxes.length, recColumns: this.recColumns, latinHead: !head.full, recEnlarge: head.han ? REC_ENLARGE_CHINESE : REC_ENLARGE };
     this.recColumns = 0;
     // Lines of a Latin-script language with diacritics read again in that language (languages.ts).
-    const read = await this.languages.apply(image, sortReadingOrder(lines));
-    return { lines: read.lines, image, rotation: rotation % 360, language: read.trace, ...(columns.gutters.length ? { gutters: columns.gutters } : {}) };
+    const read = await this.languages.apply(text.image, sortReadingOrder(lines));
+    return {
+      lines: read.lines,
+      image,
+      rotation: rotation % 360,
+      language: read.trace,
+      ...(columns.gutters.length ? { gutters: columns.gutters } : {}),
+      ...(text.lines ? { textImage: text.image, lightOnDark: text.lines } : {}),
+    };
   }
 
   /**

@@ -38,6 +38,8 @@ const LATIN_LETTER = /^\p{Script=Latin}$/u;
 const DIGIT = /^[0-9]$/;
 /** Punctuation that a word space follows ("one, two", "end. Next", "(a) b"). */
 const CLOSING = /^[,.;:!?)\]}”’%]$/u;
+/** An e-mail address or a web address, read as one token. */
+const ADDRESS = /^\S*[\w.+-]@[\w-]+(\.[\w-]+)+\S*$|^\S*(https?:\/\/|www\.)\S+$/i;
 /** Punctuation that a word space precedes ("a (b)", "said “yes"). */
 const OPENING = /^[(\[{“]$/u;
 
@@ -181,5 +183,22 @@ export function withWordSpaces(chars: DecodedChar[], ink: Uint8Array, columnsPer
     }
     if (best > 0 && spaceable(chars[best - 1]!.text, chars[best]!.text)) split.add(best);
   });
-  return chars.map((c, i) => (split.has(i) ? ' ' + c.text : c.text)).join('');
+  // Addresses never hold a space: their letter gaps ("hel lo@real lyg reatsite.com", Helvetica's
+  // wide-set "ll") are not dropped word spaces, and a space read beside the "@" is the at sign's
+  // own side bearing.
+  const dropped = new Set<number>();
+  const besideAt = (i: number) => chars[i - 1]?.text === '@' || chars[i + 1]?.text === '@';
+  let tokenStart = 0;
+  for (let i = 0; i <= chars.length; i++) {
+    if (i < chars.length && (chars[i]!.text !== ' ' || besideAt(i))) continue;
+    const token = chars.slice(tokenStart, i);
+    if (ADDRESS.test(token.filter((c) => c.text !== ' ').map((c) => c.text).join(''))) {
+      for (let k = tokenStart; k < i; k++) {
+        split.delete(k);
+        if (chars[k]!.text === ' ') dropped.add(k);
+      }
+    }
+    tokenStart = i + 1;
+  }
+  return chars.map((c, i) => (dropped.has(i) ? '' : split.has(i) ? ' ' + c.text : c.text)).join('');
 }
