@@ -724,12 +724,13 @@ describe('where a float is read', () => {
 });
 
 describe('headings hold words', () => {
-  it('keeps figures set large ("72%*") as text even when the model calls them a heading', () => {
+  it('keeps figures set large with a sign ("72%*", "$575,000") as text even when the model calls them a heading', () => {
     const alwaysTitle: BoostedModel = { classes: ['title', 'text'], features: [...FEATURE_NAMES], init: [1, 0], stages: [] };
-    const lines = [line('72%*', 72, 100, { fontSize: 24, bold: true }), line('Recognition', 72, 160, { fontSize: 14, bold: true })];
+    const lines = [line('72%*', 72, 100, { fontSize: 24, bold: true }), line('Recognition', 72, 160, { fontSize: 14, bold: true }), line('2021', 72, 220, { fontSize: 14, bold: true }), line('$575,000', 72, 280, { fontSize: 24, bold: true })];
     const page = pageOf(lines);
     const out = classifyPage({ page, paragraphs: lines.map((l) => ({ lines: [l], trace: [] })), flow: lines, bodySize: 10 }, { inReferences: false }, undefined, RULES, alwaysTitle);
-    expect(out.map((p) => p.label)).toEqual(['text', 'title']);
+    // A year alone may head a timeline's part.
+    expect(out.map((p) => p.label)).toEqual(['text', 'title', 'title', 'text']);
     expect(out[0]!.trace.map((t) => t.rule)).toContain('title.without-words');
   });
 });

@@ -56,8 +56,8 @@ const LABEL_OF: Record<string, ParagraphLabel> = {
   other: 'text',
 };
 
-/** A heading holds a word: at least one letter. */
-const HEADING_WORD = /\p{L}/u;
+/** Figures with a sign, a unit or a note mark and no letter: a value, not a heading. */
+const LARGE_VALUE = /^(?=[^\p{L}]*$)(?=.*\d)(?=.*[%‰$€£¥*†‡.,+±−–-]).*$/u;
 
 /** The trace names this many of the features that weighed most for the decision. */
 const TRACE_FEATURES = 3;
@@ -98,8 +98,9 @@ export function classifyPage(input: PageParagraphs, state: ClassifyState, observ
     }
     const { label, values, cls } = decide(model, features);
     const decided = entry('classify', `${cls}.model`, values);
-    // A heading names something: figures set large ("72%", "$575,000") are a value, not a heading.
-    if (label === 'title' && !HEADING_WORD.test(facts.text)) return { ...paragraph, label: 'text', trace: [...paragraph.trace, decided, entry('classify', 'title.without-words')] };
+    // A heading names something: figures set large with a sign ("72%*", "$575,000") are a value,
+    // not a heading (a year alone, "2021", may head a timeline's part).
+    if (label === 'title' && LARGE_VALUE.test(facts.text)) return { ...paragraph, label: 'text', trace: [...paragraph.trace, decided, entry('classify', 'title.without-words')] };
     if (label === 'title') state.inReferences = REFERENCES_HEADING.test(facts.text);
     return { ...paragraph, label, trace: [...paragraph.trace, decided] };
   });
