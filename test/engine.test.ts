@@ -10,6 +10,8 @@ import { joinLines } from '../src/engine/model/text.js';
 import { orderLines } from '../src/engine/order/xy-cut.js';
 import { orderAroundFrames } from '../src/engine/order/frames.js';
 import { splitParagraphs } from '../src/engine/paragraphs/split.js';
+import { attachLoneBullets } from '../src/engine/paragraphs/lines.js';
+import { withInlineMath } from '../src/engine/equations/inline.js';
 import { analyze } from '../src/engine/pipeline/pipeline.js';
 import { needsOcr, ocrLines } from '../src/engine/input/read-pages.js';
 import { attachAccents, dropOverprint, extractPage, groupLines, type Char } from '../src/engine/input/pdf/extract.js';
@@ -205,6 +207,51 @@ describe('extraction', () => {
     // Stored logically: the word right to left, then the number's digits left to right.
     const withNumber = [...word1, space, glyph(0x32, 245), glyph(0x30, 252), glyph(0x32, 259), glyph(0x36, 266)];
     expect(groupLines(withNumber)[0]!.text).toBe('שלום 2026');
+  });
+
+  it('reads the lam-alef ligature lam first, whichever order its two characters come in', () => {
+    // "کالا" (goods): kaf, alef, then the lam-alef ligature: one glyph whose two characters share its box.
+    const kaf = glyph(0x6a9, 300);
+    const alef = glyph(0x627, 293);
+    const ligature = (codes: number[]) => codes.map((c) => glyph(c, 286));
+    expect(groupLines([kaf, alef, ...ligature([0x627, 0x644])])[0]!.text).toBe('کالا');
+    expect(groupLines([kaf, alef, ...ligature([0x644, 0x627])])[0]!.text).toBe('کالا');
+    // Alef and lam as two glyphs of their own ("ال", the article at a word's start) keep their order.
+    expect(groupLines([glyph(0x627, 300), glyph(0x644, 293), glyph(0x628, 286)])[0]!.text).toBe('الب');
+  });
+
+  it('reads a right-to-left table from its rightmost column', () => {
+    // A two-column form: the labels on the right, their values on the left.
+    const cellLine = (text: string, x: number, y: number) => line(text, x, y);
+    const cells = [
+      { row: 0, col: 0, rowSpan: 1, colSpan: 1, lines: [cellLine('20300', 80, 100)] },
+      { row: 0, col: 1, rowSpan: 1, colSpan: 1, lines: [cellLine('شماره استاندارد ملی', 300, 100)] },
+      { row: 1, col: 0, rowSpan: 1, colSpan: 1, lines: [cellLine('1403/10/04', 80, 120)] },
+      { row: 1, col: 1, rowSpan: 1, colSpan: 1, lines: [cellLine('تاريخ پذيرش', 300, 120)] },
+    ];
+    const page = pageOf(cells.flatMap((c) => c.lines));
+    const region = { kind: 'table' as const, box: [72, 95, 420, 135] as Box, table: { box: [72, 95, 420, 135] as Box, rows: 2, cols: 2, cells }, trace: [] };
+    const [block] = assemble([{ page, furniture: new Map(), units: [{ kind: 'region', placed: { region, captions: [], notes: [] } }] }]);
+    const table = block && 'table' in block ? block.table : undefined;
+    expect(table?.cells.find((c) => c.row === 0 && c.col === 0)?.text).toBe('شماره استاندارد ملی');
+    expect(table?.cells.find((c) => c.row === 1 && c.col === 1)?.text).toBe('1403/10/04');
+    expect(block?.trace.map((t) => t.rule)).toContain('table.right-to-left');
+  });
+
+  it('keeps a dash left of right-to-left text apart, and joins a right-to-left row from the right', () => {
+    const word = (codes: number[], right: number) => codes.map((c, i) => glyph(c, right - (i + 1) * 7));
+    // "برنامه سال" (two words) with a dash and a year set apart on its left, on its baseline.
+    const rtl = groupLines([...word([0x628, 0x631, 0x646, 0x627, 0x645, 0x647], 300), { ...glyph(32, 0), x0: 0, x1: 0 }, ...word([0x633, 0x627, 0x644], 250)])[0]!;
+    const dash = groupLines([glyph(0x2d, 210)])[0]!;
+    // A raised note mark set as a piece of its own between the words.
+    const mark = groupLines([{ ...glyph(0x31, 253), y0: 97, y1: 103, base: 103, size: 6, x1: 256 }])[0]!;
+    // In right-to-left text a bullet stands on the right of its item: the dash is not one.
+    expect(attachLoneBullets([rtl, dash]).map((l) => l.text)).toEqual([rtl.text, '-']);
+    // The row's pieces, joined by the inline-math reading (which reads left to right), keep the
+    // right-to-left text as the extractor read it.
+    const joined = withInlineMath([rtl, mark]);
+    expect(joined).toHaveLength(1);
+    expect(joined[0]!.text.startsWith(rtl.text)).toBe(true);
   });
 
   it('finds the word spaces of right-to-left text placed word by word, from the glyphs’ advances', () => {

@@ -3,6 +3,7 @@
 // Pieces of an inline formula that the text layer set on lines of their own (a raised exponent,
 // the numerator and denominator of a \frac in text) join the line they stand on first.
 // A line without math keeps its extracted text untouched.
+import { isMostlyRightToLeftText } from '../model/script.js';
 import type { LabelledParagraph } from '../model/analysis.js';
 import type { Box, Glyph, Page, TextLine } from '../model/document.js';
 import { glyphsOf } from '../model/typography.js';
@@ -67,6 +68,9 @@ function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrus
   const glyphs: Glyph[] = [];
   for (const g of glyphsOf(row)) if (g !== marker) glyphs.push(untrusted && g.style.math ? { ...g, style: { ...g.style, math: isMathFont(g.font) } } : g);
   if (main.equation || !glyphs.length || main.rotated || main.monospace) return row;
+  // The reading below goes left to right: a right-to-left row keeps the text the extractor put in
+  // logical order, its pieces (numbers set apart in it) joined from right to left.
+  if (isMostlyRightToLeftText(row.map((l) => l.text))) return row.length > 1 ? [rightToLeftRow(row)] : row;
   // A line alone whose glyphs hold no math for certain comes back as it was, unread.
   if (row.length === 1 && certainlyNoMath(glyphs)) return row;
   const size = lineSize(main);
@@ -80,6 +84,13 @@ function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrus
   if (!result.spans.length) return row.length > 1 && row.every((l) => l.glyphs?.length) ? [line] : row;
   spansOf.set(line, result.spans.length);
   return [line];
+}
+
+/** The pieces of a right-to-left row as one line, read from the right. */
+function rightToLeftRow(row: TextLine[]): TextLine {
+  const pieces = [...row].sort((a, b) => b.box[2] - a.box[2]);
+  const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
+  return { ...row[0]!, text: pieces.map((l) => l.text).join(' '), box, glyphs: pieces.flatMap((l) => l.glyphs ?? []) };
 }
 
 /** Paragraphs holding lines with inline math get a trace entry saying how many formulas and lines. */

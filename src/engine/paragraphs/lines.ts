@@ -2,6 +2,7 @@
 // that belong to the line beside them.
 import type { Box, Glyph, TextLine } from '../model/document.js';
 import { FIGURE_CAPTION, LONE_BULLET, TABLE_CAPTION } from '../model/text.js';
+import { isMostlyRightToLeftText } from '../model/script.js';
 
 /** A lone bullet's text starts within this many ems right of it (a tab stop). */
 const BULLET_TAB = 5;
@@ -43,7 +44,13 @@ export function attachLoneBullets(lines: readonly TextLine[]): TextLine[] {
     if (!LONE_BULLET.test(bullet.text)) continue;
     const size = Math.max(bullet.fontSize, 1);
     const at = out.findIndex(
-      (l) => l !== bullet && Math.abs(l.baseline - bullet.baseline) < size * BULLET_BASELINE && l.box[0] > bullet.box[0] && l.box[0] - bullet.box[2] < size * BULLET_TAB,
+      (l) =>
+        l !== bullet &&
+        Math.abs(l.baseline - bullet.baseline) < size * BULLET_BASELINE &&
+        l.box[0] > bullet.box[0] &&
+        l.box[0] - bullet.box[2] < size * BULLET_TAB &&
+        // Right-to-left text has its bullet on its right: a dash on its left is its own.
+        !isMostlyRightToLeftText([l.text]),
     );
     if (at < 0) continue;
     out[at] = withPieceInFront(bullet.text, bullet.box, out[at]!, bullet.glyphs);

@@ -650,6 +650,10 @@ export function dropOverprint(lines: TextLine[]): TextLine[] {
   return kept;
 }
 
+/** Arabic lam and the alefs it joins into one ligature glyph (لا لأ لإ لآ). */
+const LAM = 0x644;
+const ALEFS = new Set([0x627, 0x623, 0x625, 0x622]);
+
 function isRightToLeftLine(chars: Char[]): boolean {
   // Only lines holding a right-to-left glyph need the vote.
   return chars.some((c) => isRightToLeft(c.code)) && isMostlyRightToLeft(chars.map((c) => c.code));
@@ -662,6 +666,12 @@ function isRightToLeftLine(chars: Char[]): boolean {
  */
 function rightToLeftText(chars: Char[]): string {
   const glyphs = chars.filter((c) => c.code !== 32).sort((a, b) => b.x0 + b.x1 - (a.x0 + a.x1));
+  // The lam-alef ligature, one glyph, comes as two characters on one box, often alef first (the
+  // glyph's visual order): in logical order lam comes first ("کالای", not "کاالی").
+  for (let i = 1; i < glyphs.length; i++) {
+    const [a, b] = [glyphs[i - 1]!, glyphs[i]!];
+    if (ALEFS.has(a.code) && b.code === LAM && Math.abs(a.x0 - b.x0) < 0.01 && Math.abs(a.x1 - b.x1) < 0.01) [glyphs[i - 1], glyphs[i]] = [b, a];
+  }
   const items: number[] = [];
   glyphs.forEach((g, i) => {
     const prev = glyphs[i - 1];
