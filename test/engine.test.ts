@@ -519,6 +519,20 @@ describe('furniture', () => {
     expect(detectFurniture([beside])[0]!.get(caption)?.kind).toBe('footer');
   });
 
+  it('keeps floats\' captions at the content\'s edges in the body: two tables\' captions opening a page, a figure\'s caption at its foot', () => {
+    const small = { fontSize: 8 };
+    // Two small tables side by side at the top of the page, each captioned above; the prose below them.
+    const captions = [line('Table 1. Warm parser and worker pool', 63, 64, small), line('Table 2. Incremental query planner', 306, 64, small)];
+    const rows = [0, 1, 2].flatMap((i) => [line(`Cell ${i} left`, 63, 86 + i * 14, small), line(`${i + 17}`, 200, 86 + i * 14, small), line(`Cell ${i} right`, 306, 86 + i * 14, small), line(`${i + 42}`, 450, 86 + i * 14, small)]);
+    const body = Array.from({ length: 8 }, (_, i) => line(`Body line ${i} of the page under the two tables here.`, 72, 180 + i * 14));
+    const figureCaption = line('Figure 3: Effective clause for liability.', 87, 740, small);
+    const page = pageOf([...captions, ...rows, ...body, figureCaption]);
+    expect(furnitureOf(page, detectFurniture([page])[0]!)).toEqual([]);
+    // The same rows without a caption's label are running matter, as before.
+    const plain = pageOf([line('Warm parser and worker pool', 63, 64, small), ...rows, ...body, line('Effective clause for liability.', 87, 740, small)]);
+    expect(furnitureOf(plain, detectFurniture([plain])[0]!).map(([, kind]) => kind)).toEqual(['header', 'footer']);
+  });
+
   it('keeps a slide title over a diagram with large labels: small print is small next to the document\'s body too', () => {
     const slide = (index: number, lines: TextLine[]): Page => ({ index, width: 454, height: 255, images: [], source: 'text-layer', lines });
     const title = () => line('Background', 10, 12, { fontSize: 17 });

@@ -464,6 +464,21 @@ describe('captions', () => {
     expect(far.map((u) => u.kind)).toEqual(['region', 'paragraph']);
   });
 
+  it('cuts one paragraph holding two side-by-side tables\' captions at the second label, each table taking its own', () => {
+    const region = (box: Box): Region => ({ kind: 'table', box, lines: [], trace: [], table: { box, rows: 3, cols: 2, cells: [] } });
+    const left = region([54, 290, 290, 360]);
+    const right = region([327, 290, 554, 348]);
+    // The right table's caption sits higher (its table is shorter); the paragraphs read both captions as one.
+    const joined = labelled([line('Table 5. Recurring portfolio and valuation', 327, 354), line('Table 4. Gross balance sheet and', 54, 366), line('operating cost', 54, 378)], 'caption');
+    const units = placeRegions(pageOf([]), [joined], [left, right]);
+    const captions = units.flatMap((u) => (u.kind === 'region' ? [[u.placed.region.box[0], u.placed.captions.map((c) => c.lines.map((l) => l.text).join(' '))] as const] : []));
+    expect(Object.fromEntries(captions)).toEqual({ 54: ['Table 4. Gross balance sheet and operating cost'], 327: ['Table 5. Recurring portfolio and valuation'] });
+    // A sentence naming a table on a caption's next line goes on with it.
+    const one = labelled([line('Table 5. Recurring portfolio, as', 327, 354), line('Table 4 shows for the other year.', 327, 366)], 'caption');
+    const single = placeRegions(pageOf([]), [one], [right]);
+    expect(single[0]!.kind === 'region' && single[0]!.placed.captions.map((c) => c.lines.length)).toEqual([2]);
+  });
+
   it('ends a caption set under its table at the table\'s note, and takes the note under the caption', () => {
     const table: Region = { kind: 'table', box: [45, 357, 560, 500], lines: [], trace: [], table: { box: [45, 357, 560, 500], rows: 2, cols: 2, cells: [] } };
     const caption = labelled([line('Table 1. Net forecast and forecast', 45, 506)], 'caption');

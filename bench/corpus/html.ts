@@ -275,7 +275,7 @@ export function htmlDocument(family: string, c: Content, targetPages: number, di
       html += `<div class="sidebar"><div style="${w.style(sb, look.headingTint)};font-weight:bold">${esc(c.phrase(2))}</div><div style="${w.style(sbt)}">${esc(c.paragraph(2))}</div></div>`;
     }
     const columns = magazine || r.chance(0.25);
-    const wrapColumns = (h: string) => (columns ? `<div class="cols" style="column-count:${magazine ? r.int(2, 3) : 2};column-gap:${r.int(14, 30)}px">${h}</div>` : h);
+    const wrapColumns = (h: string) => (columns ? `<div class="cols" style="column-count:${magazine ? r.int(2, 3) : ARTICLE_COLUMNS};column-gap:${r.int(14, 30)}px">${h}</div>` : h);
     parts.push(wrapColumns(html));
     if (at > 0) {
       if (magazine && r.chance(0.7)) {
@@ -302,8 +302,18 @@ export function htmlDocument(family: string, c: Content, targetPages: number, di
   css += r.chance(0.5)
     ? `.t-rowruled th, .t-rowruled td { border-bottom: ${rowRule}; } .t-rowruled thead th { border-bottom: ${r.pick(['1.5px', '2px', '1px'])} solid #000; }`
     : `.t-rowruled td { border-top: ${rowRule}; } .t-rowruled thead th { border-bottom: ${r.pick(['1.5px', '2px', '1px'])} solid ${r.pick(['#000', '#444', '#dee2e6'])}; vertical-align: bottom; }`;
-  return { source: (truth) => pageSource(w, css, parts.join('\n'), truth), reg };
+  // Articles (a tune family) set in columns take three narrow ones now and then, as magazine
+  // pages (validate-only) do: justified prose a few words wide, tables squeezed into a column.
+  // Drawn last, so that a seed's document is drawn the same up to here as before.
+  const articleColumns = family === 'html-article' && r.chance(ARTICLE_THREE_COLUMNS) ? 3 : 2;
+  const bodySource = parts.join('\n').replaceAll(ARTICLE_COLUMNS, String(articleColumns));
+  return { source: (truth) => pageSource(w, css, bodySource, truth), reg };
 }
+
+/** The column count of an article set in columns, filled in once drawn (see the end of htmlDocument). */
+const ARTICLE_COLUMNS = '__ARTICLE_COLUMNS__';
+/** Share of articles set in columns that take three. */
+const ARTICLE_THREE_COLUMNS = 0.5;
 
 /**
  * The whole page: every id's colour variable (its code in the truth rendering, its display

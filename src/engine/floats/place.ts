@@ -25,7 +25,7 @@ const NOTE_TOUCH = 0.1;
  * top to bottom, taking their captions and notes out of the paragraphs.
  */
 export function placeRegions(page: Page, paragraphs: readonly LabelledParagraph[], regions: readonly Region[]): Unit[] {
-  const units: Unit[] = paragraphs.map((paragraph) => ({ kind: 'paragraph', paragraph }));
+  const units: Unit[] = paragraphs.flatMap(splitJoinedCaptions).map((paragraph) => ({ kind: 'paragraph', paragraph }));
   const byTop = (a: Region, b: Region) => a.box[1] - b.box[1];
   const images = regions.filter((r) => r.kind === 'image').sort(byTop);
   const floats = regions.filter((r) => r.kind !== 'image').sort(byTop);
@@ -84,6 +84,19 @@ function drawnFigures(page: Page, units: Unit[], regions: readonly Region[]): Pl
     at = -1;
   }
   return out;
+}
+
+/**
+ * A caption paragraph the paragraphs joined over two floats' captions (two tables side by side,
+ * their captions under them at staggered heights, read as one): cut before each further line
+ * that opens a caption's label, so each float takes its own. A line naming a float in a sentence
+ * ("Table 4 lists…") goes on with its paragraph.
+ */
+function splitJoinedCaptions(p: LabelledParagraph): LabelledParagraph[] {
+  if (!ANY_CAPTION.test(p.lines[0]!.text.trim())) return [p];
+  const cuts = p.lines.flatMap((l, i) => (i > 0 && ANY_CAPTION.test(l.text.trim()) && !isSentenceReference(l.text.trim()) ? [i] : []));
+  if (!cuts.length) return [p];
+  return [0, ...cuts].map((from, k) => ({ ...p, lines: p.lines.slice(from, cuts[k] ?? p.lines.length), trace: [...p.trace, entry('floats', 'caption.cut-at-next-label', { part: k + 1, parts: cuts.length + 1 })] }));
 }
 
 function isFigureCaption(p: LabelledParagraph): boolean {

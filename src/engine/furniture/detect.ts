@@ -157,6 +157,9 @@ function markContentEdges(page: Page, labels: Map<TextLine, FurnitureLabel>, bod
       // A picture over the row is body too (a caption under a photograph at the page's foot).
       const rowBox: Box = [Math.min(...row.map((l) => l.box[0])), rowTop, Math.max(...row.map((l) => l.box[2])), rowBottom];
       gap = Math.min(gap, gapToPictures(page, rowBox, outer.fontSize, edge === 'top'));
+      // A float's caption at the content's edge (captions over tables opening a page, a figure's
+      // caption at its foot) is content, as in the margin bands: the edge ends there.
+      if (row.some((line) => NUMBERED_CAPTION.test(line.text))) break;
       const numbers = row.filter((line) => isPageNumberText(line.text) && atRowEnd(line, row, page));
       const small = row.every((line) => isSmallPrint(line.fontSize, bodySize) && line.text.length < EDGE_MAX_CHARS && !FOOTNOTE_START.test(line.text));
       const inBand = edge === 'top' ? outer.box[3] < page.height * EDGE_BAND.top : outer.box[1] > page.height * EDGE_BAND.bottom;

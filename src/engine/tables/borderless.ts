@@ -143,6 +143,10 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
     if (!found || holdsFractionBar(found, rules)) continue;
     if (cut) found.values = { ...found.values, rowsCutAtColumns: cut.cuts.length };
     const used = new Set(found.lines.map((l) => source.get(l)!));
+    // Narrow page columns of justified prose (a magazine's three), their lines short enough to be
+    // cells and parted at their wide word spaces: text, not a table.
+    const prose = proseColumns([...used]);
+    if (prose.columns >= PROSE_COLUMNS && prose.lines >= PROSE_SHARE * used.size) continue;
     out.push({ ...found, lines: [...used] });
     remaining = remaining.filter((l) => !used.has(source.get(l)!));
   }
@@ -1191,6 +1195,71 @@ function proseBeyondGutter(candidates: readonly TextLine[], size: number): numbe
     reach = Math.min(reach, l.box[0]);
   }
   return -Infinity;
+}
+
+/** Two page columns of prose or more in a table's region, holding this share of its lines or more, are running text (a table over two columns' first lines is still a table). */
+const PROSE_COLUMNS = 2;
+const PROSE_SHARE = 0.5;
+/** A column of prose has this many lines of running text at least… */
+const PROSE_COLUMN_LINES = 5;
+/** …each of this many words or more when justified (a wrapped cell's lines in a justified column are fewer)… */
+const PROSE_LINE_WORDS = 3;
+/** …or, set ragged right, this share of its lines of two words or more going on with a sentence… */
+const PROSE_RUN_ON = 0.6;
+/** A line of prose is words more than this share of it (a word opening with a letter or a bracket), not values. */
+const PROSE_WORDS_SHARE = 0.5;
+const PROSE_WORD = /^[\p{L}(]/u;
+/** …opening in lower case or with a bracket ("(b) the effective"). */
+const RUNS_ON = /^[\p{Ll}(]/u;
+
+/**
+ * How many columns of prose the (whole, uncut) lines of a region stand in, and how many of the
+ * lines are theirs. A column starts at a
+ * left margin where PROSE_COLUMN_LINES lines or more start; its rows are those lines, each with
+ * the lines on its baseline right of it before the next margin (a justified line's wide word
+ * spaces may part it; a caption or a heading running into the next column does not join the
+ * columns). A column is prose when most of its rows end at one right edge and
+ * PROSE_COLUMN_LINES of those hold PROSE_LINE_WORDS words or more (justified), or when
+ * PROSE_COLUMN_LINES rows of two words or more, PROSE_RUN_ON of them, run on (RUNS_ON)
+ * (ragged right: a sentence running on from line to line, as a table's cells seldom do).
+ */
+function proseColumns(lines: readonly TextLine[]): { columns: number; lines: number } {
+  const size = median(lines.map((l) => l.fontSize)) || 10;
+  const edge = JUSTIFIED_EDGE * size;
+  const margins: number[] = [];
+  const starts = lines.map((l) => l.box[0]).sort((a, b) => a - b);
+  for (let i = 0; i < starts.length; ) {
+    let j = i;
+    while (j < starts.length && starts[j]! - starts[i]! <= edge) j++;
+    if (j - i >= PROSE_COLUMN_LINES) margins.push(starts[i]!);
+    i = j;
+  }
+  let columns = 0;
+  const inProse = new Set<TextLine>();
+  margins.forEach((m, k) => {
+    const next = margins[k + 1] ?? Infinity;
+    // A row starts its line: no text ends right before it on its baseline, closer than a page gutter (a line cut at a word space goes on).
+    const startsLine = (h: TextLine) => !lines.some((l) => l !== h && Math.abs(l.baseline - h.baseline) <= SAME_ROW * size && l.box[2] <= h.box[0] + edge && h.box[0] - l.box[2] < GUTTER * size);
+    const rows = lines
+      .filter((h) => h.box[0] >= m - edge && h.box[0] - m <= edge && startsLine(h))
+      .map((h) => {
+        const row = [h, ...lines.filter((l) => l !== h && Math.abs(l.baseline - h.baseline) <= SAME_ROW * size && l.box[0] >= h.box[2] && l.box[0] < next - edge)];
+        const text = row.sort((a, b) => a.box[0] - b.box[0]).map((l) => l.text.trim()).join(' ');
+        const words = text.split(/\s+/);
+        // Words, not values: a table's row read from a column of numbers on is no line of prose.
+        const prose = words.filter((w) => PROSE_WORD.test(w)).length > PROSE_WORDS_SHARE * words.length;
+        return { right: Math.max(...row.map((l) => l.box[2])), words: prose ? words.length : 0, text, row };
+      });
+    const wordy = rows.filter((r) => r.words >= 2);
+    const right = median(rows.filter((r) => r.words >= PROSE_LINE_WORDS).map((r) => r.right));
+    const full = rows.filter((r) => r.words >= PROSE_LINE_WORDS && Math.abs(r.right - right) <= edge).length;
+    const runOn = wordy.filter((r) => RUNS_ON.test(r.text)).length;
+    if ((full >= PROSE_COLUMN_LINES && full >= 0.5 * rows.length) || (runOn >= PROSE_COLUMN_LINES && runOn >= PROSE_RUN_ON * wordy.length)) {
+      columns++;
+      for (const r of rows) for (const l of r.row) inProse.add(l);
+    }
+  });
+  return { columns, lines: inProse.size };
 }
 
 /** A justified line's edges lie this many ems from its column's (a line's ink ends short by a glyph's side bearing). */
