@@ -106,6 +106,26 @@ describe('price lists', () => {
     expect(blocks.filter((b) => b.type === 'table')).toHaveLength(2);
   });
 
+  it('still reads a last column\'s cell wrapped onto a line starting in capitals as one cell (no next column to leave room before)', async () => {
+    const rows = [
+      ['Part', 'Qty', 'Notes'],
+      ['Pump', '2', 'Seal replaced by the\nOperations team'],
+      ['Valve', '14', 'Spare'],
+      ['Gasket', '120', 'Ordered from\nNorth Supply'],
+      ['Filter', '6', 'Due'],
+    ];
+    const blocks = await bornDigitalBlocks((c) => {
+      let y = 100;
+      for (const row of rows) {
+        row.forEach((cell, col) => cell.split('\n').forEach((t, i) => c.text(t, [72, 200, 300][col]!, y + i * 12, 10)));
+        y += 12 * Math.max(...row.map((cell) => cell.split('\n').length)) + 8;
+      }
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml(rows.map((r) => r.map((cell) => cell.replace('\n', ' ')))));
+  });
+
   it('leaves justified prose with a column of numbers beside it as text', async () => {
     const text = 'The modular fatigue life of the weld seam was redesigned after';
     const blocks = await bornDigitalBlocks((c, _page, font) => {
@@ -115,5 +135,63 @@ describe('price lists', () => {
       }
     });
     expect(blocks.filter((b) => b.type === 'table')).toHaveLength(0);
+  });
+});
+
+describe('rows of values in narrow columns', () => {
+  it('cuts a row of values set a little over an em apart (no word spaces to tell its cell gaps by) at every gap', async () => {
+    const body = [
+      ['Assam', '12.69', '-', '2.41', '0.26', '0.08'],
+      ['Bihar', '40.75', '-', '-', '-1.42', '0.19'],
+      ['Goa', '1.4', '-', '-', '0.38', '0.31'],
+      ['Gujarat', '19.75', '-', '-', '2.64', '1.17'],
+      ['Haryana', '11.53', '-', '0.06', '1.8', '0.55'],
+    ];
+    // Right edges of the value columns 28 pt apart: the widest values ("12.69", 8 pt) leave about 1.3 em between columns.
+    const rights = [200, 228, 256, 284, 312];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      body.forEach((row, r) => {
+        const y = 100 + r * 14;
+        c.text(row[0]!, 72, y, 8);
+        row.slice(1).forEach((v, i) => flushRight(c, font, v, rights[i]!, y, 8));
+      });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml(body));
+  });
+});
+
+describe('invoices with long item descriptions', () => {
+  it('keeps the descriptions (one wrapped onto a second line) with their amounts though the totals row under the amounts fills their narrow column', async () => {
+    const items = [
+      ['Fig. 3 shows how the unaudited exposure remained flat over 38 bn', '13', '188.11'],
+      ['We compared the deferred margin and the consolidated balance sheet', '22', '199.65'],
+      ['Gross cash flow for budget line', '23', '273.03'],
+      ['Adjusted dividend and balance sheet', '24', '737.93'],
+      ['Adjusted provision', '35', '100.00'],
+    ];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      c.text('Description', 72, 100, 9);
+      flushRight(c, font, 'Qty', 440, 100, 9);
+      flushRight(c, font, 'Amount', 520, 100, 9);
+      let y = 118;
+      items.forEach((row, i) => {
+        c.text(row[0]!, 72, y, 9);
+        flushRight(c, font, row[1]!, 440, y, 9);
+        flushRight(c, font, row[2]!, 520, y, 9);
+        // The second item's description wraps: its next line under it.
+        if (i === 1) {
+          y += 11;
+          c.text('and the valuation reviewed by the board', 72, y, 9);
+        }
+        y += 16;
+      });
+      c.text('Subtotal', 452, y + 10, 9);
+      flushRight(c, font, '1498.72', 520, y + 10, 9);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables[0]!.table_body).toContain('<td>Adjusted provision</td><td>35</td><td>100.00</td>');
+    expect(tables[0]!.table_body).toContain('<td>Description</td><td>Qty</td><td>Amount</td>');
   });
 });

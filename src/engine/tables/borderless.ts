@@ -295,8 +295,10 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
       note(run, 'acrossPageColumns', Math.round(x0));
       return false;
     }
-    // Page-column text fills its column; cells fill a fraction of the columns on one side of a table's gap.
-    const fills = (l: TextLine, from: number, to: number) => l.box[2] - l.box[0] >= SIDE_FILL * (to - from);
+    // Page-column text fills its column; cells fill a fraction of the columns on one side of a
+    // table's gap. A totals row ("Subtotal   4602.26") under a narrow column of amounts fills it
+    // too, and ends in its amount (one page-column line so ending tells nothing either way).
+    const fills = (l: TextLine, from: number, to: number) => l.box[2] - l.box[0] >= SIDE_FILL * (to - from) && !endsInFigure(l.text);
     if (around.some((l) => l.box[2] <= x0 && fills(l, box[0], x0)) && around.some((l) => l.box[0] >= x1 && fills(l, x1, box[2]))) return true;
     // Nothing around tells: the two sides are one table when their rows share baselines (a
     // sparse column's cells sit on its table's rows), two things when they seldom do.
@@ -1503,8 +1505,8 @@ function gridTable(lines: TextLine[], edges: number[], box: Box, size: number, l
   for (const l of lines) if (within(l)) colRight[colOf(l)] = Math.max(colRight[colOf(l)]!, l.box[2]);
   for (const l of lines) if (colRight[colOf(l)] === -Infinity) colRight[colOf(l)] = l.box[2];
   const isLabel = new Set(labels);
-  // Where each column's room ends: the next column's leftmost text.
-  const colRoom = colRight.map((_, c) => Math.min(Infinity, ...lines.filter((l) => colOf(l) > c).map((l) => l.box[0])));
+  // Where each column's room ends: the next column's leftmost text (the last column's: none to tell).
+  const colRoom = colRight.map((_, c) => Math.min(Infinity, ...lines.filter((l) => colOf(l) > c).map((l) => l.box[0]))).map((x) => (Number.isFinite(x) ? x : -Infinity));
   const rows = textRows(lines.filter((l) => !isLabel.has(l)), colOf, colRight, false, !labels.length, colRoom);
   labelRows(rows, labels);
   const cells: Cell[] = [];

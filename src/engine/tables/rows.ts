@@ -17,15 +17,16 @@ const SAME_END = 0.1;
 const OUTDENT = 0.5;
 
 /**
- * Splits lines into table rows, top to bottom. `colOf` gives a line's column (0 holds the row
- * labels); `colRight` the right edge of each column's text, to recognise a wrapped cell. With
+ * Splits lines into table rows, top to bottom. `colOf` gives a line's column (`labelCol` holds
+ * the row labels); `colRight` the right edge of each column's text, to recognise a wrapped cell. With
  * `labelled` (the lines between two rules of a ruled table), only a row label starts a row:
  * the lines beside a label belong to its row, and a band without labels (a header) is one row.
  * Without `anchored` (the row labels are set off the rows and placed afterwards), every
  * baseline group is a row. `colRoom`: where each column's room ends (the next column's text, for
  * a table without rules between its columns), to tell a wrapped cell from a row under it.
+ * `labelCol`: the column of the row labels (the last in a right-to-left table).
  */
-export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => number, colRight: number[], labelled = false, anchored = true, colRoom?: number[]): TextLine[][] {
+export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => number, colRight: number[], labelled = false, anchored = true, colRoom?: number[], labelCol = 0): TextLine[][] {
   // Baseline groups, wrapped cells joined to the group they continue.
   const groups: TextLine[][] = [];
   for (const group of baselineGroups(lines)) {
@@ -33,7 +34,7 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
     if (previous && continuesCells(previous, group, colOf, colRight, groups.length === 1, colRoom)) previous.push(...group);
     else groups.push([...group]);
   }
-  const anchors = anchored ? groups.filter((g) => g.some((l) => colOf(l) === 0)) : [];
+  const anchors = anchored ? groups.filter((g) => g.some((l) => colOf(l) === labelCol)) : [];
   if (!anchors.length) return labelled ? [groups.flat()] : groups;
   const pitch = medianPitch(groups);
   const rows = new Map<TextLine[], TextLine[]>(anchors.map((a) => [a, [...a]]));

@@ -8,6 +8,7 @@ import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges } from './columns.js';
 import { baselineGroups, textRows } from './rows.js';
+import { isMostlyRightToLeftText } from '../model/script.js';
 import { isolatedBoxes, mergeRules, POSITION_SNAP, RULE_SNAP, ruledBoxes, ruleGrids, straddlesBox, type Grid, type HRule } from './rules.js';
 
 /** Share of a grid's positions that must hold text: a form to fill in or a plot's grid holds little. */
@@ -130,10 +131,12 @@ function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): Tab
 
   // Text rows per band: a band ruled only at its top and bottom may hold many rows of text.
   const colRight = xs.slice(1).map((x) => x - CELL_PADDING * size);
+  // A right-to-left table (Hebrew, Arabic) has its row labels in its last column.
+  const labelCol = isMostlyRightToLeftText(inside.map((l) => l.text)) ? cols - 1 : 0;
   const bandRows: TextLine[][][] = [];
   for (let b = 0; b < bands; b++) {
     const own = groups.filter((g) => g.b0 === b && g.b1 === b).flatMap((g) => g.lines);
-    bandRows.push(own.length ? textRows(own, colOf, colRight, true) : []);
+    bandRows.push(own.length ? textRows(own, colOf, colRight, true, true, undefined, labelCol) : []);
   }
   const firstRow: number[] = [];
   let rows = 0;
