@@ -27,3 +27,26 @@ describe('a ruled table nested in a ruled form', () => {
     expect(outer.table_body).not.toContain('1,00%');
   });
 });
+
+describe('centred header cells of two lines', () => {
+  it('reads a centred cell whose longer second line starts further left as one cell', async () => {
+    const rows = [
+      ['', ''],
+      ['18-75', '1,00%'],
+      ['76-80', '0,50%'],
+      ['81 and over', '0,10%'],
+    ];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // The head row two lines tall: drawn with two empty lines, its text centred by hand.
+      drawTable(c, { x: 100, top: 100, colWidths: [200, 140], rows: [['\n', '\n'], ...rows.slice(1)], rules: 'lines' });
+      const centred = (text: string, mid: number, y: number) => c.text(text, mid - font.widthOfTextAtSize(text, 10) / 2, y, 10);
+      centred('Age of the insured', 200, 114);
+      centred('at the time of the death', 200, 127);
+      centred('Increase', 370, 114);
+      centred('of the capital paid', 370, 127);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml([['Age of the insured at the time of the death', 'Increase of the capital paid'], ...rows.slice(1)]));
+  });
+});

@@ -13,6 +13,8 @@ const LABEL_REACH = 0.75;
 const WRAP_MARGIN = 2.5;
 /** Lines of a cell set flush right end within this many ems of each other. */
 const SAME_END = 0.1;
+/** Lines of a centred cell share their centre to this many ems. */
+const SAME_CENTRE = 0.3;
 /** A line starting this many ems left of the cell above is a new (section) row. */
 const OUTDENT = 0.5;
 
@@ -118,7 +120,10 @@ function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLin
   // not in a cell set flush right, whose lines end together ("179.8" / "mg/mL"), unless the line
   // is a value of its own (a number under a number is the next row's).
   const flushRight = Math.abs(line.box[2] - above.box[2]) <= SAME_END * size && !STARTS_WITH_NUMBER.test(line.text);
-  if (line.box[0] < above.box[0] - OUTDENT * size && !flushRight) return false;
+  // Nor in a centred cell, whose longer next line starts further left ("Età dell'Assicurato" /
+  // "all'epoca del decesso"): the two share their centre.
+  const centred = Math.abs(line.box[0] + line.box[2] - above.box[0] - above.box[2]) / 2 <= SAME_CENTRE * size;
+  if (line.box[0] < above.box[0] - OUTDENT * size && !flushRight && !centred) return false;
   // A line reaching past its column's cells spans columns: a section row, not a cell's next line.
   if (line.box[2] > (colRight[col] ?? Infinity) + OUTDENT * size) return false;
   // The line's first word would have fit after the cell's text, a cell gap short of the next
