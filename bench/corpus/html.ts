@@ -24,6 +24,30 @@ export class HtmlWriter {
   }
 }
 
+/** Share of invoices whose items are a price list (a quote, a menu, a fee schedule) rather than a table of quantities. */
+const PRICE_LIST_SHARE = 0.4;
+
+/**
+ * A price list: a head row ("Item | Price"), items of a label (a phrase, or a sentence longer than
+ * a cell) and an amount set flush right across the page (the currency before it, after it or
+ * none), in sections each opened by a row of its label alone (the amount cell empty).
+ */
+function priceListRows(c: Content, items: number): SpecCell[][] {
+  const r = c.rng;
+  const [head, unit] = r.pick([['Item', 'Price'], ['Service', 'Fee'], ['Description', 'Amount'], ['Position', 'Cost']]);
+  const money = r.pick([(v: number) => `${v.toFixed(2)} €`, (v: number) => `$${v.toFixed(2)}`, (v: number) => v.toFixed(2), (v: number) => `€ ${v.toFixed(0)}`, (v: number) => `${v.toFixed(0)} €`]);
+  const rows: SpecCell[][] = [[{ text: head!, header: true }, { text: unit!, header: true }]];
+  const sections = r.chance(0.7);
+  for (let i = 0; i < items; i++) {
+    if (sections && (i === 0 || r.chance(0.3))) {
+      const t = c.phrase(r.int(1, 3));
+      rows.push([{ text: t[0]!.toUpperCase() + t.slice(1) }, { text: '' }]);
+    }
+    rows.push([{ text: r.chance(0.4) ? c.sentence().replace(/\.$/, '').slice(0, r.int(46, 75)).replace(/\s+\S*$/, '') : c.phrase(r.int(2, 5)) }, { text: money(r.range(3, 400)) }]);
+  }
+  return rows;
+}
+
 export function tableHtmlColoured(w: HtmlWriter, id: number, rows: SpecCell[][], headRows: number, styleName: string, headTint: string): string {
   let index = 0;
   const trs = rows.map((row, r) => {
@@ -240,9 +264,16 @@ export function htmlDocument(family: string, c: Content, targetPages: number, di
     const billTo = reg.block('text', { role: 'address', text: '', textFromGlyphs: true });
     parts.push(`<div class="addr" style="${w.style(billTo)}"><b>Bill to:</b><br>${esc(c.name())}<br>${esc(c.org())}<br>${r.int(1, 99)} ${esc(c.surname())} Road, ${esc(c.city())}</div>`);
     const items = r.int(3, Math.max(4, targetPages * 14));
-    const rows: SpecCell[][] = [[{ text: 'Description', header: true }, { text: 'Qty', header: true }, { text: 'Unit price', header: true }, { text: 'Amount', header: true }]];
-    for (let i = 0; i < items; i++) rows.push([{ text: r.chance(0.3) ? c.sentence().replace(/\.$/, '') : c.phrase(r.int(2, 5)) }, { text: String(r.int(1, 40)) }, { text: r.range(5, 900).toFixed(2) }, { text: r.range(5, 9000).toFixed(2) }]);
-    parts.push(bodyHtml(w, [{ kind: 'table', rows, headRows: 1, style: r.pick(['ruled', 'borderless', 'striped', 'booktabs']) }], c, look, dir, pictures).replace('<table ', '<table style="width:100%" '));
+    // (Drawn before the items: a seed's invoice differs from before price lists were added.)
+    const priceList = r.chance(PRICE_LIST_SHARE);
+    if (priceList) {
+      parts.push(bodyHtml(w, [{ kind: 'table', rows: priceListRows(c, items), headRows: 1, style: r.pick(['borderless', 'borderless', 'rowruled']) }], c, look, dir, pictures).replace('<table ', '<table style="width:100%" ').replace('class="t-', 'class="pricelist t-'));
+      css += '.pricelist td:last-child, .pricelist th:last-child { text-align: right; white-space: nowrap; }';
+    } else {
+      const rows: SpecCell[][] = [[{ text: 'Description', header: true }, { text: 'Qty', header: true }, { text: 'Unit price', header: true }, { text: 'Amount', header: true }]];
+      for (let i = 0; i < items; i++) rows.push([{ text: r.chance(0.3) ? c.sentence().replace(/\.$/, '') : c.phrase(r.int(2, 5)) }, { text: String(r.int(1, 40)) }, { text: r.range(5, 900).toFixed(2) }, { text: r.range(5, 9000).toFixed(2) }]);
+      parts.push(bodyHtml(w, [{ kind: 'table', rows, headRows: 1, style: r.pick(['ruled', 'borderless', 'striped', 'booktabs']) }], c, look, dir, pictures).replace('<table ', '<table style="width:100%" '));
+    }
     const totals: SpecCell[][] = [['Subtotal', r.range(100, 9000).toFixed(2)], [`VAT ${r.pick([7, 19, 20, 21, 23])}%`, r.range(10, 900).toFixed(2)], ['Total due', r.range(100, 9999).toFixed(2)]].map(([k, v]) => [{ text: k! }, { text: v! }]);
     const tot = reg.block('table', { role: 'totals', text: '', cells: [], html: tableHtml(totals), specRows: totals, textFromGlyphs: true });
     parts.push(tableHtmlColoured(w, tot, totals, 0, 'borderless', look.headingTint).replace('class="t-borderless"', 'class="t-borderless totals"'));

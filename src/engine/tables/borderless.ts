@@ -14,8 +14,12 @@ import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
 import { rowRuledTables } from './rowruled.js';
 
-/** A number, a range or a value with its error ("12.5", "(3.1%)", "0.12 ± 0.02", "3–5"), or a dash. */
-const VALUE = '[-–−+±<>≤≥~$€£¥]?\\s*\\d[\\d.,]*\\s*[%‰]?';
+/**
+ * A number, a range or a value with its error ("12.5", "(3.1%)", "0.12 ± 0.02", "3–5"), or a
+ * dash. A currency sign stands before the amount or after it ("$12", "8 €": French and German
+ * price lists set it after).
+ */
+const VALUE = '[-–−+±<>≤≥~$€£¥]?\\s*\\d[\\d.,]*\\s*[%‰$€£¥]?';
 const NUMERIC = new RegExp(`^[(\\[]?${VALUE}(\\s*[-–−±/]\\s*${VALUE})*[)\\]]?\\s*[*†‡a-z]?$|^[-–—.]$|^n\\/?a$`, 'i');
 /** Longer fragments are running text, not cells. */
 const MAX_CELL_CHARS = 45;
@@ -97,6 +101,42 @@ function isCellLike(line: TextLine): boolean {
 }
 
 /**
+ * A row's label may run longer than a cell when the rest of its row is amounts (a price list's
+ * item, "Domaine de la Guicharde « Autour de la chapelle » 2016   8 €"; a statement's line item):
+ * this many characters at most (a line of a page column is longer).
+ */
+const MAX_LABEL_CHARS = 80;
+
+/**
+ * A label too long to be a cell, set on one baseline with amounts only, all right of it: a
+ * price list's or a statement's row. `row`: the fragments on its baseline.
+ */
+function isAmountLabel(line: TextLine, row: readonly TextLine[]): boolean {
+  if (isCellLike(line) || line.text.length > MAX_LABEL_CHARS || !/\p{L}/u.test(line.text)) return false;
+  const others = row.filter((l) => l !== line);
+  return others.length > 0 && others.every((l) => l.box[0] >= line.box[2] && isNumeric(l.text));
+}
+
+/**
+ * The fragments among `lines` that are amount labels (isAmountLabel) on their baselines, but for
+ * those with a long line right above or below them that is no amount label: a paragraph's lines,
+ * one of them on a baseline with numbers of the page column beside it.
+ */
+function amountLabels(lines: readonly TextLine[]): Set<TextLine> {
+  const found = new Set(baselineGroups(lines).flatMap((row) => row.filter((l) => isAmountLabel(l, row))));
+  const inParagraph = (l: TextLine) =>
+    lines.some((o) => {
+      if (o === l || isCellLike(o) || found.has(o) || o.box[2] <= l.box[0] || o.box[0] >= l.box[2]) return false;
+      const gap = Math.max(o.box[1] - l.box[3], l.box[1] - o.box[3]);
+      return gap < PARAGRAPH_LINE_GAP * l.fontSize;
+    });
+  return new Set([...found].filter((l) => !inParagraph(l)));
+}
+
+/** Lines of a paragraph stand this many ems apart at most (box to box; a blank line is an em or more). */
+const PARAGRAPH_LINE_GAP = 0.8;
+
+/**
  * Borderless tables among `lines`. `rules` are horizontal rules not part of a ruled grid
  * (a table's top, header and bottom rules), which bound and confirm a table.
  */
@@ -133,7 +173,7 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
       return pieces;
     });
   const all = remaining;
-  for (const run of tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all)).flatMap(splitTrailingTotals)) {
+  for (const run of joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all)), all).flatMap(splitTrailingTotals)) {
     // Rows set closer than a cell gap are cut at the run's columns, and join it.
     const cut = rowsCutAtColumns(run, remaining);
     const cutLines = new Set(cut?.cuts.map((c) => c.line));
@@ -151,6 +191,44 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
     remaining = remaining.filter((l) => !used.has(source.get(l)!));
   }
   return out;
+}
+
+/**
+ * A table's sections set apart by white space only are one table (a price list's "Whites",
+ * "Rosés" and "Reds", each under its own head row): runs one under the other, the lower within
+ * SECTION_GAP ems of the upper, nothing of the page between them, their left and right edges
+ * aligned (the labels flush left, the amounts flush right) and as many columns in each.
+ */
+function joinSections(runs: TextLine[][][], lines: readonly TextLine[]): TextLine[][][] {
+  const out: TextLine[][][] = [];
+  for (const run of runs) {
+    const last = out[out.length - 1];
+    if (last && sectionOf(last, run, lines)) {
+      const joined = [...last, ...run];
+      bounds.set(joined, { ...bounds.get(last), ...bounds.get(run), sectionsJoined: (bounds.get(last)?.sectionsJoined ?? 1) + 1 });
+      out[out.length - 1] = joined;
+    } else out.push(run);
+  }
+  return out;
+}
+
+/** Sections of one table stand this many ems apart at most (box to box; rows of one section stand MAX_ROW_GAP apart at most). */
+const SECTION_GAP = 6;
+/** Edges of two sections' text line up to this many ems. */
+const SECTION_ALIGN = 0.5;
+
+/** Whether `lower` is a section of the table `upper` begins (joinSections). */
+function sectionOf(upper: TextLine[][], lower: TextLine[][], lines: readonly TextLine[]): boolean {
+  if (upper.length < 2 || lower.length < 2) return false;
+  const a = extend(null, upper.flat());
+  const b = extend(null, lower.flat());
+  const size = median([...upper.flat(), ...lower.flat()].map((l) => l.fontSize)) || 10;
+  if (b[1] <= a[3] || b[1] - a[3] > SECTION_GAP * size) return false;
+  if (Math.abs(a[0] - b[0]) > SECTION_ALIGN * size || Math.abs(a[2] - b[2]) > SECTION_ALIGN * size) return false;
+  const own = new Set([...upper.flat(), ...lower.flat()]);
+  const between = lines.some((l) => !own.has(l) && l.box[3] > a[3] && l.box[1] < b[1] && l.box[2] > a[0] && l.box[0] < a[2]);
+  if (between) return false;
+  return columnEdges(upper, a, size).length === columnEdges(lower, b, size).length;
 }
 
 /**
@@ -221,8 +299,10 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
       note(run, 'acrossPageColumns', Math.round(x0));
       return false;
     }
-    // Page-column text fills its column; cells fill a fraction of the columns on one side of a table's gap.
-    const fills = (l: TextLine, from: number, to: number) => l.box[2] - l.box[0] >= SIDE_FILL * (to - from);
+    // Page-column text fills its column; cells fill a fraction of the columns on one side of a
+    // table's gap. A totals row ("Subtotal   4602.26") under a narrow column of amounts fills it
+    // too, and ends in its amount (one page-column line so ending tells nothing either way).
+    const fills = (l: TextLine, from: number, to: number) => l.box[2] - l.box[0] >= SIDE_FILL * (to - from) && !endsInFigure(l.text);
     if (around.some((l) => l.box[2] <= x0 && fills(l, box[0], x0)) && around.some((l) => l.box[0] >= x1 && fills(l, x1, box[2]))) return true;
     // Nothing around tells: the two sides are one table when their rows share baselines (a
     // sparse column's cells sit on its table's rows), two things when they seldom do.
@@ -299,25 +379,33 @@ function captionedApart([x0, x1]: [number, number], box: Box, captions: readonly
  * A run cut before the totals block that closes it: its last rows (two or more) each a label and
  * an amount set right of the first column's text, the label in a column of numbers (an
  * invoice's "Subtotal   2,920.65" under its items' prices and amounts). The items are one table,
- * the totals another. Rows of a table that leave its first column empty hold values, not labels
- * of their own.
+ * the totals another; a price list of two columns too (the label then stands in its amounts'
+ * column). Rows of a table that leave its first column empty hold values, not labels of their own.
  */
 function splitTrailingTotals(run: TextLine[][]): TextLine[][][] {
+  // A totals row's label stands right of the run's first column (a price list's items are a
+  // label and an amount too, their labels in the first column).
+  const all = run.flat();
+  const runEdges = columnEdges(run, extend(null, all), median(all.map((l) => l.fontSize)) || 10);
+  const offFirst = (row: TextLine[]) => columnIndex(runEdges, (row[0]!.box[0] + row[0]!.box[2]) / 2) > 0;
   let k = run.length;
-  while (k > 0 && isTotalsRow(run[k - 1]!)) k--;
+  while (k > 0 && isTotalsRow(run[k - 1]!) && offFirst(run[k - 1]!)) k--;
   if (run.length - k < 2 || k < TOTALS_BODY_ROWS) return [run];
   const body = run.slice(0, k);
   const fragments = body.flat();
   const size = median(fragments.map((l) => l.fontSize)) || 10;
   const edges = columnEdges(body, extend(null, fragments), size);
-  if (edges.length < 4) return [run];
+  if (edges.length < 3) return [run];
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
   const totals = run.slice(k);
   const numericColumn = (col: number) => {
     const cells = fragments.filter((l) => colOf(l) === col);
     return cells.length > 0 && cells.filter((l) => isNumeric(l.text)).length >= 0.5 * cells.length;
   };
-  const fits = totals.every((row) => row[0]!.box[0] >= edges[1]! && numericColumn(colOf(row[0]!)));
+  // The label starts right of the first column's text (between two columns' text the edge lies
+  // anywhere in the gap), in a column of numbers.
+  const firstEnd = Math.max(...fragments.filter((l) => colOf(l) === 0).map((l) => l.box[2]));
+  const fits = totals.every((row) => row[0]!.box[0] >= firstEnd && numericColumn(colOf(row[0]!)));
   if (!fits) return [run];
   const noted = bounds.get(run);
   if (noted) bounds.set(body, noted);
@@ -698,6 +786,8 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   // column, its lines and a list's items are short enough to be cells: lines of words as long as
   // a wordy column's count too).
   const proseStarts = lines.filter((l) => !isCellLike(l) || isWordy(l)).map((l) => l.box[0]);
+  // Long labels of amounts (a price list's items) are cells of their rows.
+  const labelled = amountLabels(lines);
   const beside = (r: OpenRun, l: TextLine) => farBeside(r.rows, r.box, l) || inProseColumnBeside(r.box, l, proseStarts);
   for (const group of baselineGroups(lines)) {
     // A line of the next page column's text on a run's row, alone right of it, stands beside the
@@ -706,7 +796,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     if (!all.length) continue;
     const size = Math.max(...all.map((l) => l.fontSize), 1);
     const top = Math.min(...all.map((l) => l.box[1]));
-    const cellLike = ofOneSize(all.filter(isCellLike));
+    const cellLike = ofOneSize(all.filter((l) => isCellLike(l) || labelled.has(l)));
     // Two words of a narrow justified column set a cell gap apart ("Stateless      re-": a
     // wrapped row label) are no row: a piece that breaks its word right after another runs on
     // onto the next line.
@@ -991,8 +1081,12 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
     const cy = (l.box[1] + l.box[3]) / 2;
     return cy >= box[1] - TOUCH * size && cy <= box[3] + TOUCH * size && l.box[0] >= box[0] - size && l.box[2] <= box[2] + size;
   });
-  // Running text inside the region: a table beside a column of prose, not one table.
-  if (members.filter((l) => !isCellLike(l) && !labels.includes(l)).length > MAX_PROSE_LINES * members.length) return null;
+  // Running text inside the region: a table beside a column of prose, not one table. Labels of
+  // amounts are rows' labels, unless they end flush like a justified page column's lines (prose
+  // beside a column of numbers).
+  const labelled = amountLabels(members);
+  if (labelled.size && isJustifiedColumn([...labelled], size)) return null;
+  if (members.filter((l) => !isCellLike(l) && !labels.includes(l) && !labelled.has(l)).length > MAX_PROSE_LINES * members.length) return null;
   makeRoomForLongCells(edges, members, size);
   // A column no line starts in is no column (two edges found for one gap: its white and its cells' shared start).
   const starts = new Set(members.map((l) => columnIndex(edges, l.box[0] + TOUCH * size)));
@@ -1480,7 +1574,9 @@ function gridTable(lines: TextLine[], edges: number[], box: Box, size: number, l
   for (const l of lines) if (within(l)) colRight[colOf(l)] = Math.max(colRight[colOf(l)]!, l.box[2]);
   for (const l of lines) if (colRight[colOf(l)] === -Infinity) colRight[colOf(l)] = l.box[2];
   const isLabel = new Set(labels);
-  const rows = textRows(lines.filter((l) => !isLabel.has(l)), colOf, colRight, false, !labels.length);
+  // Where each column's room ends: the next column's leftmost text (the last column's: none to tell).
+  const colRoom = colRight.map((_, c) => Math.min(Infinity, ...lines.filter((l) => colOf(l) > c).map((l) => l.box[0]))).map((x) => (Number.isFinite(x) ? x : -Infinity));
+  const rows = textRows(lines.filter((l) => !isLabel.has(l)), colOf, colRight, false, !labels.length, colRoom);
   labelRows(rows, labels);
   const cells: Cell[] = [];
   rows.forEach((rowLines, row) => {

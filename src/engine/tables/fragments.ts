@@ -42,8 +42,18 @@ export function cellFragments(line: TextLine): TextLine[] {
     const others = gaps.filter((o) => o !== g).map((o) => o.width);
     return !others.length || g.width >= GAP_OVER_SPACES * median(others);
   });
-  return cuts.length ? cutBefore(line, text, cuts.map((c) => c.at)) : [line];
+  if (cuts.length) return cutBefore(line, text, cuts.map((c) => c.at));
+  // A row of values in narrow columns has no word spaces to tell its cell gaps by: every gap is
+  // a cell gap ("-   3.26   4.4"). Cut at them all when every piece is a value (a line of words
+  // stretched as wide is justified text).
+  const wide = gaps.filter((g) => g.width >= CELL_GAP * size).map((g) => g.at);
+  if (!wide.length) return [line];
+  const pieces = cutBefore(line, text, wide);
+  return pieces.every((p) => VALUE_PIECE.test(p.text)) ? pieces : [line];
 }
+
+/** A value cell: a number (with its sign, currency, per cent or brackets) or a dash for none. */
+const VALUE_PIECE = /^[-–−+±(]?[$€£¥]?\d[\d.,]*\s*[%‰]?\)?$|^[-–—]$/u;
 
 /**
  * The line's glyphs without spaces, with the text's non-space characters one to one (the text is

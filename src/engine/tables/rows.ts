@@ -13,26 +13,30 @@ const LABEL_REACH = 0.75;
 const WRAP_MARGIN = 2.5;
 /** Lines of a cell set flush right end within this many ems of each other. */
 const SAME_END = 0.1;
+/** Lines of a centred cell share their centre to this many ems. */
+const SAME_CENTRE = 0.3;
 /** A line starting this many ems left of the cell above is a new (section) row. */
 const OUTDENT = 0.5;
 
 /**
- * Splits lines into table rows, top to bottom. `colOf` gives a line's column (0 holds the row
- * labels); `colRight` the right edge of each column's text, to recognise a wrapped cell. With
+ * Splits lines into table rows, top to bottom. `colOf` gives a line's column (`labelCol` holds
+ * the row labels); `colRight` the right edge of each column's text, to recognise a wrapped cell. With
  * `labelled` (the lines between two rules of a ruled table), only a row label starts a row:
  * the lines beside a label belong to its row, and a band without labels (a header) is one row.
  * Without `anchored` (the row labels are set off the rows and placed afterwards), every
- * baseline group is a row.
+ * baseline group is a row. `colRoom`: where each column's room ends (the next column's text, for
+ * a table without rules between its columns), to tell a wrapped cell from a row under it.
+ * `labelCol`: the column of the row labels (the last in a right-to-left table).
  */
-export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => number, colRight: number[], labelled = false, anchored = true): TextLine[][] {
+export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => number, colRight: number[], labelled = false, anchored = true, colRoom?: number[], labelCol = 0): TextLine[][] {
   // Baseline groups, wrapped cells joined to the group they continue.
   const groups: TextLine[][] = [];
   for (const group of baselineGroups(lines)) {
     const previous = groups[groups.length - 1];
-    if (previous && continuesCells(previous, group, colOf, colRight, groups.length === 1)) previous.push(...group);
+    if (previous && continuesCells(previous, group, colOf, colRight, groups.length === 1, colRoom)) previous.push(...group);
     else groups.push([...group]);
   }
-  const anchors = anchored ? groups.filter((g) => g.some((l) => colOf(l) === 0)) : [];
+  const anchors = anchored ? groups.filter((g) => g.some((l) => colOf(l) === labelCol)) : [];
   if (!anchors.length) return labelled ? [groups.flat()] : groups;
   const pitch = medianPitch(groups);
   const rows = new Map<TextLine[], TextLine[]>(anchors.map((a) => [a, [...a]]));
@@ -80,10 +84,10 @@ export function baselineGroups(lines: readonly TextLine[]): TextLine[][] {
  * its columns continue it when every one goes on in lower case: a header of narrow columns
  * whose every cell wraps, words broken ("Valuati" / "on").
  */
-function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], first = false): boolean {
+function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], first = false, colRoom?: number[]): boolean {
   const columns = new Set(group.map(colOf)).size;
-  if (columns === 1) return continuesCell(row, group, colOf, colRight);
-  if (columns !== group.length || !group.every((l) => continuesCell(row, [l], colOf, colRight))) return false;
+  if (columns === 1) return continuesCell(row, group, colOf, colRight, colRoom);
+  if (columns !== group.length || !group.every((l) => continuesCell(row, [l], colOf, colRight, colRoom))) return false;
   // Numbers in several columns, each under a whole number, are the next row's values (its label set
   // off their baseline: a multirow label), however far right the numbers above reach.
   const aboveIn = (l: TextLine) => row.filter((o) => colOf(o) === colOf(l)).sort((a, b) => b.baseline - a.baseline)[0];
@@ -105,7 +109,7 @@ const LOWER_START = /^\p{Ll}/u;
  * above it and its last line reaches the column's right edge (the text wrapped) or the line
  * starts in lower case.
  */
-function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[]): boolean {
+function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], colRoom?: number[]): boolean {
   const line = group[0]!;
   const col = colOf(line);
   const above = row.filter((l) => colOf(l) === col).sort((a, b) => b.baseline - a.baseline)[0];
@@ -116,9 +120,27 @@ function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLin
   // not in a cell set flush right, whose lines end together ("179.8" / "mg/mL"), unless the line
   // is a value of its own (a number under a number is the next row's).
   const flushRight = Math.abs(line.box[2] - above.box[2]) <= SAME_END * size && !STARTS_WITH_NUMBER.test(line.text);
-  if (line.box[0] < above.box[0] - OUTDENT * size && !flushRight) return false;
+  // Nor in a centred cell, whose longer next line starts further left ("Età dell'Assicurato" /
+  // "all'epoca del decesso"): the two share their centre.
+  const centred = Math.abs(line.box[0] + line.box[2] - above.box[0] - above.box[2]) / 2 <= SAME_CENTRE * size;
+  if (line.box[0] < above.box[0] - OUTDENT * size && !flushRight && !centred) return false;
   // A line reaching past its column's cells spans columns: a section row, not a cell's next line.
   if (line.box[2] > (colRight[col] ?? Infinity) + OUTDENT * size) return false;
-  const wrapped = above.box[2] >= (colRight[col] ?? above.box[2]) - WRAP_MARGIN * size;
+  // The line's first word would have fit after the cell's text, a cell gap short of the next
+  // column's text: the text did not wrap there (a price list's section row under its longest item,
+  // the prices far right).
+  const fits = above.box[2] + firstWordWidth(line) + WRAP_ROOM * size <= (colRoom?.[col] ?? -Infinity);
+  const wrapped = above.box[2] >= (colRight[col] ?? above.box[2]) - WRAP_MARGIN * size && !fits;
   return wrapped || LOWER_START.test(line.text);
+}
+
+/** Ems of white a cell's text keeps before the next column's text (a space and a cell gap, with some to spare). */
+const WRAP_ROOM = 2;
+
+/** The width of a line's first word (from its glyphs; half an em a character without them). */
+function firstWordWidth(line: TextLine): number {
+  const word = line.text.trimStart().split(/\s/)[0] ?? '';
+  const glyphs = line.glyphs?.filter((g) => g.code > 32) ?? [];
+  const last = glyphs[word.length - 1];
+  return last && glyphs.length >= word.length ? last.x1 - line.box[0] : 0.5 * line.fontSize * word.length;
 }

@@ -8,6 +8,7 @@ import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges } from './columns.js';
 import { baselineGroups, textRows } from './rows.js';
+import { isMostlyRightToLeftText } from '../model/script.js';
 import { isolatedBoxes, mergeRules, POSITION_SNAP, RULE_SNAP, ruledBoxes, ruleGrids, straddlesBox, type Grid, type HRule } from './rules.js';
 
 /** Share of a grid's positions that must hold text: a form to fill in or a plot's grid holds little. */
@@ -54,7 +55,9 @@ export function ruledTables(lines: readonly TextLine[], rules: readonly Box[]): 
   const near = POSITION_SNAP * size;
   const result: RuledResult = { tables: [], looseRules: [], otherRules: [], gridLines: new Set() };
   let remaining = [...lines];
-  for (const grid of ruleGrids(mergeRules(rules, snap), snap)) {
+  // A grid inside another's cell (a table nested in a ruled form) takes its lines first: the
+  // outer grid's cell keeps the text around it.
+  for (const grid of nestedFirst(ruleGrids(mergeRules(rules, snap), snap))) {
     const lattice = grid.v.length ? latticeTable(grid, remaining, near) : null;
     if (!lattice) {
       if (grid.h.length >= GRID_MIN_RULES && grid.v.length >= GRID_MIN_RULES) for (const l of linesInside(remaining, grid)) result.gridLines.add(l);
@@ -67,6 +70,20 @@ export function ruledTables(lines: readonly TextLine[], rules: readonly Box[]): 
     remaining = remaining.filter((l) => !used.has(l));
   }
   return result;
+}
+
+/** The grids, each one inside another (its extent within the other's) before that one. */
+function nestedFirst(grids: Grid[]): Grid[] {
+  const extent = (g: Grid): Box => [
+    Math.min(...g.h.map((r) => r.x0), ...g.v.map((r) => r.x)),
+    Math.min(...g.v.map((r) => r.y0), ...g.h.map((r) => r.y)),
+    Math.max(...g.h.map((r) => r.x1), ...g.v.map((r) => r.x)),
+    Math.max(...g.v.map((r) => r.y1), ...g.h.map((r) => r.y)),
+  ];
+  const boxes = grids.map(extent);
+  const within = (a: Box, b: Box) => a !== b && a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3];
+  const depth = boxes.map((a) => boxes.filter((b) => within(a, b)).length);
+  return grids.map((g, i) => ({ g, i })).sort((a, b) => depth[b.i]! - depth[a.i]! || a.i - b.i).map((x) => x.g);
 }
 
 function linesInside(lines: readonly TextLine[], grid: Grid): TextLine[] {
@@ -130,10 +147,12 @@ function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): Tab
 
   // Text rows per band: a band ruled only at its top and bottom may hold many rows of text.
   const colRight = xs.slice(1).map((x) => x - CELL_PADDING * size);
+  // A right-to-left table (Hebrew, Arabic) has its row labels in its last column.
+  const labelCol = isMostlyRightToLeftText(inside.map((l) => l.text)) ? cols - 1 : 0;
   const bandRows: TextLine[][][] = [];
   for (let b = 0; b < bands; b++) {
     const own = groups.filter((g) => g.b0 === b && g.b1 === b).flatMap((g) => g.lines);
-    bandRows.push(own.length ? textRows(own, colOf, colRight, true) : []);
+    bandRows.push(own.length ? textRows(own, colOf, colRight, true, true, undefined, labelCol) : []);
   }
   const firstRow: number[] = [];
   let rows = 0;
