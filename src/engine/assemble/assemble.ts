@@ -7,8 +7,7 @@ import type { Page, TextLine } from '../model/document.js';
 import { unionOf } from '../model/geometry.js';
 import type { Cell, Table, TableStructure } from '../model/table.js';
 import { BULLET, ENUMERATOR, isListStart, joinLines, TRAILING_LEADERS } from '../model/text.js';
-import { entry, type TraceEntry } from '../model/trace.js';
-import { isMostlyRightToLeftText } from '../model/script.js';
+import type { TraceEntry } from '../model/trace.js';
 import { readingSort } from '../model/typography.js';
 
 export interface AssembledPage {
@@ -68,27 +67,22 @@ function regionBlock(page: Page, placed: PlacedRegion): Block {
   const captions = placed.captions.map((c) => textOf(c.lines));
   const trace: TraceEntry[] = [...region.trace, ...placed.captions.flatMap((c) => c.trace.filter((t) => t.stage === 'floats'))];
   if (region.kind === 'table') {
-    const table = tableStructure(region.table);
-    if (table.rightToLeft) trace.push(entry('assemble', 'table.right-to-left', { cols: table.structure.cols }));
-    return { type: 'table', pageIndex: page.index, box: region.box, table: table.structure, captions, footnotes: placed.notes.map((n) => textOf(n.lines)), trace };
+    return { type: 'table', pageIndex: page.index, box: region.box, table: tableStructure(region.table), captions, footnotes: placed.notes.map((n) => textOf(n.lines)), trace };
   }
   return { type: region.kind, pageIndex: page.index, box: region.box, captions, footnotes: placed.notes.map((n) => textOf(n.lines)), trace };
 }
 
 /**
- * A table's cells with their text, read row by row in the script's direction (a right-to-left
- * table's first column is its rightmost), hyphenation undone; the leader dots that run a row
- * label out to its values are layout, not text.
+ * A table's cells with their text, read row by row and left to right (as laid out on the page,
+ * right-to-left tables too: grids as camelot and tabula give them), hyphenation undone; the
+ * leader dots that run a row label out to its values are layout, not text.
  */
-function tableStructure(table: Table): { structure: TableStructure; rightToLeft: boolean } {
+function tableStructure(table: Table): TableStructure {
   const text = (c: Cell) => {
     const all = textOf(readingSort(c.lines));
     return all.replace(TRAILING_LEADERS, '') || all;
   };
-  const cells = table.cells.map((c: Cell) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: text(c) }));
-  const rightToLeft = isMostlyRightToLeftText(cells.map((c) => c.text));
-  if (rightToLeft) for (const c of cells) c.col = table.cols - c.col - c.colSpan;
-  return { structure: { rows: table.rows, cols: table.cols, cells }, rightToLeft };
+  return { rows: table.rows, cols: table.cols, cells: table.cells.map((c: Cell) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: text(c) })) };
 }
 
 /**
