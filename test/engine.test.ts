@@ -227,7 +227,7 @@ describe('extraction', () => {
       { row: 0, col: 1, rowSpan: 1, colSpan: 1, lines: [cellLine('شماره استاندارد ملی', 300, 100)] },
     ];
     const page = pageOf(cells.flatMap((c) => c.lines));
-    const region = { kind: 'table' as const, box: [72, 95, 420, 115] as Box, table: { box: [72, 95, 420, 115] as Box, rows: 1, cols: 2, cells }, trace: [] };
+    const region = { kind: 'table' as const, box: [72, 95, 420, 115] as Box, lines: cells.flatMap((c) => c.lines), table: { box: [72, 95, 420, 115] as Box, rows: 1, cols: 2, cells }, trace: [] };
     const [block] = assemble([{ page, furniture: new Map(), units: [{ kind: 'region', placed: { region, captions: [], notes: [] } }] }]);
     const table = block && 'table' in block ? block.table : undefined;
     expect(table?.cells.find((c) => c.col === 0)?.text).toBe('20300');

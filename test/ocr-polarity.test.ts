@@ -66,7 +66,7 @@ describe('light text on a dark ground', () => {
   it('says in the trace which lines were read light on dark', async () => {
     const image = await brochure(150);
     const png = await sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 3 } }).png().toBuffer();
-    const { result, blocks } = await parseWithDetails(new Uint8Array(png), { ocr: async () => engine });
+    const { result, blocks } = await parseWithDetails(new Uint8Array(png), { maxPages: 10, ocr: async () => engine });
     expect(result.markdown).toContain('hello@reallygreatsite.com');
     expect(result.markdown).toContain('123 Anywhere St., Any City');
     expect(blocks.some((b) => b.trace.some((t) => t.rule === 'ocr.light-on-dark'))).toBe(true);
