@@ -3,10 +3,11 @@
 // Pieces of an inline formula that the text layer set on lines of their own (a raised exponent,
 // the numerator and denominator of a \frac in text) join the line they stand on first.
 // A line without math keeps its extracted text untouched.
-import { isMostlyRightToLeftText } from '../model/script.js';
 import type { LabelledParagraph } from '../model/analysis.js';
 import type { Box, Glyph, Page, TextLine } from '../model/document.js';
 import { glyphsOf } from '../model/typography.js';
+import { unionOf } from '../model/geometry.js';
+import { isMostlyRightToLeftText } from '../model/script.js';
 import { entry } from '../model/trace.js';
 import { BULLET } from '../model/text.js';
 import { inlineMath, lineSize } from '../math/index.js';
@@ -74,7 +75,7 @@ function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrus
   // A line alone whose glyphs hold no math for certain comes back as it was, unread.
   if (row.length === 1 && certainlyNoMath(glyphs)) return row;
   const size = lineSize(main);
-  const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
+  const box = unionOf(row);
   const result = inlineMath(glyphs, rulesIn(page, box, size));
   const line: TextLine = marker
     ? { ...main, text: `${String.fromCodePoint(marker.code)} ${result.text}`, box, glyphs: [marker, ...result.glyphs] }
@@ -89,7 +90,7 @@ function readRow(row: TextLine[], page: Pick<Page, 'rules' | 'graphics'>, untrus
 /** The pieces of a right-to-left row as one line, read from the right. */
 function rightToLeftRow(row: TextLine[]): TextLine {
   const pieces = [...row].sort((a, b) => b.box[2] - a.box[2]);
-  const box: Box = [Math.min(...row.map((l) => l.box[0])), Math.min(...row.map((l) => l.box[1])), Math.max(...row.map((l) => l.box[2])), Math.max(...row.map((l) => l.box[3]))];
+  const box = unionOf(row);
   return { ...row[0]!, text: pieces.map((l) => l.text).join(' '), box, glyphs: pieces.flatMap((l) => l.glyphs ?? []) };
 }
 

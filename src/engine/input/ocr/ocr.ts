@@ -40,7 +40,7 @@ export interface OcrPage {
   language?: TraceEntry;
   /** Column gutters detected lines were cut at before recognition (gutters.ts): x in `image`'s pixels, boxes cut. */
   gutters?: Array<{ x: number; cut: number }>;
-  /** `image` with its light-on-dark text negated (polarity.ts), when it has any: where the lines' ink is read. */
+  /** `image` with its light-on-dark lines set black on white (polarity.ts), when it has any: where the lines' ink is read. */
   textImage?: RgbImage;
   /** How many detected lines were light on a dark ground. */
   lightOnDark?: number;

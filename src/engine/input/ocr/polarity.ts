@@ -21,9 +21,9 @@ const GROUND_SHARE = 0.35;
 /** Boxes whose greys span less than this (0-255) have no text to tell a ground from. */
 const MIN_RANGE = 60;
 /**
- * Around a negated box, rows whose median grey is within this (0-255) of the ground are the same
- * panel and are negated too (a crop's band reaches above and below the box), up to REACH box
- * heights away; past the panel's edge the page stays as it is.
+ * Around a light-on-dark box, rows whose median grey is within this (0-255) of the ground are the
+ * same panel and are set black on white too (a crop's band reaches above and below the box), up
+ * to REACH box heights away; past the panel's edge the page stays as it is.
  */
 const SAME_GROUND = 40;
 const REACH = 1;
@@ -91,20 +91,18 @@ export function darkOnLight(image: RgbImage, boxes: readonly Box[]): { image: Rg
   }
   if (regions.length === 0) return { image, lines: 0 };
   const { width, height } = image;
-  // Each pixel mapped once, by the last region that covers it: its ground to white, its letters to black.
-  const owner = new Int32Array(width * height);
-  regions.forEach(({ box: [x0, y0, x1, y1] }, r) => {
-    for (let y = y0; y < y1; y++) owner.fill(r + 1, y * width + x0, y * width + x1);
-  });
+  // Each region's pixels mapped from the page's own greys (where regions overlap, the last one's
+  // mapping stands): its ground to white, its letters to black.
   const data = new Uint8Array(image.data);
-  for (let p = 0; p < owner.length; p++) {
-    if (!owner[p]) continue;
-    const { ground, letters } = regions[owner[p]! - 1]!;
-    const i = p * 3;
-    const v = Math.max(0, Math.min(255, (255 * (letters - grey(image.data, i))) / (letters - ground)));
-    data[i] = v;
-    data[i + 1] = v;
-    data[i + 2] = v;
+  for (const { box: [x0, y0, x1, y1], ground, letters } of regions) {
+    for (let y = y0; y < y1; y++) {
+      for (let i = (y * width + x0) * 3, end = (y * width + x1) * 3; i < end; i += 3) {
+        const v = Math.max(0, Math.min(255, (255 * (letters - grey(image.data, i))) / (letters - ground)));
+        data[i] = v;
+        data[i + 1] = v;
+        data[i + 2] = v;
+      }
+    }
   }
   return { image: { width, height, data }, lines: regions.length };
 }
