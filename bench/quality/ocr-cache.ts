@@ -14,14 +14,18 @@ export function cachedOcr(dir: string, engine: () => Promise<OcrEngine>): () => 
       const key = createHash('sha1').update(`${input.width}x${input.height}`).update(input.data).digest('hex');
       const meta = join(dir, `${key}.json`);
       const pixels = join(dir, `${key}.rgb`);
+      // The copy of the page with light-on-dark text set black on white, when OCR made one.
+      const textPixels = join(dir, `${key}.text.rgb`);
       if (existsSync(meta) && existsSync(pixels)) {
-        const { width, height, ...read } = JSON.parse(readFileSync(meta, 'utf8')) as Omit<OcrPage, 'image'> & { width: number; height: number };
-        return { ...read, image: { width, height, data: new Uint8Array(readFileSync(pixels)) } };
+        const { width, height, textImage, ...read } = JSON.parse(readFileSync(meta, 'utf8')) as Omit<OcrPage, 'image' | 'textImage'> & { width: number; height: number; textImage?: boolean };
+        const image = { width, height, data: new Uint8Array(readFileSync(pixels)) };
+        return { ...read, image, ...(textImage ? { textImage: { width, height, data: new Uint8Array(readFileSync(textPixels)) } } : {}) };
       }
       const read = await (await engine()).recognize(input);
       writeFileSync(pixels, read.image.data);
-      const { image, ...rest } = read;
-      writeFileSync(meta, JSON.stringify({ ...rest, width: image.width, height: image.height }));
+      const { image, textImage, ...rest } = read;
+      if (textImage) writeFileSync(textPixels, textImage.data);
+      writeFileSync(meta, JSON.stringify({ ...rest, width: image.width, height: image.height, textImage: Boolean(textImage) }));
       return read;
     },
   };

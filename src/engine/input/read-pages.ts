@@ -8,6 +8,7 @@ import { entry, type TraceEntry } from '../model/trace.js';
 import { imagePictures } from './image-pictures.js';
 import { imageRules } from './image-rules.js';
 import { ocrWords } from './ocr-words.js';
+import { wordInks } from './ocr-word-ink.js';
 import { ocrLineSizes } from './ocr-size.js';
 import type { OcrEngine, OcrLine, OcrPage } from './ocr/ocr.js';
 import { extractPage, type ExtractedPage } from './pdf/extract.js';
@@ -213,7 +214,9 @@ export function ocrLines(lines: OcrLine[], image: RgbImage, scale: number): Text
     const line: TextLine = { ...boxLines[i]!, inkSize: sizes[i]!, bold: regular > 0 && densities[i]! > regular * 1.6 };
     // Where its words lie: cells set close together, read as one line, are parted at their gaps (tables/scanned.ts).
     const words = ocrWords(image, read.box, texts[i]!);
-    return words ? { ...line, text: words.text, words: words.spans.map(([a, b]): [number, number] => [a * scale, b * scale]) } : line;
+    if (!words) return line;
+    const wordInk = words.spans.length > 1 ? wordInks(image, read.box, words.spans) : undefined;
+    return { ...line, text: words.text, words: words.spans.map(([a, b]): [number, number] => [a * scale, b * scale]), ...(wordInk ? { wordInk } : {}) };
   });
 }
 

@@ -43,6 +43,18 @@ export interface Glyph {
 }
 
 /** A run of text on one visual line, as extracted (PDF text layer) or recognised (OCR). */
+/** Sums over one OCR word's pixels (input/ocr-word-ink.ts); they add up over several words. */
+export interface WordInk {
+  /** Ink pixels in the rows of the x-height band. */
+  dark: number;
+  /** Horizontal runs of ink in those rows: dark / runs is the mean stroke width. */
+  runs: number;
+  /** Σ (ink per pixel column)², over the whole box: high when the strokes stand upright. */
+  upright: number;
+  /** The same with each row shifted back by the italic slope (input/ocr-word-ink.ts): high when the strokes lean as italics do. */
+  slanted: number;
+}
+
 export interface TextLine {
   text: string;
   box: Box;
@@ -62,6 +74,8 @@ export interface TextLine {
    * page's pixels (input/ocr-words.ts), when they tell; stale once the text changes (check the count).
    */
   words?: Array<[number, number]>;
+  /** OCR lines: each word's stroke and slant sums, parallel to `words` (input/ocr-word-ink.ts). */
+  wordInk?: WordInk[];
   /**
    * OCR lines: the type size from the line's x-height band (input/ocr-size.ts), in the scale of
    * `fontSize`. `fontSize` comes from the box, whose height depends on the letters the line holds;

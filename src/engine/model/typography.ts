@@ -1,6 +1,6 @@
 // Notions of typesetting shared by the stages, each defined once and relative to the text's
 // own size (an em is the font size of the text in question), never in absolute page units.
-import type { Glyph, TextLine } from './document.js';
+import type { Glyph, TextLine, WordInk } from './document.js';
 
 /**
  * A baseline at most this many ems below another is the next line of the same text (leading is
@@ -74,4 +74,16 @@ export function glyphsOf(lines: readonly TextLine[]): Glyph[] {
   const out: Glyph[] = [];
   for (const l of lines) if (l.glyphs) for (const g of l.glyphs) out.push(g);
   return out;
+}
+
+/** The mean stroke width of some words' ink (pixels). */
+export function strokeWidth(inks: readonly WordInk[]): number {
+  const runs = inks.reduce((s, w) => s + w.runs, 0);
+  return runs ? inks.reduce((s, w) => s + w.dark, 0) / runs : 0;
+}
+
+/** How much more upright some words' strokes stand once shifted back by the italic slope (above 1: they lean). */
+export function lean(inks: readonly WordInk[]): number {
+  const upright = inks.reduce((s, w) => s + w.upright, 0);
+  return upright ? inks.reduce((s, w) => s + w.slanted, 0) / upright : 0;
 }

@@ -5,7 +5,7 @@ import type { Paragraph } from '../model/analysis.js';
 import type { TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import { BULLET, DOT_LEADERS, isListStart } from '../model/text.js';
-import { cutLine, leadInCut, RUN_IN_END, sectionNumberGlyphs, SENTENCE_START } from './lines.js';
+import { cutLine, cutOcrLine, leadInCut, ocrLeadInCut, RUN_IN_END, sectionNumberGlyphs, SENTENCE_START } from './lines.js';
 import { entry, type TraceValue } from '../model/trace.js';
 import { mainFont, NEXT_LINE_PITCH } from '../model/typography.js';
 
@@ -109,6 +109,13 @@ const ITALIC_RUN_IN_WORDS = 2;
  */
 function italicRunIn(line: TextLine): { head: TextLine; rest: TextLine } | null {
   if (line.bold || line.monospace) return null;
+  if (!line.glyphs) {
+    // An OCR line: its words' slant tells the italic lead-in.
+    const cut = ocrLeadInCut(line, 'italic');
+    if (!cut || cut.words < ITALIC_RUN_IN_WORDS) return null;
+    const [head, rest] = cutOcrLine(line, cut, 'italic');
+    return { head, rest };
+  }
   const cut = leadInCut(line, (g) => g.style.italic && !g.style.bold && !g.style.math, sectionNumberGlyphs(line));
   if (!cut || !RUN_IN_END.test(cut.lead) || cut.lead.split(/\s+/).length < ITALIC_RUN_IN_WORDS || !SENTENCE_START.test(cut.rest)) return null;
   const [head, body] = cutLine(line, cut);
