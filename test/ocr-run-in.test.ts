@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { OcrEngine } from '../src/engine/input/ocr/ocr.js';
 import { loadPdfium, PdfDocument, renderPage } from '../src/engine/input/pdf/pdfium.js';
 import { parseWithDetails } from '../src/engine/index.js';
+import { ocrLines } from '../src/engine/input/read-pages.js';
 import { cutOcrLine, ocrLeadInCut } from '../src/engine/paragraphs/lines.js';
 import type { TextLine, WordInk } from '../src/engine/model/document.js';
 
@@ -59,6 +60,36 @@ describe('run-in headings read by OCR', () => {
     // Set upright and regular, the opening sentence is the paragraph's own.
     expect(texts.some((t) => t.startsWith('Dr. Smith reported. The cells'))).toBe(true);
     expect(texts).not.toContain('Dr. Smith reported.');
+  }, 120_000);
+});
+
+describe('bold lines read by OCR', () => {
+  let engine: OcrEngine;
+  beforeAll(async () => {
+    engine = await OcrEngine.create({ threads: 2 });
+  });
+  afterAll(async () => {
+    await engine?.release();
+  });
+
+  it('reads a heading set bold in the body size as bold, and the body lines as regular', async () => {
+    const pdf = await PDFDocument.create();
+    const regular = await pdf.embedFont(StandardFonts.TimesRoman);
+    const bold = await pdf.embedFont(StandardFonts.TimesRomanBold);
+    const p = pdf.addPage([460, 240]);
+    p.drawText('Statistical analysis of the samples', { x: 30, y: 200, size: SIZE, font: bold });
+    [...REST, 'It was kept apart from the others for the whole of the study.', 'No sample was lost or damaged on its way to the laboratory.'].forEach((t, i) => p.drawText(t, { x: 30, y: 180 - i * 14, size: SIZE, font: regular }));
+    const pdfium = await loadPdfium();
+    const doc = PdfDocument.open(pdfium, await pdf.save());
+    const image = renderPage(doc, 0, 200);
+    doc.close();
+    const read = await engine.recognize(image);
+    const lines = ocrLines(read.lines, read.image, 72 / 200);
+    const heading = lines.find((l) => l.text.startsWith('Statistical'));
+    expect(heading?.bold).toBe(true);
+    const body = lines.filter((l) => l !== heading);
+    expect(body.length).toBeGreaterThanOrEqual(4);
+    expect(body.every((l) => !l.bold)).toBe(true);
   }, 120_000);
 });
 
