@@ -42,7 +42,7 @@ async function page(): Promise<Uint8Array> {
   return new Uint8Array(await sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 3 } }).png().toBuffer());
 }
 
-describe('run-in headings read by OCR', () => {
+describe('run-in headings and bold lines read by OCR', () => {
   let engine: OcrEngine;
   beforeAll(async () => {
     engine = await OcrEngine.create({ threads: 2 });
@@ -61,16 +61,6 @@ describe('run-in headings read by OCR', () => {
     expect(texts.some((t) => t.startsWith('Dr. Smith reported. The cells'))).toBe(true);
     expect(texts).not.toContain('Dr. Smith reported.');
   }, 120_000);
-});
-
-describe('bold lines read by OCR', () => {
-  let engine: OcrEngine;
-  beforeAll(async () => {
-    engine = await OcrEngine.create({ threads: 2 });
-  });
-  afterAll(async () => {
-    await engine?.release();
-  });
 
   it('reads a heading set bold in the body size as bold, and the body lines as regular', async () => {
     const pdf = await PDFDocument.create();
