@@ -748,4 +748,14 @@ describe('headings hold words', () => {
     expect(out.map((p) => p.label)).toEqual(['text', 'title', 'title', 'text']);
     expect(out[0]!.trace.map((t) => t.rule)).toContain('title.without-words');
   });
+
+  it('reads a row of four short labels side by side (the boxes of a diagram) as text, and two headings side by side as headings', () => {
+    const alwaysTitle: BoostedModel = { classes: ['title', 'text'], features: [...FEATURE_NAMES], init: [1, 0], stages: [] };
+    const labels = ['Build people', 'Open markets', 'Secure borders', 'Steady politics'].map((t, i) => line(t, 72 + i * 120, 300, { fontSize: 12, bold: true }));
+    const columns = [line('2 Methods', 72, 100, { fontSize: 12, bold: true }), line('3 Results', 320, 100, { fontSize: 12, bold: true })];
+    const lines = [...columns, ...labels];
+    const out = classifyPage({ page: pageOf(lines), paragraphs: lines.map((l) => ({ lines: [l], trace: [] })), flow: lines, bodySize: 10 }, { inReferences: false }, undefined, RULES, alwaysTitle);
+    expect(out.map((p) => p.label)).toEqual(['title', 'title', 'text', 'text', 'text', 'text']);
+    expect(out[2]!.trace.find((t) => t.rule === 'title.in-a-row')?.values).toEqual({ beside: 3 });
+  });
 });

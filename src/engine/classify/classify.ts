@@ -5,6 +5,7 @@
 // model's class, its probability and the features that weighed most for it.
 import type { LabelledParagraph, Paragraph, ParagraphLabel } from '../model/analysis.js';
 import type { Page, TextLine } from '../model/document.js';
+import { SAME_ROW } from '../model/typography.js';
 import { joinLines } from '../model/text.js';
 import { joinDivisionLabels } from '../paragraphs/headings.js';
 import { joinListItems } from '../paragraphs/lists.js';
@@ -59,6 +60,22 @@ const LABEL_OF: Record<string, ParagraphLabel> = {
 /** Figures with a sign, a unit or a note mark and no letter: a value, not a heading. */
 const LARGE_VALUE = /^(?=[^\p{L}]*$)(?=.*\d)(?=.*[%‰$€£¥*†‡.,+±−–-]).*$/u;
 
+/**
+ * A short heading whose first line's row holds this many other lines, each of them short, stands in a row
+ * of labels (a diagram's boxes, a table's header), not over a section: three page columns hold
+ * two headings beside one at most.
+ */
+const ROW_OF_LABELS = 3;
+/** A label in such a row is at most this many characters long, on at most this many lines. */
+const ROW_LABEL_CHARS = 60;
+const ROW_LABEL_LINES = 2;
+
+/** The number of other short lines on the row of `line`, left or right of it. */
+function labelsBeside(line: TextLine, flow: readonly TextLine[]): number {
+  const size = Math.max(line.fontSize, 1);
+  return flow.filter((l) => l !== line && l.text.trim().length <= ROW_LABEL_CHARS && Math.abs((l.box[1] + l.box[3]) / 2 - (line.box[1] + line.box[3]) / 2) < SAME_ROW * size && (l.box[0] >= line.box[2] || l.box[2] <= line.box[0])).length;
+}
+
 /** The trace names this many of the features that weighed most for the decision. */
 const TRACE_FEATURES = 3;
 
@@ -101,6 +118,11 @@ export function classifyPage(input: PageParagraphs, state: ClassifyState, observ
     // A heading names something: figures set large with a sign ("72%*", "$575,000") are a value,
     // not a heading (a year alone, "2021", may head a timeline's part).
     if (label === 'title' && LARGE_VALUE.test(facts.text)) return { ...paragraph, label: 'text', trace: [...paragraph.trace, decided, entry('classify', 'title.without-words')] };
+    // One of a row of short labels side by side (a diagram's boxes): text, not a heading.
+    if (label === 'title' && paragraph.lines.length <= ROW_LABEL_LINES && facts.text.length <= ROW_LABEL_CHARS) {
+      const beside = labelsBeside(paragraph.lines[0]!, input.flow);
+      if (beside >= ROW_OF_LABELS) return { ...paragraph, label: 'text', trace: [...paragraph.trace, decided, entry('classify', 'title.in-a-row', { beside })] };
+    }
     if (label === 'title') state.inReferences = REFERENCES_HEADING.test(facts.text);
     return { ...paragraph, label, trace: [...paragraph.trace, decided] };
   });
