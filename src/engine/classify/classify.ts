@@ -70,10 +70,24 @@ const ROW_OF_LABELS = 3;
 const ROW_LABEL_CHARS = 60;
 const ROW_LABEL_LINES = 2;
 
-/** The number of other short lines on the row of `line`, left or right of it. */
+/** Labels of one row share their type: sizes within this share of each other, and one weight. */
+const ROW_LABEL_SIZE = 0.1;
+
+/**
+ * The number of other short lines in the type of `line` on its row, left or right of it (the
+ * lines of other page columns beside a heading are in the body's type).
+ */
 function labelsBeside(line: TextLine, flow: readonly TextLine[]): number {
   const size = Math.max(line.fontSize, 1);
-  return flow.filter((l) => l !== line && l.text.trim().length <= ROW_LABEL_CHARS && Math.abs((l.box[1] + l.box[3]) / 2 - (line.box[1] + line.box[3]) / 2) < SAME_ROW * size && (l.box[0] >= line.box[2] || l.box[2] <= line.box[0])).length;
+  return flow.filter(
+    (l) =>
+      l !== line &&
+      l.text.trim().length <= ROW_LABEL_CHARS &&
+      l.bold === line.bold &&
+      Math.abs(l.fontSize - line.fontSize) <= ROW_LABEL_SIZE * size &&
+      Math.abs((l.box[1] + l.box[3]) / 2 - (line.box[1] + line.box[3]) / 2) < SAME_ROW * size &&
+      (l.box[0] >= line.box[2] || l.box[2] <= line.box[0]),
+  ).length;
 }
 
 /** The trace names this many of the features that weighed most for the decision. */
