@@ -758,4 +758,19 @@ describe('headings hold words', () => {
     expect(out.map((p) => p.label)).toEqual(['title', 'title', 'text', 'text', 'text', 'text']);
     expect(out[2]!.trace.find((t) => t.rule === 'title.in-a-row')?.values).toEqual({ beside: 3 });
   });
+
+  it('keeps a paragraph the model reads as a footnote as text when the body goes on below it', () => {
+    // A model that reads every paragraph opening with a number and a space as a footnote.
+    const mark = FEATURE_NAMES.indexOf('footnoteMark');
+    const byMark: BoostedModel = {
+      classes: ['page_footnote', 'text'],
+      features: [...FEATURE_NAMES],
+      init: [0, 0],
+      stages: [[{ feature: [mark, -1, -1], threshold: [0.5, 0, 0], left: [1, 0, 0], right: [2, 0, 0], value: [0, -5, 5] }, { feature: [-1], threshold: [0], left: [0], right: [0], value: [0] }]],
+    };
+    const lines = [line('2 Do you remember any poems you read at school?', 72, 100), line('Can you recite any of them?', 72, 130), line('3 A note set at the foot of the page.', 72, 700)];
+    const out = classifyPage({ page: pageOf(lines), paragraphs: lines.map((l) => ({ lines: [l], trace: [] })), flow: lines, bodySize: 10 }, { inReferences: false }, undefined, RULES, byMark);
+    expect(out.map((p) => p.label)).toEqual(['text', 'text', 'page_footnote']);
+    expect(out[0]!.trace.map((t) => t.rule)).toContain('footnote.not-at-foot');
+  });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../src/engine/input/pdf/pdfium.js';
 import type { TextLine } from '../src/engine/model/document.js';
 import { splitParagraphs } from '../src/engine/paragraphs/split.js';
-import { ocrBaseline, ocrLineSizes } from '../src/engine/input/ocr-size.js';
+import { ocrLineSizes } from '../src/engine/input/ocr-size.js';
 import { drawnPdf, drawTexts, rendered } from './table-fixtures.js';
 
 /** The box OCR would give a line: its ink's rows and columns, padded by a fifth of its height. */
@@ -56,25 +56,6 @@ describe('OCR line sizes', () => {
   });
 });
 
-describe('OCR baselines', () => {
-  it('finds where the letters stand, whatever descenders the line holds', async () => {
-    // Baselines 30 pt apart; the second line's box reaches below its baseline by its descenders.
-    const texts = ['Threats to the', 'validity of guessing'];
-    const pdf = await drawnPdf([(c) => drawTexts(c, texts.map((text, i) => ({ text, x: 72, y: 100 + 30 * i, size: 14 })))]);
-    const dpi = 200;
-    const px = dpi / 72;
-    const image = await rendered(pdf, dpi);
-    const boxes = texts.map((_, i) => inkBox(image, Math.round((100 + 30 * i - 18) * px), Math.round((100 + 30 * i + 8) * px)));
-    const pitch = 30 * px;
-    // The boxes' bottoms are further apart than the baselines by the descenders' depth.
-    expect(boxes[1]![3] - boxes[0]![3] - pitch).toBeGreaterThan(0.15 * 14 * px);
-    const [a, b] = boxes.map((box) => ocrBaseline(image, box));
-    expect(Math.abs(b! - a! - pitch)).toBeLessThan(0.05 * 14 * px);
-    // A blank box has no baseline to find.
-    expect(ocrBaseline(image, [10, 10, 60, 30])).toBeUndefined();
-  });
-});
-
 describe('paragraphs of OCR lines', () => {
   /** An OCR line: its box height (and so fontSize) follows its letters; inkSize is its type's. */
   const ocr = (text: string, top: number, fontSize: number, inkSize?: number): TextLine => ({
@@ -86,15 +67,5 @@ describe('paragraphs of OCR lines', () => {
     expect(splitParagraphs(lines, 'page')).toHaveLength(1);
     const boxOnly = lines.map(({ inkSize: _, ...l }) => l);
     expect(splitParagraphs(boxOnly, 'page').length).toBeGreaterThan(1);
-  });
-
-  it('measures the line pitch of a heading from its ink: a large heading wrapped over two lines stays one', () => {
-    // A 16-point heading: its boxes are too small for its size (11.9 and 13.8 by their height) and
-    // the second one reaches lower by its descenders; its x-height says 15, its baselines 24 apart.
-    const first = { ...ocr('Threats to', 210, 11.9, 15), bold: true, inkBaseline: 226 };
-    const second = { ...ocr('validity', 236, 13.8, 15), bold: true, inkBaseline: 250 };
-    expect(splitParagraphs([first, second], 'page')).toHaveLength(1);
-    const byBox = [first, second].map(({ inkBaseline: _, ...l }) => l);
-    expect(splitParagraphs(byBox, 'page')).toHaveLength(2);
   });
 });

@@ -6,6 +6,7 @@
 import type { LabelledParagraph, Paragraph, ParagraphLabel } from '../model/analysis.js';
 import type { Page, TextLine } from '../model/document.js';
 import { SAME_ROW } from '../model/typography.js';
+import { unionOf } from '../model/geometry.js';
 import { joinLines } from '../model/text.js';
 import { joinDivisionLabels } from '../paragraphs/headings.js';
 import { joinListItems } from '../paragraphs/lists.js';
@@ -140,5 +141,24 @@ export function classifyPage(input: PageParagraphs, state: ClassifyState, observ
     if (label === 'title') state.inReferences = REFERENCES_HEADING.test(facts.text);
     return { ...paragraph, label, trace: [...paragraph.trace, decided] };
   });
-  return joinDivisionLabels(joinListItems(labelled));
+  return joinDivisionLabels(joinListItems(footnotesAtTheFoot(labelled)));
+}
+
+/** Labels that a footnote stands below: the body's running text. */
+const BODY_LABELS: ReadonlySet<ParagraphLabel> = new Set(['text', 'title', 'list']);
+
+/**
+ * A footnote stands at the foot of its column: a paragraph the model called one with the body's
+ * text below it, in its own column, is text (a numbered question in a textbook, "2 Do you
+ * remember…", read like a footnote's opening mark).
+ */
+function footnotesAtTheFoot(paragraphs: LabelledParagraph[]): LabelledParagraph[] {
+  const boxes = paragraphs.map((p) => unionOf(p.lines));
+  return paragraphs.map((p, i) => {
+    if (p.label !== 'page_footnote') return p;
+    const box = boxes[i]!;
+    const below = paragraphs.findIndex((q, k) => BODY_LABELS.has(q.label) && boxes[k]![1] >= box[3] && boxes[k]![0] < box[2] && boxes[k]![2] > box[0]);
+    if (below < 0) return p;
+    return { ...p, label: 'text', trace: [...p.trace, entry('classify', 'footnote.not-at-foot', { below: joinLines(paragraphs[below]!.lines.map((l) => l.text)).slice(0, 40) })] };
+  });
 }

@@ -63,13 +63,6 @@ function bandEms(image: RgbImage, box: readonly [number, number, number, number]
   else if (chars.length && tall === chars.length) emsOfBand = CAP_HEIGHT_EMS;
   // A mix (many figures or capitals among small letters): the band does not tell.
   else return undefined;
-  const band = denseBand(image, box);
-  if (!band || band.bottom - band.top < MIN_BAND_PX) return undefined;
-  return (band.bottom - band.top) / emsOfBand;
-}
-
-/** The rows [top, bottom) of a line's dense band (its x-height, or its capitals' height), in image pixels. */
-function denseBand(image: RgbImage, box: readonly [number, number, number, number]): { top: number; bottom: number } | undefined {
   const rows = inkRows(image, box);
   if (!rows) return undefined;
   let densest = 0;
@@ -79,19 +72,9 @@ function denseBand(image: RgbImage, box: readonly [number, number, number, numbe
   let bottom = densest;
   while (top > 0 && rows[top - 1]! >= floor) top--;
   while (bottom < rows.length - 1 && rows[bottom + 1]! >= floor) bottom++;
-  const origin = Math.max(0, Math.floor(box[1]));
-  return { top: origin + top, bottom: origin + bottom + 1 };
-}
-
-/**
- * Where a line's letters stand, in image pixels: the bottom of its dense band. A detected box
- * ends below the descenders of the letters the line happens to hold ("validity" lower than
- * "Threats to"), so its bottom is no baseline to measure line pitches by. Undefined when the
- * band is too thin to tell.
- */
-export function ocrBaseline(image: RgbImage, box: readonly [number, number, number, number]): number | undefined {
-  const band = denseBand(image, box);
-  return band && band.bottom - band.top >= MIN_BAND_PX ? band.bottom : undefined;
+  const band = bottom - top + 1;
+  if (band < MIN_BAND_PX) return undefined;
+  return band / emsOfBand;
 }
 
 /** Dark pixels in each row of the box, or undefined when the box is too faint to tell. */

@@ -10,7 +10,7 @@ import { imagePictures } from './image-pictures.js';
 import { imageRules } from './image-rules.js';
 import { ocrWords } from './ocr-words.js';
 import { wordInks } from './ocr-word-ink.js';
-import { ocrBaseline, ocrLineSizes } from './ocr-size.js';
+import { ocrLineSizes } from './ocr-size.js';
 import type { OcrEngine, OcrLine, OcrPage } from './ocr/ocr.js';
 import { extractPage, type ExtractedPage } from './pdf/extract.js';
 import { loadPdfium, renderPage, type PdfDocument, type RgbImage } from './pdf/pdfium.js';
@@ -249,8 +249,7 @@ export function ocrLines(lines: OcrLine[], image: RgbImage, scale: number): Text
     const byDensity = regularDensity > 0 && densities[i]! > regularDensity * BOLD_DENSITY;
     const byStroke = measurable && regularStroke > 0 && strokes[i] !== undefined && strokes[i]! >= regularStroke * BOLD_STROKE;
     const italic = measurable && regularLean > 0 && leans[i] !== undefined && leans[i]! >= regularLean * ITALIC_LEAN;
-    const baseline = ocrBaseline(image, read.box);
-    const line: TextLine = { ...boxLines[i]!, inkSize: sizes[i]!, bold: byDensity || byStroke, italic, ...(baseline !== undefined ? { inkBaseline: baseline * scale } : {}) };
+    const line: TextLine = { ...boxLines[i]!, inkSize: sizes[i]!, bold: byDensity || byStroke, italic };
     const w = words[i];
     if (!w) return line;
     const wordInk = w.spans.length > 1 ? inks[i] : undefined;

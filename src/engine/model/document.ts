@@ -82,11 +82,6 @@ export interface TextLine {
    * this one tells lines of one size apart from lines of another.
    */
   inkSize?: number;
-  /**
-   * OCR lines: the baseline from the line's pixels (the bottom of its x-height band), where
-   * `baseline` is its box's bottom, below whatever descenders the line holds (input/ocr-size.ts).
-   */
-  inkBaseline?: number;
   /** A display equation assembled from several lines; `text` then holds its LaTeX. */
   equation?: boolean;
   /** A paragraph's first line with its drop cap put back in front (the lines after it start right of the letter). */

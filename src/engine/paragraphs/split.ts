@@ -161,13 +161,10 @@ function typeSize(line: TextLine): number {
 function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodySize: number, [left, right]: [number, number], leading: number): Break | null {
   if (prev.equation || line.equation) return { rule: 'equation' };
   const size = Math.max(prev.fontSize, line.fontSize, 1);
-  // Baseline-to-baseline distance against the paragraph's own line pitch so far. OCR lines are
-  // measured from their ink: baselines where the letters stand, sizes from the x-height (a box's
-  // height depends on the letters it holds, and is not in proportion to large type's size).
-  const pitch = inkPitch(prev, line);
-  const gapSize = byInk(prev, line) ? Math.max(typeSize(prev), typeSize(line), 1) : size;
-  const usual = block.length >= 2 ? medianPitch(block) : gapSize * leading;
-  if (pitch > Math.max(usual * GAP_OVER_PITCH, gapSize * GAP_EM)) return { rule: 'gap', values: { pitchEm: pitch / gapSize, usualEm: usual / gapSize } };
+  // Baseline-to-baseline distance against the paragraph's own line pitch so far.
+  const pitch = line.baseline - prev.baseline;
+  const usual = block.length >= 2 ? medianPitch(block) : size * leading;
+  if (pitch > Math.max(usual * GAP_OVER_PITCH, size * GAP_EM)) return { rule: 'gap', values: { pitchEm: pitch / size, usualEm: usual / size } };
   if (pitch < size * ROW_BREAK) return { rule: 'row-break', values: { pitchEm: pitch / size } };
   // Sizes compared as the type shows them (an OCR line's box height depends on its letters).
   const [a, b] = [typeSize(prev), typeSize(line)];
@@ -336,24 +333,14 @@ function runningLeading(lines: readonly TextLine[], right: number): number | und
     const size = Math.max(prev.fontSize, 1);
     if (prev.box[2] < right - RUNNING_LINE_SLACK * size || prev.box[2] - prev.box[0] < RUNNING_LINE_EMS * size) continue;
     if (Math.abs(typeSize(prev) - typeSize(line)) > SIZE_CHANGE * Math.max(typeSize(prev), typeSize(line), 1)) continue;
-    const pitch = inkPitch(prev, line) / (byInk(prev, line) ? Math.max(typeSize(prev), 1) : size);
+    const pitch = (line.baseline - prev.baseline) / size;
     if (pitch > 0 && pitch <= MAX_RUNNING_LEADING) pitches.push(pitch);
   }
   return pitches.length >= RUNNING_PITCHES ? median(pitches) : undefined;
 }
 
 function medianPitch(lines: TextLine[]): number {
-  return median(lines.slice(1).map((l, i) => inkPitch(lines[i]!, l)));
-}
-
-/** Two OCR lines whose baselines were both measured in their ink: pitches between them are in ink baselines and x-height sizes. */
-function byInk(a: TextLine, b: TextLine): boolean {
-  return a.inkBaseline !== undefined && b.inkBaseline !== undefined;
-}
-
-/** Baseline to baseline from `a` down to `b`: OCR lines' from their ink where both have one. */
-function inkPitch(a: TextLine, b: TextLine): number {
-  return byInk(a, b) ? b.inkBaseline! - a.inkBaseline! : b.baseline - a.baseline;
+  return median(lines.slice(1).map((l, i) => l.baseline - lines[i]!.baseline));
 }
 
 /**
