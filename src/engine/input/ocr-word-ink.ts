@@ -8,7 +8,7 @@ import type { RgbImage } from './pdf/pdfium.js';
 import { inkLevel } from './ocr/spacing.js';
 
 /** The slope at which italic letters lean (tan 12°, the usual italic angle). */
-export const ITALIC_SLOPE = 0.21;
+const ITALIC_SLOPE = 0.21;
 /** Stroke widths are measured in the box's middle rows (the x-height band), away from the ascenders' serifs and the descenders. */
 const BAND_TOP = 0.2;
 const BAND_BOTTOM = 0.2;

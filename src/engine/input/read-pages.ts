@@ -240,7 +240,10 @@ export function ocrLines(lines: OcrLine[], image: RgbImage, scale: number): Text
   const words = lines.map((l, i) => ocrWords(image, l.box, texts[i]!));
   const inks = lines.map((l, i) => wordInks(image, l.box, words[i]?.spans ?? [[l.box[0], l.box[2]]]));
   // Stroke width per em of the line's size (both in image pixels).
-  const strokes = inks.map((ink, i) => (ink && strokeWidth(ink) > 0 ? strokeWidth(ink) / (sizes[i]! / scale) : undefined));
+  const strokes = inks.map((ink, i) => {
+    const width = ink ? strokeWidth(ink) : 0;
+    return width > 0 ? width / (sizes[i]! / scale) : undefined;
+  });
   const regularStroke = regularOf(strokes, lines);
   const leans = inks.map((ink) => (ink ? lean(ink) : undefined));
   const regularLean = regularOf(leans, lines);

@@ -42,7 +42,6 @@ export interface Glyph {
   advance?: [number, number];
 }
 
-/** A run of text on one visual line, as extracted (PDF text layer) or recognised (OCR). */
 /** Sums over one OCR word's pixels (input/ocr-word-ink.ts); they add up over several words. */
 export interface WordInk {
   /** Ink pixels in the rows of the x-height band. */
@@ -55,6 +54,7 @@ export interface WordInk {
   slanted: number;
 }
 
+/** A run of text on one visual line, as extracted (PDF text layer) or recognised (OCR). */
 export interface TextLine {
   text: string;
   box: Box;
