@@ -9,7 +9,7 @@ import { contributions, predict, type BoostedModel } from '../src/engine/classif
 import { placeRegions } from '../src/engine/floats/place.js';
 import type { LabelledParagraph, Region } from '../src/engine/model/analysis.js';
 import type { Box, Glyph, Page, TextLine } from '../src/engine/model/document.js';
-import { joinDivisionLabels } from '../src/engine/paragraphs/headings.js';
+import { joinDivisionLabels, joinWrappedHeadings } from '../src/engine/paragraphs/headings.js';
 import { joinListItems } from '../src/engine/paragraphs/lists.js';
 import { splitParagraphs } from '../src/engine/paragraphs/split.js';
 import { analyze, STAGES } from '../src/engine/pipeline/pipeline.js';
@@ -605,6 +605,32 @@ describe('figures anchored by their caption', () => {
   });
 });
 
+describe('wrapped headings', () => {
+  // OCR's 18-point heading lines, 22 points apart: their boxes 4 points apart.
+  const at = (text: string, x: number, top: number) => line(text, x, top, { fontSize: 18 });
+  it('joins a heading\'s second line in lower case, or after a hyphen, to the line above', () => {
+    const out = joinWrappedHeadings([labelled([at('Threats to', 72, 100)], 'title'), labelled([at('validity', 72, 122)], 'title')]);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.lines.map((l) => l.text)).toEqual(['Threats to', 'validity']);
+    expect(out[0]!.trace.map((t) => t.rule)).toContain('title.wrapped-line-joined');
+    // Set centred: the middles line up.
+    expect(joinWrappedHeadings([labelled([at('Regional admission for', 200, 100)], 'title'), labelled([at('review', 260, 122)], 'title')])).toHaveLength(1);
+    expect(joinWrappedHeadings([labelled([at('3.1 Applicable amendment under tri-', 72, 100)], 'title'), labelled([at('Bunal results', 72, 122)], 'title')])).toHaveLength(1);
+    // Hanging under the text after the heading's number.
+    expect(joinWrappedHeadings([labelled([at('1.1 Exclusive confidential information', 72, 100)], 'title'), labelled([at('in licensee', 100, 122)], 'title')])).toHaveLength(1);
+  });
+
+  it('keeps apart two headings, a heading and its text, far lines and lines of other sizes or columns', () => {
+    const first = labelled([at('2 Methods', 72, 100)], 'title');
+    expect(joinWrappedHeadings([first, labelled([at('2.1 Data', 72, 122)], 'title')])).toHaveLength(2);
+    expect(joinWrappedHeadings([first, labelled([at('a) Sampling:', 72, 122)], 'title')])).toHaveLength(2);
+    expect(joinWrappedHeadings([first, labelled([line('and the data were taken', 72, 122)], 'text')])).toHaveLength(2);
+    expect(joinWrappedHeadings([first, labelled([at('validity', 72, 160)], 'title')])).toHaveLength(2);
+    expect(joinWrappedHeadings([first, labelled([line('validity', 72, 122, { fontSize: 10 })], 'title')])).toHaveLength(2);
+    expect(joinWrappedHeadings([first, labelled([at('validity', 330, 122)], 'title')])).toHaveLength(2);
+  });
+});
+
 describe('division labels', () => {
   it('joins "Chapter 3" to the title set below it, and nothing else', () => {
     const label = labelled([line('Chapter 3', 72, 100, { fontSize: 20, bold: true })], 'title');
@@ -689,6 +715,25 @@ describe('section numbers OCR cut off their titles', () => {
   it('puts a number back in front of the title on its row, a quad or two away', () => {
     const lines = [line('1.1', 72, 100, { fontSize: 12 }), line('Tail latency for endpoint', 100, 100, { fontSize: 12 }), line('IV.', 72, 140), line('RISK FACTORS', 95, 140)];
     expect(attachLoneSectionNumbers(lines).map((l) => l.text)).toEqual(['1.1 Tail latency for endpoint', 'IV. RISK FACTORS']);
+  });
+
+  it('puts a number back on a two-column page, where the other column\'s text shares the row', () => {
+    // A 612-point page: "1" and "Introduction" in the left column, a body line of the right one beside them.
+    const left = [line('1', 72, 100, { fontSize: 12 }), line('Introduction', 90, 100, { fontSize: 12 })];
+    const beside = { ...line('the right column\'s text runs on at full width', 320, 100), box: [320, 90, 540, 100] as [number, number, number, number] };
+    expect(attachLoneSectionNumbers([...left, beside], [], 612).map((l) => l.text)).toEqual(['1 Introduction', beside.text]);
+    // The same in the right column, the left column's line beside it.
+    const right = [line('2', 320, 140, { fontSize: 12 }), line('Methods', 338, 140, { fontSize: 12 })];
+    const before = { ...line('the left column\'s text', 72, 140), box: [72, 130, 290, 140] as [number, number, number, number] };
+    expect(attachLoneSectionNumbers([before, ...right], [], 612).map((l) => l.text)).toEqual([before.text, '2 Methods']);
+    // The other column's short line (a heading's second line) beside it, under that column's wide line.
+    const wide = { ...line('3.1 Applicable amendment under the', 320, 86), box: [320, 76, 530, 86] as [number, number, number, number] };
+    const short = { ...line('tribunal results', 345, 100), box: [345, 90, 420, 100] as [number, number, number, number] };
+    expect(attachLoneSectionNumbers([...left, wide, short], [], 612).map((l) => l.text)).toEqual(['1 Introduction', wide.text, short.text]);
+    // Without the page's width (or with a narrow cell beside it) the row is a table's, as before.
+    expect(attachLoneSectionNumbers([...left, beside]).map((l) => l.text)).toEqual(['1', 'Introduction', beside.text]);
+    const cell = { ...line('45', 400, 100), box: [400, 90, 420, 100] as [number, number, number, number] };
+    expect(attachLoneSectionNumbers([...left, cell], [], 612).map((l) => l.text)).toEqual(['1', 'Introduction', '45']);
   });
 
   it('leaves a table row, a number far from its text and a number before lower-case text alone', () => {

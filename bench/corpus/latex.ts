@@ -88,7 +88,8 @@ function sectionCommand(cls: TexClass, level: number): string {
 
 function cellTex(w: TexWriter, reg: Registry, table: number, index: number, cell: SpecCell, bold: boolean): string {
   const id = reg.part(table, 'cell', index);
-  const body = `{${w.color(id)}${bold ? '\\bfseries ' : ''}${texEscape(cell.text)}}`;
+  // \leavevmode: a colour set in vertical mode at the top of a p{} cell would open an empty first line, pushing the cell a line below its row.
+  const body = `{\\leavevmode${w.color(id)}${bold ? '\\bfseries ' : ''}${texEscape(cell.text)}}`;
   let tex = body;
   if ((cell.rowspan ?? 1) > 1) tex = `\\multirow{${cell.rowspan}}{*}{${tex}}`;
   if ((cell.colspan ?? 1) > 1) tex = `\\multicolumn{${cell.colspan}}{c}{${tex}}`;

@@ -8,7 +8,7 @@ import type { Page, TextLine } from '../model/document.js';
 import { SAME_ROW } from '../model/typography.js';
 import { unionOf } from '../model/geometry.js';
 import { joinLines } from '../model/text.js';
-import { joinDivisionLabels } from '../paragraphs/headings.js';
+import { joinDivisionLabels, joinWrappedHeadings } from '../paragraphs/headings.js';
 import { joinListItems } from '../paragraphs/lists.js';
 import { entry, type TraceValue } from '../model/trace.js';
 import { documentFacts, paragraphFeatures, type DocumentFacts, type Float, type PageContext } from './features.js';
@@ -141,7 +141,7 @@ export function classifyPage(input: PageParagraphs, state: ClassifyState, observ
     if (label === 'title') state.inReferences = REFERENCES_HEADING.test(facts.text);
     return { ...paragraph, label, trace: [...paragraph.trace, decided] };
   });
-  return joinDivisionLabels(joinListItems(footnotesAtTheFoot(labelled)));
+  return joinWrappedHeadings(joinDivisionLabels(joinListItems(footnotesAtTheFoot(labelled))));
 }
 
 /** Labels that a footnote stands below: the body's running text. */

@@ -65,19 +65,24 @@ const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.|[A-Z]\.)$/
 /** OCR reads a number and its title as two lines when the gap between them is this many ems or less (TeX sets a quad or two). */
 const SECTION_NUMBER_GAP = 4;
 
+/** A line of a page column's text is at least this share of the page wide (a two-column page's column is about 0.4). */
+const OTHER_COLUMN_LINE = 0.25;
+
 /**
  * A page read by OCR: a section number the detector cut off its title (the gap after it is
  * wider than a word space) is put back in front of it, so "1.1" and "Tail latency" read as the
  * heading "1.1 Tail latency". Only where the number opens its row and the title closes it, with
- * no vertical rule between them: a row with more pieces, or ruled apart, is a table's.
+ * no vertical rule between them: a row with more pieces, or ruled apart, is a table's. On a page
+ * of two columns (`pageWidth` given) the other column's text may share the row: it is no piece of it.
  */
-export function attachLoneSectionNumbers(lines: readonly TextLine[], rules: readonly Box[] = []): TextLine[] {
+export function attachLoneSectionNumbers(lines: readonly TextLine[], rules: readonly Box[] = [], pageWidth?: number): TextLine[] {
   const out = [...lines];
   for (let i = out.length - 1; i >= 0; i--) {
     const number = out[i]!;
     if (!SECTION_NUMBER.test(number.text.trim())) continue;
     const size = Math.max(number.fontSize, 1);
-    const row = out.filter((l) => l !== number && Math.abs(l.baseline - number.baseline) < size * BULLET_BASELINE);
+    const onRow = out.filter((l) => l !== number && Math.abs(l.baseline - number.baseline) < size * BULLET_BASELINE);
+    const row = pageWidth ? onRow.filter((l) => !isOtherColumnsLine(l, number, out, pageWidth)) : onRow;
     const right = row.filter((l) => l.box[0] >= number.box[2]);
     if (right.length !== 1 || row.length !== 1) continue;
     const title = right[0]!;
@@ -86,6 +91,22 @@ export function attachLoneSectionNumbers(lines: readonly TextLine[], rules: read
     out.splice(i, 1);
   }
   return out;
+}
+
+/** The other column's text is looked for within this many ems above and below the row. */
+const OTHER_COLUMN_REACH = 3;
+
+/**
+ * A line of the other page column: wholly in the other half of the page from `from`, with a
+ * line as wide as a column's text (itself, or one just above or below it) in that half. A
+ * table's cells there are narrow, and a table's caption or a paragraph above it crosses the middle.
+ */
+function isOtherColumnsLine(l: TextLine, from: TextLine, lines: readonly TextLine[], pageWidth: number): boolean {
+  const middle = pageWidth / 2;
+  const inHalf = (x: TextLine) => (from.box[2] <= middle ? x.box[0] >= middle : from.box[0] >= middle && x.box[2] <= middle);
+  if (!inHalf(l)) return false;
+  const reach = OTHER_COLUMN_REACH * Math.max(from.fontSize, 1);
+  return lines.some((x) => inHalf(x) && x.box[2] - x.box[0] >= OTHER_COLUMN_LINE * pageWidth && x.box[1] < l.box[3] + reach && x.box[3] > l.box[1] - reach);
 }
 
 /** A drawn bullet is this many ems across at most (a browser's disc is about 0.35 em)… */

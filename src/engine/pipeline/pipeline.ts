@@ -111,7 +111,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const bulleted = attachLoneBullets(attachVectorBullets(kept, [...(page.graphics ?? []), ...(page.dots ?? [])], bodyFontSize(kept)));
   // A contents line's page number first: then a section number OCR cut off opens a row of two.
   const withPages = attachTocNumbers(bulleted, page.rules ?? []);
-  const body = page.source === 'ocr' ? attachLoneSectionNumbers(withPages, page.rules ?? []) : withPages;
+  const body = page.source === 'ocr' ? attachLoneSectionNumbers(withPages, page.rules ?? [], page.width) : withPages;
   // Boxes framed by rules (sidebars, infoboxes): tables are looked for and text is read inside each apart.
   const snap = RULE_SNAP * (bodyFontSize(body) || 10);
   const frames = ruledBoxes(mergeRules(page.rules ?? [], snap), snap);
