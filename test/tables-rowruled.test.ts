@@ -53,6 +53,23 @@ describe('tables ruled only between rows', () => {
     expect(blocks.filter((b) => b.type === 'text')).toHaveLength(2);
   });
 
+  it('reads two tables of one width with a note and a paragraph between them as two tables', async () => {
+    const second = [
+      ['Part', 'Load', 'Margin'],
+      ['Bracket', '12 kN', '1.4'],
+      ['Weld seam', '9 kN', '1.1'],
+    ];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      const y = rowRuled(c, 90, [60, 200, 360], words, { ruleAbove: true });
+      drawTexts(c, [{ text: 'Note: the results of the field trial are those of the second season only.', x: 56, y: y + 12 }]);
+      const after = prose(c, font, y + 34, 3);
+      rowRuled(c, after + 4, [60, 200, 360], second, { ruleAbove: true });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(flat(words)), tableHtml(second)]);
+    expect(blocks.filter((b) => b.type === 'text').map((b) => b.text).join(' ')).toContain('modular fatigue life');
+  });
+
   it('reads a table with a rule over its head row and wrapped cells in two columns', async () => {
     const rows = [
       ['Term', 'Definition', 'Notes'],

@@ -78,7 +78,7 @@ export function rowRuledTables(lines: readonly TextLine[], rules: readonly HRule
   const out: TableFound[] = [];
   let remaining = lines.filter((l) => !l.rotated);
   const own = rules.filter((r) => !r.frame);
-  for (const stack of ruleStacks(own, size)) {
+  for (const stack of ruleStacks(own, size).flatMap((s) => cutAtProse(s, remaining))) {
     const found = stackTable(stack, remaining, own, size);
     if (!found) continue;
     out.push(found);
@@ -114,6 +114,30 @@ function ruleStacks(rules: readonly HRule[], size: number): HRule[][] {
       );
       return [...s, ...inner].sort((a, b) => a.y - b.y);
     });
+}
+
+/** Between two rules of a stack, this many lines of prose or more part two tables (a note and a paragraph between them)… */
+const PROSE_LINES = 2;
+/** …each running over this share of the rules' width at least, with no cell gap in it. */
+const PROSE_SPAN = 0.85;
+
+/**
+ * A stack cut where the band between two of its rules holds prose: lines as wide as the rules,
+ * with no white parting cells. Two tables of one width with a paragraph between them stack
+ * their rules as one table's would; no row of a table is a paragraph set across all its columns.
+ */
+function cutAtProse(stack: HRule[], lines: readonly TextLine[]): HRule[][] {
+  const x0 = Math.min(...stack.map((r) => r.x0));
+  const x1 = Math.max(...stack.map((r) => r.x1));
+  const parts: HRule[][] = [[stack[0]!]];
+  for (let i = 1; i < stack.length; i++) {
+    const a = stack[i - 1]!.y;
+    const b = stack[i]!.y;
+    const prose = lines.filter((l) => centreY(l) > a && centreY(l) < b && l.box[2] - l.box[0] >= PROSE_SPAN * (x1 - x0) && l.box[0] < x1 && l.box[2] > x0 && cellFragments(l).length === 1);
+    if (prose.length >= PROSE_LINES) parts.push([stack[i]!]);
+    else parts[parts.length - 1]!.push(stack[i]!);
+  }
+  return parts.filter((p) => p.length >= 2);
 }
 
 /** The table a stack of rules rules, or null. */
@@ -391,6 +415,8 @@ function unruledBodyBelow(lines: readonly TextLine[], rules: readonly HRule[], x
     // Cells apart on one line: the columns the head's rules give may not be the body's (values
     // wider than the headings centred over them).
     const row = { fragments: fragmentsOf(g), ruled: false };
+    // A line across the columns (a note, a paragraph) ends the run: what follows is not this table's body.
+    if (row.fragments.length < 2 && row.fragments.some((f) => gaps.some(([a, b]) => f.box[0] < a && f.box[2] > b))) break;
     if (keepsTo(row, gaps) || row.fragments.length >= 2) rows++;
     edge = Math.max(...g.map((l) => l.box[3]));
   }
