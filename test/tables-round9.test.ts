@@ -169,6 +169,28 @@ describe('two tables side by side, each captioned flush with its box', () => {
   });
 });
 
+describe('two tables side by side, each under its caption centred over it', () => {
+  it('parts them though the caption blocks stand a few lines above the rows', async () => {
+    const left = [['Item', 'Cases', 'Rate'], ['Regional', '120', '2.0'], ['National', '127', '5.1'], ['Urban', '134', '8.2'], ['Rural', '141', '11.3']];
+    const right = [['Unit', 'Stock', 'Yield'], ['Alpha', '58.4', '20.1'], ['Beta', '19.4', '45%'], ['Gamma', '210.8', '76%'], ['Delta', '29', '734']];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      [left, right].forEach((rows, t) => {
+        const x = t ? 292 : 62;
+        // IEEE's caption: "TABLE I" centred over the table, its title on two lines under it.
+        drawTexts(c, [{ text: t ? 'TABLE II' : 'TABLE I', x: x + 80, y: 76, size: 10 }, { text: 'THE ANNUAL FIGURES OF THE OFFICES', x: x - 2, y: 88, size: 10 }, { text: 'SET OUT BY REGION', x: x + 50, y: 100, size: 10 }]);
+        rows.forEach((row, r) => {
+          const y = 130 + r * 15;
+          drawTexts(c, [{ text: row[0]!, x, y, size: 10 }]);
+          flushRight(c, font, row[1]!, x + 130, y, 10);
+          flushRight(c, font, row[2]!, x + 200, y, 10);
+        });
+      });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(left), tableHtml(right)]);
+  });
+});
+
 describe('fields set as label and value', () => {
   it('stay text: a first row of labels ending in a colon is no header', async () => {
     const fields = [['Status:', 'Draft'], ['Date:', '04.11.2024'], ['Revision:', '8.6'], ['Author:', 'Zofia Martins']];

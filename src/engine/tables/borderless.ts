@@ -291,7 +291,8 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
   };
   const strips = emptyStrips(fragments, box, size);
   const captions = strips.length ? captionsNear(box, lines, size) : [];
-  const captioned = strips.find((strip) => captionedApart(strip, box, captions, size));
+  const captionsOver = strips.length ? captionsAbove(box, lines, size) : [];
+  const captioned = strips.find((strip) => captionedApart(strip, box, captions, size) || centredCaptionsApart(strip, box, captionsOver, size));
   const gutter = captioned ?? strips.map(clear).find((strip): strip is [number, number] => {
     if (!strip) return false;
     const [x0, x1] = strip;
@@ -372,6 +373,27 @@ const CELL_PADDING = 1;
 function captionedApart([x0, x1]: [number, number], box: Box, captions: readonly TextLine[], size: number): boolean {
   const left = captions.some((l) => Math.abs(l.box[0] - box[0]) <= CELL_PADDING * size && l.box[2] <= x0 + SLACK * size);
   const right = captions.some((l) => Math.abs(l.box[0] - x1) <= CELL_PADDING * size);
+  return left && right;
+}
+
+/** A caption centred over its table heads a caption block this many ems tall at most (IEEE's label line over three lines of title). */
+const CAPTION_BLOCK_REACH = 6;
+
+/** The table captions' label lines within CAPTION_BLOCK_REACH of the run's top (above it, or taken in as its first rows). */
+function captionsAbove(box: Box, lines: readonly TextLine[], size: number): TextLine[] {
+  return lines.filter((l) => TABLE_CAPTION.test(l.text.trim()) && Math.abs(box[1] - l.box[3]) <= CAPTION_BLOCK_REACH * size);
+}
+
+/**
+ * Two tables side by side, each with its caption centred over it (IEEE's "TABLE II" over each
+ * page column's table): one caption wholly left of the strip and centred on the run's part there,
+ * one wholly right of it and centred on the part there. One table's caption is centred over the
+ * whole table, across the strip.
+ */
+function centredCaptionsApart([x0, x1]: [number, number], box: Box, captions: readonly TextLine[], size: number): boolean {
+  const centredOn = (l: TextLine, from: number, to: number) => Math.abs(l.box[0] + l.box[2] - from - to) / 2 <= CELL_PADDING * size + (to - from) / 4;
+  const left = captions.some((l) => l.box[2] <= x0 + SLACK * size && l.box[0] >= box[0] - CELL_PADDING * size && centredOn(l, box[0], x0));
+  const right = captions.some((l) => l.box[0] >= x1 - SLACK * size && l.box[2] <= box[2] + CELL_PADDING * size && centredOn(l, x1, box[2]));
   return left && right;
 }
 
