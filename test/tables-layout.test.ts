@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument, type ParseResult } from '../src/engine/parse.js';
 import type { ContentBlock } from '../src/engine/render/schema.js';
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { drawnPdf, drawTable, drawTexts, type Canvas, type TextSpec } from './table-fixtures.js';
+import { drawnPdf, drawTable, drawTexts, justified, type Canvas, type TextSpec } from './table-fixtures.js';
 
 const noOcr = async () => {
   throw new Error('no OCR expected for born-digital pages');
@@ -240,6 +240,35 @@ describe('tables in page columns', () => {
 });
 
 describe('borderless columns a padding apart', () => {
+  it('parts a justified column of wrapped labels from the values set just after its edge', async () => {
+    // A table scaled to fit: its first column's labels set justified to x1 and wrapped with
+    // hyphens, the next column's values flush right, the widest starting 3 pt after x1.
+    const rows = [
+      ['Eligible screening of follow-', 'up visit', '29%', '13'],
+      ['Adjusted survey in admis-', 'sion', '478.6 days', '67.13'],
+      ['Community-based care of the', 'admission', '9%', '764,064'],
+      ['Weekly district', '', '82', '83%'],
+    ];
+    const tables = await tablesOf((c, _page, font) => {
+      const width = (t: string) => font.widthOfTextAtSize(t, 10);
+      const x1 = 72 + Math.max(...rows.slice(0, 3).map((r) => width(r[0]!))) + 1;
+      const end2 = x1 + 3 + width('478.6 days');
+      rows.forEach(([first, second, v2, v3], r) => {
+        const y = 200 + r * 30;
+        if (r < 3) justified(c, font, first!, 72, x1, y);
+        else drawTexts(c, [{ text: first!, x: 72, y }]);
+        if (second) drawTexts(c, [{ text: second, x: 72, y: y + 12 }]);
+        drawTexts(c, [{ text: v2!, x: end2 - width(v2!), y }, { text: v3!, x: end2 + 70 - width(v3!), y }]);
+      });
+    });
+    expect(tables).toHaveLength(1);
+    const body = tables[0]!.table_body ?? '';
+    const cells = body.split('<tr>').slice(1).map((r) => r.split('<td').slice(1).map((c) => c.replace(/^[^>]*>/, '').replace(/<\/td>.*$/, '')));
+    expect(cells.map((r) => r.length)).toEqual([3, 3, 3, 3]);
+    expect(cells.map((r) => r[1])).toEqual(['29%', '478.6 days', '9%', '82']);
+  });
+
+
   it('parts columns where one column\'s flush-right values end less than a word space from the next column\'s flush-left header', async () => {
     // Each column 70 pt wide with 2.25 pt of padding: a header set from its column's left edge,
     // values set flush right. Down the table, a column's values end 4.5 pt (0.45 em) before the

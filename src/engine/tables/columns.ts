@@ -14,6 +14,11 @@ const MIN_COLUMN_GAP = 0.6;
 const MIN_COLUMN_GAP_GLYPHS = 0.25;
 /** …when every row's cells on its two sides stand this many ems apart. */
 const ROW_CELL_GAP = 1;
+/** …or where this many lines of prose or more end flush at the strip's left side (within FLUSH_SLACK page units): a column set justified, its lines run to its edge. */
+const FLUSH_ENDS = 2;
+const FLUSH_SLACK = 0.5;
+/** A line of prose: broken with a hyphen at its end, or this many words at least. */
+const PROSE_WORDS = 3;
 /** Share of the rows whose fragments may cross a gap (header cells spanning several columns). */
 const CROSSING_ROWS = 0.1;
 
@@ -38,7 +43,7 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
     // The strip's true width, from the fragments' edges (the cover counts whole units).
     const left = Math.max(from - 1, ...rows.flat().filter((l) => l.box[2] <= from + 1).map((l) => l.box[2]));
     const right = Math.min(to + 1, ...rows.flat().filter((l) => l.box[0] >= to - 1).map((l) => l.box[0]));
-    return right - left >= MIN_COLUMN_GAP_GLYPHS * size && rowsApart(rows, left, right, size);
+    return right - left >= MIN_COLUMN_GAP_GLYPHS * size && (rowsApart(rows, left, right, size) || flushEnds(run, left));
   };
   const edges = [box[0]];
   let start = -1;
@@ -95,6 +100,18 @@ function rowsApart(rows: readonly TextLine[][], from: number, to: number, size: 
     const right = Math.min(Infinity, ...row.filter((l) => l.box[0] >= from).map((l) => l.box[0]));
     return right - left >= ROW_CELL_GAP * size;
   });
+}
+
+/**
+ * Whether lines of prose in several cells end flush at x: the right edge of a column of paragraphs
+ * set justified (a LaTeX p{} column, its wrapped lines running to its edge and broken with
+ * hyphens), which a wide value of the next column may start just after (the columns' padding
+ * shrunk with a table scaled to fit). A column of values set flush right ends flush too, but its
+ * cells are figures and short labels.
+ */
+function flushEnds(run: readonly TextLine[][], x: number): boolean {
+  const prose = (l: TextLine) => /\p{L}-$/u.test(l.text.trim()) || (/^\p{L}/u.test(l.text.trim()) && l.text.trim().split(/\s+/).length >= PROSE_WORDS);
+  return run.flat().filter((l) => Math.abs(l.box[2] - x) <= FLUSH_SLACK && prose(l)).length >= FLUSH_ENDS;
 }
 
 /** The column (0-based) of position x, given column edges. */
