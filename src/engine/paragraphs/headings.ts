@@ -12,17 +12,26 @@ const DIVISION_LABEL = /^(chapter|part|appendix|book|lecture|unit|module|section
 const LABEL_TO_TITLE = 5;
 
 export function joinDivisionLabels(paragraphs: readonly LabelledParagraph[]): LabelledParagraph[] {
+  return joinHeadingPairs(paragraphs, labelsItsTitle, 'title.division-label-joined');
+}
+
+/** `above` is a division's label alone and `below` its title, set under it within LABEL_TO_TITLE. */
+function labelsItsTitle(above: LabelledParagraph, below: LabelledParagraph): boolean {
+  if (!DIVISION_LABEL.test(joinLines(above.lines.map((l) => l.text)))) return false;
+  const a = unionOf(above.lines);
+  const b = unionOf(below.lines);
+  const size = Math.max(...above.lines.map((l) => l.fontSize), 1);
+  return b[1] >= a[1] && b[1] - a[3] < LABEL_TO_TITLE * size;
+}
+
+/** Each heading that `joins` the heading before it (as joined so far) is made one with it, traced as `rule`. */
+function joinHeadingPairs(paragraphs: readonly LabelledParagraph[], joins: (above: LabelledParagraph, below: LabelledParagraph) => boolean, rule: string): LabelledParagraph[] {
   const out: LabelledParagraph[] = [];
   for (const p of paragraphs) {
     const prev = out[out.length - 1];
-    if (prev && prev.label === 'title' && p.label === 'title' && DIVISION_LABEL.test(joinLines(prev.lines.map((l) => l.text)))) {
-      const a = unionOf(prev.lines);
-      const b = unionOf(p.lines);
-      const size = Math.max(...prev.lines.map((l) => l.fontSize), 1);
-      if (b[1] >= a[1] && b[1] - a[3] < LABEL_TO_TITLE * size) {
-        out[out.length - 1] = { ...prev, lines: [...prev.lines, ...p.lines], trace: [...prev.trace, entry('paragraphs', 'title.division-label-joined')] };
-        continue;
-      }
+    if (prev && prev.label === 'title' && p.label === 'title' && joins(prev, p)) {
+      out[out.length - 1] = { ...prev, lines: [...prev.lines, ...p.lines], trace: [...prev.trace, entry('paragraphs', rule)] };
+      continue;
     }
     out.push(p);
   }
@@ -46,16 +55,7 @@ const WRAPPED_HEADING_HANG = 4;
  * the line pitch of a wrapped heading looks like a paragraph's gap and the lines were parted.
  */
 export function joinWrappedHeadings(paragraphs: readonly LabelledParagraph[]): LabelledParagraph[] {
-  const out: LabelledParagraph[] = [];
-  for (const p of paragraphs) {
-    const prev = out[out.length - 1];
-    if (prev && prev.label === 'title' && p.label === 'title' && wrapsOn(prev, p)) {
-      out[out.length - 1] = { ...prev, lines: [...prev.lines, ...p.lines], trace: [...prev.trace, entry('paragraphs', 'title.wrapped-line-joined')] };
-      continue;
-    }
-    out.push(p);
-  }
-  return out;
+  return joinHeadingPairs(paragraphs, wrapsOn, 'title.wrapped-line-joined');
 }
 
 function wrapsOn(above: LabelledParagraph, below: LabelledParagraph): boolean {

@@ -65,9 +65,6 @@ const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.|[A-Z]\.)$/
 /** OCR reads a number and its title as two lines when the gap between them is this many ems or less (TeX sets a quad or two). */
 const SECTION_NUMBER_GAP = 4;
 
-/** A line of a page column's text is at least this share of the page wide (a two-column page's column is about 0.4). */
-const OTHER_COLUMN_LINE = 0.25;
-
 /**
  * A page read by OCR: a section number the detector cut off its title (the gap after it is
  * wider than a word space) is put back in front of it, so "1.1" and "Tail latency" read as the
@@ -93,7 +90,9 @@ export function attachLoneSectionNumbers(lines: readonly TextLine[], rules: read
   return out;
 }
 
-/** The other column's text is looked for within this many ems above and below the row. */
+/** A line of a page column's text is at least this share of the page wide (a two-column page's column is about 0.4)… */
+const OTHER_COLUMN_LINE = 0.25;
+/** …and the other column's text is looked for within this many ems above and below the row. */
 const OTHER_COLUMN_REACH = 3;
 
 /**

@@ -393,8 +393,7 @@ function wordSpans(f: TextLine): [number, number][] {
 
 /** Whether a row's text keeps to the columns: no piece crosses a gap, and it fills two columns or more. */
 function keepsTo(row: Row, gaps: readonly [number, number][]): boolean {
-  const crosses = row.fragments.some((f) => gaps.some(([a, b]) => f.box[0] < a && f.box[2] > b));
-  if (crosses) return false;
+  if (crossesAGap(row, gaps)) return false;
   const cols = new Set(row.fragments.map((f) => gaps.filter(([, b]) => f.box[0] >= b).length));
   return cols.size >= 2;
 }
@@ -416,7 +415,7 @@ function unruledBodyBelow(lines: readonly TextLine[], rules: readonly HRule[], x
     // wider than the headings centred over them).
     const row = { fragments: fragmentsOf(g), ruled: false };
     // A line across the columns (a note, a paragraph) ends the run: what follows is not this table's body.
-    if (row.fragments.length < 2 && row.fragments.some((f) => gaps.some(([a, b]) => f.box[0] < a && f.box[2] > b))) break;
+    if (row.fragments.length < 2 && crossesAGap(row, gaps)) break;
     if (keepsTo(row, gaps) || row.fragments.length >= 2) rows++;
     edge = Math.max(...g.map((l) => l.box[3]));
   }
@@ -427,7 +426,12 @@ function unruledBodyBelow(lines: readonly TextLine[], rules: readonly HRule[], x
 
 /** Whether a header row over a shorter rule stands over the columns (its headings may span several). */
 function spansColumns(row: Row, gaps: readonly [number, number][]): boolean {
-  return row.fragments.length >= 2 || gaps.some(([a, b]) => row.fragments.some((f) => f.box[0] < a && f.box[2] > b));
+  return row.fragments.length >= 2 || crossesAGap(row, gaps);
+}
+
+/** Whether a piece of the row runs across one of the column gaps. */
+function crossesAGap(row: Row, gaps: readonly [number, number][]): boolean {
+  return row.fragments.some((f) => gaps.some(([a, b]) => f.box[0] < a && f.box[2] > b));
 }
 
 /** How many row labels a band's first column opens (lines going on in lower case continue a label): rows of their own (labels centred on their rows stand off the values' baselines). */
