@@ -173,7 +173,7 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
       return pieces;
     });
   const all = remaining;
-  for (const run of joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all)), all).flatMap(splitTrailingTotals)) {
+  for (const run of joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all, rules)), all).flatMap(splitTrailingTotals)) {
     // Rows set closer than a cell gap are cut at the run's columns, and join it.
     const cut = rowsCutAtColumns(run, remaining);
     const cutLines = new Set(cut?.cuts.map((c) => c.line));
@@ -265,7 +265,7 @@ function holdsFractionBar(found: TableFound, rules: readonly HRule[]): boolean {
  * or a table and the short lines of the page column beside it, are separate runs; a table's
  * own column gap is crossed by the text above or below it (its caption, the prose around it).
  */
-function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): TextLine[][][] {
+function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules: readonly HRule[]): TextLine[][][] {
   const fragments = run.flat();
   const size = median(fragments.map((l) => l.fontSize)) || 10;
   const box = extend(null, fragments);
@@ -292,7 +292,8 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
   const strips = emptyStrips(fragments, box, size);
   const captions = strips.length ? captionsNear(box, lines, size) : [];
   const captionsOver = strips.length ? captionsAbove(box, lines, size) : [];
-  const captioned = strips.find((strip) => captionedApart(strip, box, captions, size) || centredCaptionsApart(strip, box, captionsOver, size));
+  const ruled = strips.map((strip) => ({ strip, span: ruledApart(strip, box, rules, size) })).find((s) => s.span);
+  const captioned = ruled?.strip ?? strips.find((strip) => captionedApart(strip, box, captions, size) || centredCaptionsApart(strip, box, captionsOver, size));
   const gutter = captioned ?? strips.map(clear).find((strip): strip is [number, number] => {
     if (!strip) return false;
     const [x0, x1] = strip;
@@ -307,25 +308,35 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[]): Text
     if (around.some((l) => l.box[2] <= x0 && fills(l, box[0], x0)) && around.some((l) => l.box[0] >= x1 && fills(l, x1, box[2]))) return true;
     // Nothing around tells: the two sides are one table when their rows share baselines (a
     // sparse column's cells sit on its table's rows), two things when they seldom do.
-    const beside = lines.filter((l) => l.box[3] >= box[1] && l.box[1] <= box[3]);
-    const left = baselineGroups(beside.filter((l) => l.box[2] <= x0 && l.box[0] >= box[0] - SLACK * size)).map((r) => r[0]!.baseline);
-    const right = baselineGroups(beside.filter((l) => l.box[0] >= x1 && l.box[2] <= box[2] + SLACK * size)).map((r) => r[0]!.baseline);
-    const [fewer, more] = left.length <= right.length ? [left, right] : [right, left];
-    // Baselines read by OCR (no glyphs) jitter by a third of an em.
-    const near = (fragments.some((l) => !l.glyphs?.length) ? SAME_ROW_OCR : SAME_ROW) * size;
-    const shared = fewer.filter((b) => more.some((o) => Math.abs(o - b) <= near)).length;
-    return shared < SHARED_ROWS * fewer.length;
+    return !sidesShareRows(strip, box, lines, size);
   });
   if (!gutter) return [run];
   if (captioned) note(run, 'captionedApart', Math.round(captioned[0]));
-  // Each side's lines over the run's height are searched for runs of their own.
-  const within = lines.filter((l) => l.box[3] >= box[1] && l.box[1] <= box[3] && l.box[0] >= box[0] - SLACK * size && l.box[2] <= box[2] + SLACK * size);
+  // Each side's lines over the run's height are searched for runs of their own; the ruled table's
+  // side over its rules' whole span (the run may have reached only into its first columns and rows).
   const [x0, x1] = gutter;
-  const left = within.filter((l) => l.box[2] <= x0 + SLACK * size);
-  const right = within.filter((l) => l.box[0] >= x1 - SLACK * size);
-  const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines)));
+  const within = (b: Box) => lines.filter((l) => l.box[3] >= b[1] && l.box[1] <= b[3] && l.box[0] >= b[0] - SLACK * size && l.box[2] <= b[2] + SLACK * size);
+  const ruledSide = ruled?.span ? [Math.min(box[0], ruled.span.box[0]), Math.min(box[1], ruled.span.box[1]), Math.max(box[2], ruled.span.box[2]), Math.max(box[3], ruled.span.box[3])] as Box : null;
+  const left = within(ruledSide && ruled!.span!.box[2] < x1 ? ruledSide : box).filter((l) => l.box[2] <= x0 + SLACK * size);
+  const right = within(ruledSide && ruled!.span!.box[0] > x0 ? ruledSide : box).filter((l) => l.box[0] >= x1 - SLACK * size);
+  const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines, rules)));
   for (const r of runs) note(r, captioned ? 'captionedApartAt' : 'pageGutterAt', Math.round(x0));
   return runs;
+}
+
+/**
+ * Whether the lines beside a run on the two sides of a strip share their baselines (SHARED_ROWS of
+ * the side with fewer rows): one table's columns, rather than two things side by side.
+ */
+function sidesShareRows([x0, x1]: [number, number], box: Box, lines: readonly TextLine[], size: number): boolean {
+  const beside = lines.filter((l) => l.box[3] >= box[1] && l.box[1] <= box[3]);
+  const left = baselineGroups(beside.filter((l) => l.box[2] <= x0 && l.box[0] >= box[0] - SLACK * size)).map((r) => r[0]!.baseline);
+  const right = baselineGroups(beside.filter((l) => l.box[0] >= x1 && l.box[2] <= box[2] + SLACK * size)).map((r) => r[0]!.baseline);
+  const [fewer, more] = left.length <= right.length ? [left, right] : [right, left];
+  // Baselines read by OCR (no glyphs) jitter by a third of an em.
+  const near = (beside.some((l) => !l.glyphs?.length) ? SAME_ROW_OCR : SAME_ROW) * size;
+  const shared = fewer.filter((b) => more.some((o) => Math.abs(o - b) <= near)).length;
+  return shared >= SHARED_ROWS * fewer.length;
 }
 
 /**
@@ -395,6 +406,31 @@ function centredCaptionsApart([x0, x1]: [number, number], box: Box, captions: re
   const left = captions.some((l) => l.box[2] <= x0 + SLACK * size && l.box[0] >= box[0] - CELL_PADDING * size && centredOn(l, box[0], x0));
   const right = captions.some((l) => l.box[0] >= x1 - SLACK * size && l.box[2] <= box[2] + CELL_PADDING * size && centredOn(l, x1, box[2]));
   return left && right;
+}
+
+/** A table's top and bottom rules lie within this many ems of its rows. */
+const TABLE_RULE_REACH = 2;
+
+/**
+ * Two tables side by side, one of them set between rules of its own (booktabs' top, header and
+ * bottom rules over one page column): two rules of one span or more, over the run's height,
+ * end in the strip and run on away from it past an em, and no rule crosses the strip. A run
+ * reaching over that end joins the table to what stands beside it. (A spanner rule over a header's columns also ends at a column
+ * gap, but alone: its table's own rules span the whole table.) The box the rules bound, or null.
+ */
+export function ruledApart([x0, x1]: [number, number], box: Box, rules: readonly HRule[], size: number): { box: Box } | null {
+  const inStrip = (x: number) => x >= x0 - SLACK * size && x <= x1 + SLACK * size;
+  const near = rules.filter((r) => !r.frame && r.y >= box[1] - TABLE_RULE_REACH * size && r.y <= box[3] + TABLE_RULE_REACH * size);
+  // A rule across the strip is one table's (its rows' rules run across its own column gaps).
+  if (near.some((r) => r.x0 < x0 - SLACK * size && r.x1 > x1 + SLACK * size)) return null;
+  const ending = near.filter((r) => (inStrip(r.x0) && r.x1 > x1 + size) || (inStrip(r.x1) && r.x0 < x0 - size));
+  const sameSpan = (a: HRule, b: HRule) => Math.abs(a.x0 - b.x0) <= SLACK * size && Math.abs(a.x1 - b.x1) <= SLACK * size;
+  const pair = ending.find((r) => ending.some((o) => o !== r && sameSpan(o, r)));
+  if (!pair) return null;
+  // The table's other rules of that span (its bottom rule may lie past the run's last row).
+  const height = box[3] - box[1];
+  const own = rules.filter((o) => sameSpan(o, pair) && o.y >= box[1] - height && o.y <= box[3] + height).map((o) => o.y);
+  return { box: [pair.x0, Math.min(...own), pair.x1, Math.max(...own)] };
 }
 
 /**

@@ -1,0 +1,83 @@
+// The tenth table round (issue 12): two tables side by side in the two page columns, one of them
+// set between rules of its own.
+import { describe, expect, it } from 'vitest';
+import { ruledApart } from '../src/engine/tables/borderless.js';
+import { bornDigitalBlocks, drawTexts, flushRight, tableHtml } from './table-fixtures.js';
+
+describe('two tables side by side, the right one between its own rules', () => {
+  const left = [['Item', 'Cases', 'Rate'], ['Regional', '120', '2.0'], ['National', '127', '5.1'], ['Urban', '134', '8.2'], ['Rural', '141', '11.3']];
+  const right = [['Unit', 'Stock', 'Yield'], ['Alpha', '58.4', '20.1'], ['Beta', '19.4', '45%'], ['Gamma', '210.8', '76%'], ['Delta', '29', '734'], ['Epsilon', '31.5', '12%']];
+
+  it('parts them where the right table\'s rules end, though no caption stands over either', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // The left table, unruled, 4 pt higher than the right one's rows: a run across both.
+      left.forEach((row, r) => {
+        const y = 126 + r * 15;
+        drawTexts(c, [{ text: row[0]!, x: 62, y, size: 10 }]);
+        flushRight(c, font, row[1]!, 192, y, 10);
+        flushRight(c, font, row[2]!, 262, y, 10);
+      });
+      // The right table: top, header and bottom rules over the right page column only.
+      right.forEach((row, r) => {
+        const y = 130 + r * 15;
+        drawTexts(c, [{ text: row[0]!, x: 300, y, size: 10 }]);
+        flushRight(c, font, row[1]!, 430, y, 10);
+        flushRight(c, font, row[2]!, 500, y, 10);
+      });
+      c.line(294, 116, 506, 116, 0.8);
+      c.line(294, 134, 506, 134, 0.5);
+      c.line(294, 134 + 5 * 15, 506, 134 + 5 * 15, 0.8);
+    });
+    // (Read in either order: nothing else on the page tells the two columns apart.)
+    const tables = blocks.filter((b) => b.type === 'table').sort((a, b) => a.bbox![0] - b.bbox![0]);
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(left), tableHtml(right)]);
+  });
+});
+
+describe('a row-ruled table with rules that start at its second column', () => {
+  it('stays one table: its full rules cross the gap where the shorter ones start', async () => {
+    // A narrow first column of labels wrapped over several lines; two header rows, the upper's
+    // spanner rule from the second column on; the first label spans two rows, so the rule under
+    // its first row starts at the second column too.
+    const labels = [['Acute', 'vaccina-', 'tion rate', 'of the', 'screening'], [], ['Regional', 'symptom', 'cases'], ['Regional', 'admission'], ['Adjusted', 'caregiver', 'visits']];
+    const values = [['826,073', '48.6', '13.43', '73,905'], ['25.4', '86%', '31.62', '234.5'], ['54', '40%', '80', '491.7'], ['1%', '937,491', '64', '38%'], ['41.1', '54%', '173.1', '948,467']];
+    const blocks = await bornDigitalBlocks((c) => {
+      drawTexts(c, [{ text: 'Chronic', x: 62, y: 112, size: 10 }, { text: 'Weekly', x: 120, y: 100, size: 10 }, { text: 'Community', x: 220, y: 100, size: 10 }]);
+      c.line(114, 104, 310, 104, 0.5);
+      drawTexts(c, ['2023', '2025', '2026', '2019'].map((t, k) => ({ text: t, x: 120 + k * 50, y: 116, size: 10 })));
+      c.line(56, 120, 310, 120, 0.5);
+      let y = 132;
+      labels.forEach((label, r) => {
+        const lines = Math.max(label.length, 1);
+        drawTexts(c, label.map((t, k) => ({ text: t, x: 62, y: y + k * 12, size: 10 })));
+        drawTexts(c, values[r]!.map((t, k) => ({ text: t, x: 120 + k * 50, y, size: 10 })));
+        c.line(r === 0 ? 114 : 56, y + lines * 12 - 6, 310, y + lines * 12 - 6, 0.5);
+        y += lines * 12 + 8;
+      });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toContain('Regional admission');
+    expect(tables[0]!.table_body).toContain('948,467');
+  });
+});
+
+describe('rules ending in a strip between two parts of a run', () => {
+  // A run over x 56–520, y 120–200, 10-pt type, an empty strip at x 290–300.
+  const run: [number, number, number, number] = [56, 120, 520, 200];
+  const strip: [number, number] = [290, 300];
+  const top = { x0: 294, x1: 520, y: 112 };
+  const bottom = { x0: 294, x1: 520, y: 204 };
+
+  it('part it when two of one span start there: the right part\'s table has rules of its own', () => {
+    expect(ruledApart(strip, run, [top, { x0: 294, x1: 520, y: 128 }, bottom], 10)).toEqual({ box: [294, 112, 520, 204] });
+  });
+
+  it('do not when a rule crosses the strip (one table\'s row rules run across its column gaps)', () => {
+    expect(ruledApart(strip, run, [top, bottom, { x0: 56, x1: 520, y: 150 }], 10)).toBeNull();
+  });
+
+  it('do not when only one starts there (a spanner rule over a header\'s columns)', () => {
+    expect(ruledApart(strip, run, [top, { x0: 294, x1: 460, y: 204 }], 10)).toBeNull();
+  });
+});
