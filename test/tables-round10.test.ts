@@ -81,3 +81,25 @@ describe('rules ending in a strip between two parts of a run', () => {
     expect(ruledApart(strip, run, [top, { x0: 294, x1: 460, y: 204 }], 10)).toBeNull();
   });
 });
+
+describe('a header of two rows: groups over their columns, the first column\'s label set between them', () => {
+  it('reads two header rows, the label spanning both, each group over its columns', async () => {
+    const body = [['Northern region', '72,382', '84.62', '4.59', '78'], ['Coastal towns', '87', '73.75', '74', '294.1'], ['Mountain villages', '13.4', '9.5', '3', '224.4']];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      const ends = [250, 320, 400, 470];
+      // "Model" centred on the two header rows (LaTeX's \multirow), each group centred over its two columns.
+      drawTexts(c, [{ text: 'Model', x: 62, y: 106, size: 10 }, { text: 'Warm start', x: 255, y: 100, size: 10 }, { text: 'Cold start', x: 405, y: 100, size: 10 }]);
+      ['2020', '2025', '2015', '2024'].forEach((year, k) => flushRight(c, font, year, ends[k]!, 112, 10));
+      body.forEach((row, r) => {
+        const y = 126 + r * 12;
+        drawTexts(c, [{ text: row[0]!, x: 62, y, size: 10 }]);
+        row.slice(1).forEach((v, k) => flushRight(c, font, v, ends[k]!, y, 10));
+      });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const html = tables[0]!.table_body!;
+    expect(html).toContain('<td rowspan="2">Model</td><td colspan="2">Warm start</td><td colspan="2">Cold start</td></tr><tr><td>2020</td><td>2025</td><td>2015</td><td>2024</td></tr>');
+    expect(html.split('<tr>')).toHaveLength(1 + 2 + body.length);
+  });
+});

@@ -1573,17 +1573,21 @@ function centreSpanningCells(table: Table, size: number): void {
 
 /**
  * The label of the first column in a header of several rows, written over several of them
- * ("Age" / "group" / "(yrs)" beside two rows of column headers), is one cell spanning the
- * header's rows; rows that held only a piece of it go. The header: the rows above the first
- * with a number right of the first column, down to the last with text right of it.
+ * ("Age" / "group" / "(yrs)" beside two rows of column headers) or on one of them alone (the
+ * first column's cell under it left empty), is one cell spanning the header's rows; rows that
+ * held only a piece of it go. The header: the rows above the first
+ * with a number right of the first column (but for numbers as column headers), down to the last with text right of it.
  */
 function joinStackedHeaderLabel(table: Table): void {
-  const firstData = table.cells.filter((c) => c.col > 0 && c.lines.some((l) => isNumeric(l.text))).reduce((m, c) => Math.min(m, c.row), Infinity);
+  // Column headers that are numbers (years under a group's header over them) leave the first column empty.
+  const spanned = (r: number) => table.cells.some((c) => c.row === r - 1 && c.col > 0 && c.colSpan > 1);
+  const columnHeaders = (r: number) => spanned(r) && !table.cells.some((c) => c.row === r && c.col === 0);
+  const firstData = table.cells.filter((c) => c.col > 0 && c.lines.some((l) => isNumeric(l.text)) && !columnHeaders(c.row)).reduce((m, c) => Math.min(m, c.row), Infinity);
   // The header ends with its last row of column headers (a section row may follow it).
   const dataRow = 1 + table.cells.filter((c) => c.col > 0 && c.row < firstData).reduce((m, c) => Math.max(m, c.row), -1);
   if (dataRow < 2 || firstData === Infinity) return;
   const pieces = table.cells.filter((c) => c.row < dataRow && c.col === 0);
-  if (pieces.length < 2 || pieces.some((c) => c.colSpan > 1)) return;
+  if (!pieces.length || pieces.some((c) => c.colSpan > 1)) return;
   // The label's lines stand closer than the rows under it (baseline to baseline), as a wrapped
   // cell's do; set as far apart as the rows, they are rows of their own (a key–value table whose first values are
   // words: "Contact  Aisha Martins").

@@ -47,11 +47,29 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
     const distance = (a: TextLine[]) => Math.max(0, a[0]!.baseline - base, base - a[a.length - 1]!.baseline);
     // The nearest label; the one above it on a tie.
     const nearest = anchors.reduce((best, a) => (distance(a) < distance(best) ? a : best));
-    if (labelled || distance(nearest) <= LABEL_REACH * pitch) rows.get(nearest)!.push(...group);
+    const joined = rows.get(nearest)!;
+    if (labelled || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(joined.filter((l) => !nearest.includes(l)), group))) joined.push(...group);
     else out.push(group);
   }
   return out.sort((a, b) => Math.min(...a.map((l) => l.baseline)) - Math.min(...b.map((l) => l.baseline)));
 }
+
+/**
+ * Two header rows beside one label set between them (a label written over both rows, "Model"
+ * beside "Accuracy" over "2020  2025"): a line of the upper spans two lines or more of the lower
+ * (a group's header over its columns' headers). Those are two rows, not the lines of one row's
+ * wrapped cells (which stand one under another in their columns).
+ */
+function spannerOver(upper: readonly TextLine[], lower: readonly TextLine[]): boolean {
+  const reach = (u: TextLine) => SPANNER_REACH * u.fontSize;
+  return upper.some((u) => lower.filter((l) => l.baseline > u.baseline && l.box[2] > u.box[0] - reach(u) && l.box[0] < u.box[2] + reach(u)).length >= 2);
+}
+
+/**
+ * A spanner's text reaches to within this many ems of its columns' headers (centred over them, it
+ * may end short of the outer ones; a wrapped cell's line keeps a cell gap from the next column's).
+ */
+const SPANNER_REACH = 1;
 
 /** The usual distance between neighbouring baseline groups. */
 function medianPitch(groups: TextLine[][]): number {
