@@ -103,3 +103,28 @@ describe('a header of two rows: groups over their columns, the first column\'s l
     expect(html.split('<tr>')).toHaveLength(1 + 2 + body.length);
   });
 });
+
+describe('a header crowded over its columns', () => {
+  // The label column's header set a cell gap from the rest ("Item"), or a word space ("Adjusted revenue").
+  it.each(['Item', 'Adjusted revenue'])('is the table\'s header though its first value column\'s header reaches left to the longest label (%s)', async (label) => {
+    const rows = [[label, 'Operating equity', 'Operating audit', 'Fiscal liquidity'], ['Unaudited forecast', '62.2', '12', '818,157'], ['Recurring dividend', '79', '95.56', '91.18'], ['Unaudited liquidity', '180,635', '80.5', '51'], ['Quarterly exposure', '82.44', '414,417', '63']];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      const labelEnd = 62 + font.widthOfTextAtSize('Unaudited liquidity', 10);
+      // Each value column as wide as its header, set a word space apart: the header is one line.
+      const ends: number[] = [];
+      let x = labelEnd + 5;
+      for (const head of rows[0]!.slice(1)) {
+        x += font.widthOfTextAtSize(head, 10);
+        ends.push(x);
+        x += 3.3;
+      }
+      rows.forEach((row, r) => {
+        const y = 120 + r * 13;
+        drawTexts(c, [{ text: row[0]!, x: 62, y, size: 10 }]);
+        row.slice(1).forEach((v, k) => flushRight(c, font, v, ends[k]!, y, 10));
+      });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(rows)]);
+  });
+});

@@ -181,9 +181,10 @@ export function cutAtColumns(line: TextLine, edges: readonly number[], columns: 
     }
     if (best < 0) {
       // A header wider than its right-aligned column reaches left over the edge into the white
-      // after the previous column's values (which end before the line starts): no cut, the edge
-      // moves into that white. Only before the line's first cut: its first piece is that header.
-      const end = before?.right;
+      // after the previous column's values (which end before the line starts; a left-aligned
+      // column's longest cell): no cut, the edge moves into that white. Only before the line's
+      // first cut: its first piece is that header.
+      const end = before?.right ?? before?.end;
       if (!cuts.length && end !== undefined && line.box[0] - end > WORD_GAP * size) {
         moved[e] = (end + line.box[0]) / 2;
         continue;
@@ -191,7 +192,9 @@ export function cutAtColumns(line: TextLine, edges: readonly number[], columns: 
       return null;
     }
     cuts.push(best);
-    moved[e] = (glyphs[best - 1]!.x1 + glyphs[best]!.x0) / 2;
+    // (In the white after the column's longest cell, when the gap begins short of it.)
+    const columnEnd = before?.end !== undefined && before.end < glyphs[best]!.x0 ? before.end : -Infinity;
+    moved[e] = (Math.max(glyphs[best - 1]!.x1, columnEnd) + glyphs[best]!.x0) / 2;
   }
   // One gap per edge, left to right.
   if (!cuts.length || cuts.some((c, i) => i > 0 && c <= cuts[i - 1]!)) return null;
@@ -211,7 +214,7 @@ export function cutAtColumns(line: TextLine, edges: readonly number[], columns: 
 const WIDER_THAN_SPACES = 1.5;
 
 /**
- * The glyph index after the widest word gap of the line that lies in the white between column
+ * The glyph index after the widest word gap of the line that ends in the white between column
  * `before`'s cells and column `after`'s (from where the one's text ends to where the other's
  * starts), if it is wider than the line's other word gaps; -1 otherwise. (A header spanning
  * both columns has its word gap over a column's text.)
@@ -224,7 +227,8 @@ function gapInColumnWhite(glyphs: readonly Glyph[], before: ColumnAlignment | un
     const x1 = glyphs[i]!.x0;
     if (x1 - x0 > WORD_GAP * size && !inNumber(i)) gaps.push({ i, x0, x1 });
   }
-  const inWhite = gaps.filter((g) => g.x0 >= before.end! && g.x1 <= after.start!).sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0));
+  // The next cell starts in the white; the gap may begin earlier, after a cell shorter than its column's longest.
+  const inWhite = gaps.filter((g) => g.x1 >= before.end! && g.x1 <= after.start!).sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0));
   const gap = inWhite[0];
   if (!gap) return -1;
   const others = gaps.filter((g) => g !== gap).map((g) => g.x1 - g.x0);
