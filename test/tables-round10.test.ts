@@ -2,7 +2,7 @@
 // set between rules of its own.
 import { describe, expect, it } from 'vitest';
 import { ruledApart } from '../src/engine/tables/borderless.js';
-import { bornDigitalBlocks, drawTexts, flushRight, tableHtml } from './table-fixtures.js';
+import { bornDigitalBlocks, drawTexts, flushRight, justified, tableHtml } from './table-fixtures.js';
 
 describe('two tables side by side, the right one between its own rules', () => {
   const left = [['Item', 'Cases', 'Rate'], ['Regional', '120', '2.0'], ['National', '127', '5.1'], ['Urban', '134', '8.2'], ['Rural', '141', '11.3']];
@@ -126,5 +126,26 @@ describe('a header crowded over its columns', () => {
     });
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables.map((t) => t.table_body)).toEqual([tableHtml(rows)]);
+  });
+});
+
+describe('a glossary: two columns of words under their table\'s caption', () => {
+  const rows = [['Term', 'Definition'], ['Follow-up visit', 'The adjusted screening of the ward'], ['Symptom', 'The patient and the intervention declined'], ['Referral', 'In addition, the visit was discharged']];
+  const page = (caption: boolean) =>
+    bornDigitalBlocks((c, _page, font) => {
+      for (let i = 0; i < 3; i++) justified(c, font, 'The regional outcomes of the programme were reported by the auditors of the group in the annual report of the', 56, 540, 80 + i * 13);
+      if (caption) drawTexts(c, [{ text: 'Table 2: Terms used in the survey of the wards', x: 56, y: 140, size: 10 }]);
+      rows.forEach((row, r) => drawTexts(c, [{ text: row[0]!, x: 90, y: 158 + r * 14, size: 10 }, { text: row[1]!, x: 260, y: 158 + r * 14, size: 10 }]));
+      for (let i = 0; i < 3; i++) justified(c, font, 'The weekly outcome doubled while the district was monitored by the regional office of the ministry in the', 56, 540, 230 + i * 13);
+    });
+
+  it('is a table when its caption stands right above it', async () => {
+    const tables = (await page(true)).filter((b) => b.type === 'table');
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(rows)]);
+    expect(tables[0]!.table_caption).toEqual(['Table 2: Terms used in the survey of the wards']);
+  });
+
+  it('stays text without one (two columns of words are not enough)', async () => {
+    expect((await page(false)).filter((b) => b.type === 'table')).toHaveLength(0);
   });
 });

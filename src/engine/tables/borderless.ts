@@ -1116,7 +1116,11 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   // label ending in a colon, "Status:  Draft", heads no column).
   const header = run.length >= 3 && !run[0]!.some((l) => isNumeric(l.text) || /:$/.test(l.text.trim()));
   const values = header ? run.slice(1).flat() : fragments;
-  if (!looksTabular(fragments, edges, ruled, run.length, labels.length > 0 && !ownFirst, values)) return null;
+  // A table's caption right above or below the run ("Table 3: …", IEEE's label over its title)
+  // confirms columns of words (a glossary's terms and their definitions).
+  const over = (l: TextLine) => l.box[0] < box[2] && l.box[2] > box[0];
+  const captioned = [...captionsNear(box, lines, size), ...captionsAbove(box, lines, size)].some(over);
+  if (!looksTabular(fragments, edges, ruled, run.length, labels.length > 0 && !ownFirst, values, captioned)) return null;
   if (isContents(run, edges, lines) || isList(run, edges)) return null;
   if (labels.length && !ownFirst) {
     const x0 = Math.min(...labels.map((l) => l.box[0]));
@@ -1470,9 +1474,9 @@ function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine
 
 /**
  * Whether fragments in columns look like data rather than text: numeric columns, or at least
- * three columns of short fragments.
+ * three columns of short fragments, or columns of words under (or over) their table's caption.
  */
-function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, rows: number, labelled = false, values: TextLine[] = fragments): boolean {
+function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, rows: number, labelled = false, values: TextLine[] = fragments, captioned = false): boolean {
   const cols = edges.length - 1;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
   const numeric = values.filter((l) => isNumeric(l.text)).length / values.length;
@@ -1485,10 +1489,14 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, ro
   // Two columns far apart are a chart's two axes or a page's margins, not a table.
   if (cols === 2 && !labelled && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!)) return false;
   if (numeric >= 0.3) return true;
+  if (captioned && rows >= CAPTIONED_ROWS) return true;
   if (ruled) return meanLength <= 30;
   // Three or more columns of short words: a table when numbers or many rows confirm it.
   return cols >= 3 && meanLength <= 20 && (numeric >= 0.1 || rows >= 5);
 }
+
+/** A captioned run of words is a table from this many rows (a header and two entries). */
+const CAPTIONED_ROWS = 3;
 
 /** The widest empty width between one column's text and the next (spanning text ignored). */
 function widestGap(fragments: TextLine[], edges: number[]): number {
