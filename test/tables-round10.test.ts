@@ -149,3 +149,24 @@ describe('a glossary: two columns of words under their table\'s caption', () => 
     expect((await page(false)).filter((b) => b.type === 'table')).toHaveLength(0);
   });
 });
+
+describe('a table between its rules in the right page column', () => {
+  it('keeps to its rules: short lines of the left page column on its rows are no row labels', async () => {
+    const rows = [['Exclusive', 'Prior', 'Material'], ['Material party', '61.1', '92%'], ['Prior jurisdiction', '30%', '31.37'], ['Binding amendment', '27.95', '376.7'], ['Prior regulation', '5', '52.6']];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      rows.forEach((row, r) => {
+        const y = 130 + r * 13;
+        drawTexts(c, [{ text: row[0]!, x: 320, y, size: 9 }]);
+        flushRight(c, font, row[1]!, 470, y, 9);
+        flushRight(c, font, row[2]!, 550, y, 9);
+      });
+      c.line(314, 121, 556, 121, 0.8);
+      c.line(314, 133, 556, 133, 0.5);
+      c.line(314, 134 + 4 * 13, 556, 134 + 4 * 13, 0.8);
+      // The left page column: a caption's last line and a figure's labels, on two of the table's rows.
+      drawTexts(c, [{ text: 'INDEMNITY WARRANTS.', x: 130, y: 130, size: 9 }, { text: 'indemnity   written', x: 90, y: 182, size: 9 }]);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(rows)]);
+  });
+});

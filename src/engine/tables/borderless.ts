@@ -1110,7 +1110,10 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   // Their zone: left of the run, or its first column when few of its rows have text there.
   const inFirst = run.filter((row) => row.some((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === 0)).length;
   const ownFirst = inFirst > 0 && inFirst < OFF_ROW_LABELS * run.length && edges.length > 2;
-  const labels = rowLabels(box, ownFirst ? edges[1]! : box[0], lines, new Set(fragments), size);
+  // Between rules, the labels stand where the rules start at the furthest (left of them is what
+  // stands beside the table: the other page column's text).
+  const ruledFrom = ruled ? Math.min(...[...above, ...below].map((r) => r.x0)) - size : -Infinity;
+  const labels = rowLabels(box, ownFirst ? edges[1]! : box[0], lines, new Set(fragments), size).filter((l) => l.box[0] >= ruledFrom);
   // Two columns of values labelled left of them are a table of three, however far apart they stand.
   // Numbers are counted below a first row of words only (a header naming its columns; a field's
   // label ending in a colon, "Status:  Draft", heads no column).
