@@ -170,3 +170,21 @@ describe('a table between its rules in the right page column', () => {
     expect(tables.map((t) => t.table_body)).toEqual([tableHtml(rows)]);
   });
 });
+
+describe('a row-ruled table under a crowded header', () => {
+  it('takes the header, cut where its cells line up with the columns\' cells', async () => {
+    const rows = [['Absorbance', 'Chromatography', 'Purified pellet', 'Reagent'], ['Recombinant buffer', '51', '484.5 rpm', '83.4'], ['Relative chromatography', '54', '8.6', '307.0'], ['Sterile substrate', '211,917', '62%', '403.2'], ['Aqueous specimen', '451.5 mM', '53', '331.9']];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // Left-aligned columns as wide as their headers, a word space apart.
+      const starts = [62];
+      for (const head of rows[0]!.slice(0, -1)) starts.push(starts[starts.length - 1]! + Math.max(font.widthOfTextAtSize(head, 10), ...rows.slice(1).map((r) => font.widthOfTextAtSize(r[starts.length - 1]!, 10))) + 3);
+      rows.forEach((row, r) => {
+        const y = 120 + r * 18;
+        drawTexts(c, row.map((text, k) => ({ text, x: starts[k]!, y, size: 10 })));
+        c.line(58, y + 6, 420, y + 6, r === 0 ? 1.5 : 0.5);
+      });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(rows)]);
+  });
+});

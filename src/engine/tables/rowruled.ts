@@ -191,6 +191,13 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
   if (!gaps.length) return null;
   const all = [...ruledRows];
   // The header's rows join together: each keeps to the columns but a group's heading may span them.
+  // The last, right above the first rule, may be crowded (its cells a word space apart): it keeps
+  // to them cut at the gaps where its cells line up with the columns' cells.
+  const header = aboveRows[aboveRows.length - 1];
+  if (header && !keepsTo(header, gaps)) {
+    const cut = { ...header, fragments: cutAtGaps(header.fragments, gaps, size) };
+    if (keepsTo(cut, gaps) && cut.fragments.every((f) => header.fragments.includes(f) || linesUpWithCells(f, ruledRows, size))) aboveRows[aboveRows.length - 1] = cut;
+  }
   if (aboveRows.length && aboveRows.every((r, i) => (i === aboveRows.length - 1 ? keepsTo(r, gaps) : spansColumns(r, gaps)))) all.unshift(...aboveRows);
   // Rows that go on under the last rule unruled, row after row: the rules rule a table's head,
   // its body is set without rules (the borderless detector's).
@@ -427,6 +434,18 @@ function unruledBodyBelow(lines: readonly TextLine[], rules: readonly HRule[], x
 /** Whether a header row over a shorter rule stands over the columns (its headings may span several). */
 function spansColumns(row: Row, gaps: readonly [number, number][]): boolean {
   return row.fragments.length >= 2 || crossesAGap(row, gaps);
+}
+
+/** A header's cell lines up with the cells under it: it starts (or ends) where this many of them do, to ALIGNED_CELL. */
+const LINED_UP_CELLS = 2;
+/** Ems within which a header's cell and its column's cells start (or end) together. */
+const ALIGNED_CELL = 0.3;
+
+/** Whether a piece cut from a crowded header starts or ends where LINED_UP_CELLS of the ruled rows' cells do. */
+function linesUpWithCells(piece: TextLine, rows: readonly Row[], size: number): boolean {
+  const cells = rows.flatMap((r) => r.fragments);
+  const near = (side: 0 | 2) => cells.filter((c) => Math.abs(c.box[side] - piece.box[side]) <= ALIGNED_CELL * size).length >= LINED_UP_CELLS;
+  return near(0) || near(2);
 }
 
 /** Whether a piece of the row runs across one of the column gaps. */
