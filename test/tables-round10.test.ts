@@ -188,3 +188,37 @@ describe('a row-ruled table under a crowded header', () => {
     expect(tables.map((t) => t.table_body)).toEqual([tableHtml(rows)]);
   });
 });
+
+describe('two tables side by side, captioned under them, the left one\'s header crowded', () => {
+  it('reads each whole: the left header (its last cell wider than its values, wrapped) and no row labels across the strip', async () => {
+    const left = [['Written amendment', 'Liability', 'Applicable regulation'], ['Termination', '25.1', '207,581'], ['Material indemnity', '23', '80.53'], ['Confidential', '3.1', '72%'], ['Statutory clause', '69', '556,649']];
+    const right = [['Material liability', 'Written', 'Contractual'], ['Binding breach', '76', '75'], ['Effective indemnity', '24', '46.2'], ['Material remedy', '40.47', '20.4']];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // The left header: cells a word space apart on one line, "regulation" wrapped under "Applicable".
+      const x1 = 62 + font.widthOfTextAtSize('Written amendment', 10) + 4;
+      const x2 = x1 + font.widthOfTextAtSize('Liability', 10) + 4;
+      drawTexts(c, [{ text: 'Written amendment', x: 62, y: 110, size: 10 }, { text: 'Liability', x: x1, y: 110, size: 10 }, { text: 'Applicable', x: x2, y: 110, size: 10 }, { text: 'regulation', x: x2, y: 122, size: 10 }]);
+      left.slice(1).forEach((row, r) => drawTexts(c, row.map((text, k) => ({ text, x: [62, x1, x2][k]!, y: 140 + r * 16, size: 10 }))));
+      right.forEach((row, r) => drawTexts(c, row.map((text, k) => ({ text, x: [320, 420, 470][k]!, y: 110 + r * 16, size: 10 }))));
+      drawTexts(c, [{ text: 'Table 1. Prior termination and party', x: 56, y: 215, size: 10 }, { text: 'Table 2. Exclusive obligation', x: 314, y: 175, size: 10 }]);
+    });
+    const tables = blocks.filter((b) => b.type === 'table').sort((a, b) => a.bbox![0] - b.bbox![0]);
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(left), tableHtml(right)]);
+  });
+});
+
+describe('two tables side by side, captioned under them, the left one\'s header not read', () => {
+  it('leaves the left header to the text: the right table takes no row labels across the strip the captions part', async () => {
+    const left = [['Termination', '25.1', '207,581'], ['Material indemnity', '23', '80.53'], ['Confidential', '3.1', '72%'], ['Statutory clause', '69', '556,649']];
+    const right = [['Material liability', 'Written', 'Contractual'], ['Binding breach', '76', '75'], ['Effective indemnity', '24', '46.2'], ['Material remedy', '40.47', '20.4']];
+    const blocks = await bornDigitalBlocks((c) => {
+      // A header over the left table that lines up with none of its columns, on two lines.
+      drawTexts(c, [{ text: 'Amendments and the liabilities', x: 80, y: 110, size: 10 }, { text: 'under regulation', x: 80, y: 122, size: 10 }]);
+      left.forEach((row, r) => drawTexts(c, row.map((text, k) => ({ text, x: [62, 170, 215][k]!, y: 140 + r * 16, size: 10 }))));
+      right.forEach((row, r) => drawTexts(c, row.map((text, k) => ({ text, x: [320, 420, 470][k]!, y: 110 + r * 16, size: 10 }))));
+      drawTexts(c, [{ text: 'Table 1. Prior termination and party', x: 56, y: 215, size: 10 }, { text: 'Table 2. Exclusive obligation', x: 314, y: 175, size: 10 }]);
+    });
+    const tables = blocks.filter((b) => b.type === 'table').sort((a, b) => a.bbox![0] - b.bbox![0]);
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(left), tableHtml(right)]);
+  });
+});

@@ -179,7 +179,9 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
     const cutLines = new Set(cut?.cuts.map((c) => c.line));
     for (const c of cut?.cuts ?? []) for (const p of c.pieces) source.set(p, source.get(c.line)!);
     const pool = cut ? [...remaining.filter((l) => !cutLines.has(l)), ...cut.cuts.flatMap((c) => c.pieces)] : remaining;
-    const found = cut ? runTable([...(cut.header ? [cut.header] : []), ...cut.rows, ...cut.below], pool, rules, cut.edges) : runTable(run, pool, rules);
+    const cutRun = cut ? [...(cut.header ? [cut.header] : []), ...cut.rows, ...cut.below] : run;
+    if (cut && bounds.has(run)) bounds.set(cutRun, bounds.get(run)!);
+    const found = runTable(cutRun, pool, rules, cut?.edges);
     if (!found || holdsFractionBar(found, rules)) continue;
     if (cut) found.values = { ...found.values, rowsCutAtColumns: cut.cuts.length };
     const used = new Set(found.lines.map((l) => source.get(l)!));
@@ -553,7 +555,12 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
   let header: TextLine[] | undefined;
   const above = lines.filter((l) => !own.has(l) && spans(l) && l.box[3] <= box[1] + TOUCH * size && box[1] - l.box[3] < MAX_ROW_GAP * size).sort((a, b) => b.box[3] - a.box[3]);
   for (const line of above) {
-    if (line.box[2] > box[2] + SLACK * size) break;
+    // A line past the run's right edge is no header, but for the last column's header set wider
+    // than its values (its last word starts in that column, and it reaches past by that column's width at most).
+    const lastColumn = edges[edges.length - 2]!;
+    const lastWord = innerWordStarts(line).at(-1)?.x ?? line.box[0];
+    const lastHeader = lastWord >= lastColumn - SLACK * size && line.box[2] - box[2] <= box[2] - lastColumn;
+    if (line.box[2] > box[2] + SLACK * size && !lastHeader) break;
     const cut = cutAtColumns(line, edges, columns);
     // A header may reach left over the row labels set off the run; then it must match two
     // column edges or more (a line of prose matches one by chance now and then).
@@ -1113,7 +1120,11 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   // Between rules, the labels stand where the rules start at the furthest (left of them is what
   // stands beside the table: the other page column's text).
   const ruledFrom = ruled ? Math.min(...[...above, ...below].map((r) => r.x0)) - size : -Infinity;
-  const labels = rowLabels(box, ownFirst ? edges[1]! : box[0], lines, new Set(fragments), size).filter((l) => l.box[0] >= ruledFrom);
+  // Nor across the strip two captions parted the run at (the left table's cells beside the right
+  // one's rows). A strip parted as a page gutter alone may be a table's own gap: labels cross it.
+  const gutter = bounds.get(run)?.captionedApartAt;
+  const labelsFrom = Math.max(ruledFrom, gutter !== undefined && gutter < box[0] ? gutter : -Infinity);
+  const labels = rowLabels(box, ownFirst ? edges[1]! : box[0], lines, new Set(fragments), size).filter((l) => l.box[0] >= labelsFrom);
   // Two columns of values labelled left of them are a table of three, however far apart they stand.
   // Numbers are counted below a first row of words only (a header naming its columns; a field's
   // label ending in a colon, "Status:  Draft", heads no column).
