@@ -313,7 +313,7 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
     return !sidesShareRows(strip, box, lines, size);
   });
   if (!gutter) return [run];
-  if (captioned) note(run, 'captionedApart', Math.round(captioned[0]));
+  if (captioned) note(run, ruled ? 'ruledApart' : 'captionedApart', Math.round(captioned[0]));
   // Each side's lines over the run's height are searched for runs of their own; the ruled table's
   // side over its rules' whole span (the run may have reached only into its first columns and rows).
   const [x0, x1] = gutter;
@@ -322,7 +322,7 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
   const left = within(ruledSide && ruled!.span!.box[2] < x1 ? ruledSide : box).filter((l) => l.box[2] <= x0 + SLACK * size);
   const right = within(ruledSide && ruled!.span!.box[0] > x0 ? ruledSide : box).filter((l) => l.box[0] >= x1 - SLACK * size);
   const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines, rules)));
-  for (const r of runs) note(r, captioned ? 'captionedApartAt' : 'pageGutterAt', Math.round(x0));
+  for (const r of runs) note(r, ruled ? 'ruledApartAt' : captioned ? 'captionedApartAt' : 'pageGutterAt', Math.round(x0));
   return runs;
 }
 
@@ -1121,7 +1121,8 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   // stands beside the table: the other page column's text).
   const ruledFrom = ruled ? Math.min(...[...above, ...below].map((r) => r.x0)) - size : -Infinity;
   // Nor across the strip two captions parted the run at (the left table's cells beside the right
-  // one's rows). A strip parted as a page gutter alone may be a table's own gap: labels cross it.
+  // one's rows). A strip parted as a page gutter, or where rules end, may be a table's own gap
+  // (rules under its values only): labels cross it.
   const gutter = bounds.get(run)?.captionedApartAt;
   const labelsFrom = Math.max(ruledFrom, gutter !== undefined && gutter < box[0] ? gutter : -Infinity);
   const labels = rowLabels(box, ownFirst ? edges[1]! : box[0], lines, new Set(fragments), size).filter((l) => l.box[0] >= labelsFrom);
