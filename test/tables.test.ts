@@ -318,6 +318,17 @@ describe('tables split over a page break', () => {
     expect(result.markdown.indexOf('2011')).toBeLessThan(result.markdown.indexOf('The discussion resumes'));
   });
 
+  it('joins a row the page break cut through: its cell goes on in lower case at the next page\'s top', async () => {
+    const first = [header, ...body(0), ['Total of', '615', '31.5']];
+    const pdf = await split((c) => drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: [header, ['the first years', '', ''], ...body(6)], rules: 'lines' }), first);
+    const details = await parseWithDetails(pdf, { maxPages: 50, ocr: noOcr });
+    const [table, ...others] = tables(details.result);
+    expect(others).toEqual([]);
+    expect(table!.table_body).toBe(`<table>${rowsHtml([header, ...body(0), ['Total of the first years', '615', '31.5'], ...body(6)])}</table>`);
+    const merge = details.blocks.find((b) => b.type === 'table')!.trace.find((t) => t.rule === 'table.continued-on-next-page');
+    expect(merge?.values).toMatchObject({ headerRowsDropped: 1, rowCutByPageBreak: true });
+  });
+
   it('makes one table of a continuation without a header, and drops its "(continued)" line', async () => {
     const pdf = await split((c) => {
       drawTexts(c, [{ text: 'Table 2 (continued)', x: 72, y: 62 }]);

@@ -261,12 +261,13 @@ function mergeParts(first: PlacedRegion, second: PlacedRegion, page: number): { 
   const by = columnsLineUp(a.table, b.table) ? 'columns' : sameExtent(a.box, b.box) ? 'edges' : undefined;
   if (!by) return undefined;
   const header = repeatedHeader(a.table, b.table);
-  const table = appendRows(a.table, b.table, header);
+  const cut = joinRowCutByPageBreak(a.table, b.table, header);
+  const table = appendRows(cut.first, cut.second, header);
   const region: TableRegion = {
     ...a,
     table,
     lines: [...a.lines, ...b.lines],
-    trace: [...a.trace, entry('floats', 'table.continued-on-next-page', { page, rows: table.rows - a.table.rows, headerRowsDropped: header, linedUpBy: by, continuedCaptionDropped: continuation.length > 0 })],
+    trace: [...a.trace, entry('floats', 'table.continued-on-next-page', { page, rows: table.rows - a.table.rows, headerRowsDropped: header, linedUpBy: by, continuedCaptionDropped: continuation.length > 0, rowCutByPageBreak: cut.joined })],
   };
   return { placed: { ...first, region, captions: [...first.captions, ...captions], notes: [...second.notes] }, ends: captions.length > 0 || second.notes.length > 0 };
 }
@@ -333,6 +334,41 @@ function repeatedHeader(a: Table, b: Table): number {
   while (k > 0 && b.cells.some((c) => c.row < k && c.row + c.rowSpan > k)) k--;
   return k;
 }
+
+/** Text going on in lower case: the rest of a sentence or a phrase. */
+const LOWER_START = /^\p{Ll}/u;
+
+/**
+ * A row the page break cut through: the second part's first row (after a repeated header) holds
+ * only the rest of some cells of the first part's last row, each going on in lower case in a
+ * column that row fills, and fills fewer columns than it. Its lines join those cells, set under
+ * their last line (the two pages' coordinates differ; the cell's text is read top to bottom),
+ * and the row goes.
+ */
+function joinRowCutByPageBreak(first: Table, second: Table, skip: number): { first: Table; second: Table; joined: boolean } {
+  const unchanged = { first, second, joined: false };
+  const last = first.rows - 1;
+  const rest = second.cells.filter((c) => c.row === skip && c.lines.length);
+  const ending = first.cells.filter((c) => c.row + c.rowSpan - 1 === last && c.lines.length);
+  if (!rest.length || second.rows - skip < 2 || rest.length >= ending.length) return unchanged;
+  const target = (c: Cell) => ending.find((o) => o.col === c.col && o.colSpan === c.colSpan);
+  if (!rest.every((c) => c.rowSpan === 1 && target(c) && LOWER_START.test(cellText(c)))) return unchanged;
+  const joined = new Map(rest.map((c) => [target(c)!, c]));
+  const cells = first.cells.map((cell) => {
+    const more = joined.get(cell);
+    if (!more) return cell;
+    const bottom = Math.max(...cell.lines.map((l) => l.box[3]));
+    const size = Math.max(...cell.lines.map((l) => l.fontSize));
+    const dy = bottom + LINE_GAP_EM * size - Math.min(...more.lines.map((l) => l.box[1]));
+    const moved = more.lines.map((l) => ({ ...l, box: [l.box[0], l.box[1] + dy, l.box[2], l.box[3] + dy] as Box, baseline: l.baseline + dy }));
+    return { ...cell, lines: [...cell.lines, ...moved] };
+  });
+  const rows = second.cells.filter((c) => c.row !== skip).map((c) => (c.row > skip ? { ...c, row: c.row - 1 } : c));
+  return { first: { ...first, cells }, second: { ...second, rows: second.rows - 1, cells: rows }, joined: true };
+}
+
+/** The gap, in ems, left between a cell's last line and the rest of it moved under it. */
+const LINE_GAP_EM = 0.2;
 
 /** The first table with the second's rows after the first `skip` under its own. */
 function appendRows(a: Table, b: Table, skip: number): Table {
