@@ -29,7 +29,7 @@ describe('two tables side by side, the right one between its own rules', () => {
       c.line(294, 134 + 5 * 15, 506, 134 + 5 * 15, 0.8);
     });
     // (Read in either order: nothing else on the page tells the two columns apart.)
-    const tables = blocks.filter((b) => b.type === 'table').sort((a, b) => a.bbox![0] - b.bbox![0]);
+    const tables = blocks.filter((b) => b.type === 'table').sort((a, b) => a.bbox![0]! - b.bbox![0]!);
     expect(tables.map((t) => t.table_body)).toEqual([tableHtml(left), tableHtml(right)]);
   });
 });
@@ -202,7 +202,7 @@ describe('two tables side by side, captioned under them, the left one\'s header 
       right.forEach((row, r) => drawTexts(c, row.map((text, k) => ({ text, x: [320, 420, 470][k]!, y: 110 + r * 16, size: 10 }))));
       drawTexts(c, [{ text: 'Table 1. Prior termination and party', x: 56, y: 215, size: 10 }, { text: 'Table 2. Exclusive obligation', x: 314, y: 175, size: 10 }]);
     });
-    const tables = blocks.filter((b) => b.type === 'table').sort((a, b) => a.bbox![0] - b.bbox![0]);
+    const tables = blocks.filter((b) => b.type === 'table').sort((a, b) => a.bbox![0]! - b.bbox![0]!);
     expect(tables.map((t) => t.table_body)).toEqual([tableHtml(left), tableHtml(right)]);
   });
 });
@@ -218,7 +218,7 @@ describe('two tables side by side, captioned under them, the left one\'s header 
       right.forEach((row, r) => drawTexts(c, row.map((text, k) => ({ text, x: [320, 420, 470][k]!, y: 110 + r * 16, size: 10 }))));
       drawTexts(c, [{ text: 'Table 1. Prior termination and party', x: 56, y: 215, size: 10 }, { text: 'Table 2. Exclusive obligation', x: 314, y: 175, size: 10 }]);
     });
-    const tables = blocks.filter((b) => b.type === 'table').sort((a, b) => a.bbox![0] - b.bbox![0]);
+    const tables = blocks.filter((b) => b.type === 'table').sort((a, b) => a.bbox![0]! - b.bbox![0]!);
     expect(tables.map((t) => t.table_body)).toEqual([tableHtml(left), tableHtml(right)]);
   });
 });
