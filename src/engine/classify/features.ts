@@ -9,7 +9,7 @@ import type { Paragraph } from '../model/analysis.js';
 import type { Box, Glyph, Page, TextLine } from '../model/document.js';
 import { unionOf } from '../model/geometry.js';
 import { median } from '../model/numbers.js';
-import { BULLET, DOT_LEADERS, ENUMERATOR, FIGURE_CAPTION, isSentenceReference, joinLines, TABLE_CAPTION } from '../model/text.js';
+import { BULLET, DOT_LEADERS, ENUMERATOR, FIGURE_CAPTION, isSentenceReference, joinLines, LOWER_START, TABLE_CAPTION } from '../model/text.js';
 import { mainFont, SAME_ROW } from '../model/typography.js';
 
 /** What the classifier knows of the whole document: how often a line's text recurs across pages. */
@@ -308,7 +308,7 @@ export function paragraphFeatures(ctx: PageContext, i: number, inReferences: boo
     digitShare: text.length ? text.replace(/\D/g, '').length / text.length : 0,
     endsPeriod: Number(/[.!?]["')\]]?$/.test(text)),
     endsColon: Number(/:$/.test(text)),
-    startsLower: Number(/^\p{Ll}/u.test(text)),
+    startsLower: Number(LOWER_START.test(text)),
     sentences: (text.match(/[.!?]\s+\p{Lu}/gu) ?? []).length,
     bullet: Number(BULLET.test(first.text)),
     enumerator: Number(ENUMERATOR.test(first.text)),

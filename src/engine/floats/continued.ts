@@ -6,7 +6,7 @@
 import type { LabelledParagraph, ParagraphLabel, PlacedRegion, Region, Unit } from '../model/analysis.js';
 import type { Box } from '../model/document.js';
 import type { Cell, Table } from '../model/table.js';
-import { CONTINUED_CAPTION, CONTINUED_FOOTER, joinLines, TABLE_CAPTION } from '../model/text.js';
+import { CONTINUED_CAPTION, CONTINUED_FOOTER, joinLines, LOWER_START, TABLE_CAPTION } from '../model/text.js';
 import { entry } from '../model/trace.js';
 import { readingSort } from '../model/typography.js';
 
@@ -334,9 +334,6 @@ function repeatedHeader(a: Table, b: Table): number {
   while (k > 0 && b.cells.some((c) => c.row < k && c.row + c.rowSpan > k)) k--;
   return k;
 }
-
-/** Text going on in lower case: the rest of a sentence or a phrase. */
-const LOWER_START = /^\p{Ll}/u;
 
 /**
  * A row the page break cut through: the second part's first row (after a repeated header) holds

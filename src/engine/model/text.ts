@@ -39,6 +39,8 @@ export function isListStart(text: string): boolean {
   return BULLET.test(text) || ENUMERATOR.test(text);
 }
 
+/** Text going on in lower case: the rest of a sentence or a phrase, a wrapped line. */
+export const LOWER_START = /^\p{Ll}/u;
 /** Dot leaders: ". . . ." or "....", "……", "····", as a table of contents runs to its page numbers. */
 export const DOT_LEADERS = /(\.\s?){4,}|…{2,}|·{4,}/;
 /** Leader dots that run a label out to its values at the end of a line ("Net exposure . . . . . ."). */

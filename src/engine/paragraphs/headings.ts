@@ -3,7 +3,7 @@
 // heading wrapped over two lines that the paragraph stage parted ("Threats to" / "validity").
 import type { LabelledParagraph } from '../model/analysis.js';
 import { unionOf } from '../model/geometry.js';
-import { isListStart, joinLines } from '../model/text.js';
+import { isListStart, joinLines, LOWER_START } from '../model/text.js';
 import { entry } from '../model/trace.js';
 
 /** A division's label alone: "Chapter 3", "Part II", "Appendix A", "Lecture 4". */
@@ -62,7 +62,7 @@ function wrapsOn(above: LabelledParagraph, below: LabelledParagraph): boolean {
   const last = above.lines[above.lines.length - 1]!;
   const next = below.lines[0]!;
   // A lettered heading of the next level ("a) Results:") starts in lower case too.
-  const goesOn = (/^\p{Ll}/u.test(next.text.trim()) && !isListStart(next.text.trim())) || /\p{L}-$/u.test(last.text.trim());
+  const goesOn = (LOWER_START.test(next.text.trim()) && !isListStart(next.text.trim())) || /\p{L}-$/u.test(last.text.trim());
   if (!goesOn) return false;
   const size = Math.max(last.fontSize, next.fontSize, 1);
   if (Math.abs(last.fontSize - next.fontSize) > WRAPPED_HEADING_SIZE * size) return false;

@@ -2,11 +2,10 @@
 // column gaps line up. Conservative on purpose: running text, two-column pages, equations
 // with their numbers and lists must stay text.
 import type { Box, TextLine } from '../model/document.js';
-import { TRAILING_LEADERS } from '../model/text.js';
+import { LOWER_START, TABLE_CAPTION, TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
-import { TABLE_CAPTION } from '../model/text.js';
 import { alignedWith, cellFragments, columnAlignment, cutAtColumns, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts, type ColumnAlignment } from './fragments.js';
 import type { TableFound } from './ruled.js';
 import { scannedCellFragments } from './scanned.js';
@@ -294,7 +293,7 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
   const strips = emptyStrips(fragments, box, size);
   const captions = strips.length ? captionsNear(box, lines, size) : [];
   const captionsOver = strips.length ? captionsAbove(box, lines, size) : [];
-  const ruled = strips.map((strip) => ({ strip, span: ruledApart(strip, box, rules, size) })).find((s) => s.span);
+  const ruled = strips.map((strip) => ({ strip, box: ruledApart(strip, box, rules, size) })).find((s) => s.box);
   const captioned = ruled?.strip ?? strips.find((strip) => captionedApart(strip, box, captions, size) || centredCaptionsApart(strip, box, captionsOver, size));
   const gutter = captioned ?? strips.map(clear).find((strip): strip is [number, number] => {
     if (!strip) return false;
@@ -318,9 +317,10 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
   // side over its rules' whole span (the run may have reached only into its first columns and rows).
   const [x0, x1] = gutter;
   const within = (b: Box) => lines.filter((l) => l.box[3] >= b[1] && l.box[1] <= b[3] && l.box[0] >= b[0] - SLACK * size && l.box[2] <= b[2] + SLACK * size);
-  const ruledSide = ruled?.span ? [Math.min(box[0], ruled.span.box[0]), Math.min(box[1], ruled.span.box[1]), Math.max(box[2], ruled.span.box[2]), Math.max(box[3], ruled.span.box[3])] as Box : null;
-  const left = within(ruledSide && ruled!.span!.box[2] < x1 ? ruledSide : box).filter((l) => l.box[2] <= x0 + SLACK * size);
-  const right = within(ruledSide && ruled!.span!.box[0] > x0 ? ruledSide : box).filter((l) => l.box[0] >= x1 - SLACK * size);
+  const ruledBox = ruled?.box;
+  const grown: Box = ruledBox ? [Math.min(box[0], ruledBox[0]), Math.min(box[1], ruledBox[1]), Math.max(box[2], ruledBox[2]), Math.max(box[3], ruledBox[3])] : box;
+  const left = within(ruledBox && ruledBox[2] < x1 ? grown : box).filter((l) => l.box[2] <= x0 + SLACK * size);
+  const right = within(ruledBox && ruledBox[0] > x0 ? grown : box).filter((l) => l.box[0] >= x1 - SLACK * size);
   const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines, rules)));
   for (const r of runs) note(r, ruled ? 'ruledApartAt' : captioned ? 'captionedApartAt' : 'pageGutterAt', Math.round(x0));
   return runs;
@@ -420,7 +420,7 @@ const TABLE_RULE_REACH = 2;
  * reaching over that end joins the table to what stands beside it. (A spanner rule over a header's columns also ends at a column
  * gap, but alone: its table's own rules span the whole table.) The box the rules bound, or null.
  */
-export function ruledApart([x0, x1]: [number, number], box: Box, rules: readonly HRule[], size: number): { box: Box } | null {
+export function ruledApart([x0, x1]: [number, number], box: Box, rules: readonly HRule[], size: number): Box | null {
   const inStrip = (x: number) => x >= x0 - SLACK * size && x <= x1 + SLACK * size;
   const near = rules.filter((r) => !r.frame && r.y >= box[1] - TABLE_RULE_REACH * size && r.y <= box[3] + TABLE_RULE_REACH * size);
   // A rule across the strip is one table's (its rows' rules run across its own column gaps).
@@ -432,7 +432,7 @@ export function ruledApart([x0, x1]: [number, number], box: Box, rules: readonly
   // The table's other rules of that span (its bottom rule may lie past the run's last row).
   const height = box[3] - box[1];
   const own = rules.filter((o) => sameSpan(o, pair) && o.y >= box[1] - height && o.y <= box[3] + height).map((o) => o.y);
-  return { box: [pair.x0, Math.min(...own), pair.x1, Math.max(...own)] };
+  return [pair.x0, Math.min(...own), pair.x1, Math.max(...own)];
 }
 
 /**
@@ -1277,7 +1277,7 @@ function lastCellsRunOn(box: Box, lines: readonly TextLine[], size: number): num
   for (;;) {
     // The lines of the last row (a descender takes one's bottom lower than another's).
     const last = lines.filter((l) => l.box[3] <= bottom + TOUCH * size && l.box[3] > bottom - WRAPPED_LINE_GAP * size && l.box[0] >= box[0] - TOUCH * size && l.box[2] <= box[2] + TOUCH * size);
-    const next = lines.find((l) => l.box[1] > bottom - TOUCH * size && l.box[1] - bottom <= WRAPPED_LINE_GAP * size && /^\p{Ll}/u.test(l.text) && isCellLike(l) && last.some((a) => Math.abs(a.box[0] - l.box[0]) <= JUSTIFIED_EDGE * size));
+    const next = lines.find((l) => l.box[1] > bottom - TOUCH * size && l.box[1] - bottom <= WRAPPED_LINE_GAP * size && LOWER_START.test(l.text) && isCellLike(l) && last.some((a) => Math.abs(a.box[0] - l.box[0]) <= JUSTIFIED_EDGE * size));
     if (!next) return bottom;
     bottom = next.box[3];
   }

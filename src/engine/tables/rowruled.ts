@@ -10,7 +10,7 @@
 import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell } from '../model/table.js';
-import { LONE_BULLET } from '../model/text.js';
+import { LONE_BULLET, LOWER_START } from '../model/text.js';
 import { cellFragments, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts } from './fragments.js';
 import { baselineGroups } from './rows.js';
 import type { TableFound } from './ruled.js';
@@ -471,7 +471,6 @@ function stackedRows(row: Row): number {
   return rows;
 }
 
-const LOWER_START = /^\p{Ll}/u;
 
 /** Pieces crossing a column gap cut at the first word that starts in it or past it (cells set too close for the text layer to part them). */
 function cutAtGaps(fragments: readonly TextLine[], gaps: readonly [number, number][], size: number): TextLine[] {

@@ -3,6 +3,7 @@
 // lines set half a line from a row label (a cell of two lines centred on a one-line label)
 // join the label's row.
 import type { TextLine } from '../model/document.js';
+import { LOWER_START } from '../model/text.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
 
 /** Baselines closer than this many ems are one row (sub- and superscripts shift by ~0.3 em). */
@@ -118,9 +119,6 @@ const STARTS_WITH_NUMBER = /^[-–−+±(<>~]?\s*\d/u;
 
 /** A cell that is a number and nothing more ("223.0 %", "790,049"): complete, it does not wrap. */
 const WHOLE_NUMBER = /^[-–−+±(<>~]?\s*\d[\d.,]*\s*[%‰]?\)?$/u;
-
-/** Text going on in lower case. */
-const LOWER_START = /^\p{Ll}/u;
 
 /**
  * A lone line continues the cell above it when that cell, in the same column, ends right
