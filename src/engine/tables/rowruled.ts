@@ -79,13 +79,31 @@ export function rowRuledTables(lines: readonly TextLine[], rules: readonly HRule
   let remaining = lines.filter((l) => !l.rotated);
   const own = rules.filter((r) => !r.frame);
   for (const stack of ruleStacks(own, size).flatMap((s) => cutAtProse(s, remaining))) {
-    const found = stackTable(stack, remaining, own, size);
+    const ruling = withoutEmptyEnds(stack, remaining, size);
+    if (ruling.length < 2) continue;
+    const found = stackTable(ruling, remaining, own, size);
     if (!found) continue;
     out.push(found);
     const used = new Set(found.lines);
     remaining = remaining.filter((l) => !used.has(l));
   }
   return out;
+}
+
+/**
+ * The stack without the rules that stand off its ends across white a line tall or more: a running
+ * head's rule over a table as wide as the text (fancyhdr's, at the top of the page), a footer's
+ * rule under it. The stack would read the white as a row to fill in and be no table.
+ */
+function withoutEmptyEnds(stack: HRule[], lines: readonly TextLine[], size: number): HRule[] {
+  const x0 = Math.min(...stack.map((r) => r.x0));
+  const x1 = Math.max(...stack.map((r) => r.x1));
+  const empty = (a: HRule, b: HRule) => b.y - a.y >= size && !lines.some((l) => l.box[2] > x0 && l.box[0] < x1 && centreY(l) > a.y && centreY(l) < b.y);
+  let first = 0;
+  let last = stack.length - 1;
+  while (first < last && empty(stack[first]!, stack[first + 1]!)) first++;
+  while (last > first && empty(stack[last - 1]!, stack[last]!)) last--;
+  return stack.slice(first, last + 1);
 }
 
 /** Runs of rules of one extent, top to bottom, neighbours at most a row's height apart. */
