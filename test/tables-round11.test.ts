@@ -24,3 +24,31 @@ describe('a row-ruled table right under a running head\'s rule as wide as it', (
     expect(tables.map((t) => t.table_body)).toEqual([tableHtml(rows)]);
   });
 });
+
+describe('a table of words between rules, under its caption', () => {
+  // Two columns of phrases, the second wrapped ragged right: both columns are wordy.
+  const cells = [[['Portfolio'], ['Annual operating cost']], [['Annual audit of the group'], ['The regional tax liability', 'of the group']], [['Fiscal budget line and audit'], ['At the same time, the balance', 'sheet']], [['Adjusted equity and liquidity'], ['We compared (a) the net value']], [['Deferred revenue of the year'], ['The unaudited invoice was held']]];
+  const rows = cells.map((row) => row.map((cell) => cell.join(' ')));
+  const draw = (caption: string) =>
+    bornDigitalBlocks((c) => {
+      drawTexts(c, [{ text: caption, x: 90, y: 100, size: 10 }]);
+      c.line(84, 108, 420, 108, 0.8);
+      let y = 120;
+      cells.forEach((row, r) => {
+        drawTexts(c, row.flatMap((cell, k) => cell.map((text, i) => ({ text, x: 90 + k * 170, y: y + i * 12, size: 10 }))));
+        if (r === 0) c.line(84, y + 5, 420, y + 5, 0.5);
+        y += Math.max(...row.map((cell) => cell.length)) * 12 + (r === 0 ? 4 : 2);
+      });
+      c.line(84, y - 6, 420, y - 6, 0.8);
+    });
+
+  it('is a table: its cells are set ragged right, as no justified page column is', async () => {
+    const blocks = await draw('Table 8.1: Consolidated balance sheet under audit conditions');
+    expect(blocks.filter((b) => b.type === 'table').map((t) => t.table_body)).toEqual([tableHtml(rows)]);
+  });
+
+  it('is not one under a sentence that names a table ("Table 4 shows how…")', async () => {
+    const blocks = await draw('Table 4 shows how the balance sheet was audited');
+    expect(blocks.filter((b) => b.type === 'table')).toHaveLength(0);
+  });
+});

@@ -2,7 +2,7 @@
 // column gaps line up. Conservative on purpose: running text, two-column pages, equations
 // with their numbers and lists must stay text.
 import type { Box, TextLine } from '../model/document.js';
-import { LOWER_START, TABLE_CAPTION, TRAILING_LEADERS } from '../model/text.js';
+import { isSentenceReference, LOWER_START, TABLE_CAPTION, TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
@@ -1134,7 +1134,8 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   // A table's caption right above or below the run ("Table 3: …", IEEE's label over its title)
   // confirms columns of words (a glossary's terms and their definitions).
   const over = (l: TextLine) => l.box[0] < box[2] && l.box[2] > box[0];
-  const captioned = [...captionsNear(box, lines, size), ...captionsAbove(box, lines, size)].some(over);
+  // (A sentence naming the table, "Table 4 shows how…", is prose, not its caption.)
+  const captioned = [...captionsNear(box, lines, size), ...captionsAbove(box, lines, size)].some((l) => over(l) && !isSentenceReference(l.text.trim()));
   if (!looksTabular(fragments, edges, ruled, run.length, labels.length > 0 && !ownFirst, values, captioned)) return null;
   if (isContents(run, edges, lines) || isList(run, edges)) return null;
   if (labels.length && !ownFirst) {
@@ -1497,10 +1498,14 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, ro
   const numeric = values.filter((l) => isNumeric(l.text)).length / values.length;
   const meanLength = fragments.reduce((s, l) => s + l.text.length, 0) / fragments.length;
   // Columns of running text (two-column pages, side-by-side paragraphs) are long and wordy.
-  const byCol = new Map<number, number[]>();
-  for (const l of fragments) byCol.set(colOf(l), [...(byCol.get(colOf(l)) ?? []), l.text.length]);
-  const wordyCols = [...byCol.values()].filter((lengths) => median(lengths) > WORDY_COLUMN_CHARS).length;
-  if (wordyCols >= 2) return false;
+  const byCol = new Map<number, TextLine[]>();
+  for (const l of fragments) byCol.set(colOf(l), [...(byCol.get(colOf(l)) ?? []), l]);
+  const wordyCols = [...byCol.values()].filter((cells) => median(cells.map((l) => l.text.length)) > WORDY_COLUMN_CHARS);
+  // Under or over a table's caption, columns of words set ragged right are a table's cells
+  // wrapped in their columns (LaTeX's p{} columns); justified ones are prose.
+  const size = median(fragments.map((l) => l.fontSize)) || 10;
+  const cellsOfWords = captioned && wordyCols.every((cells) => !isJustifiedColumn(cells, size));
+  if (wordyCols.length >= 2 && !cellsOfWords) return false;
   // Two columns far apart are a chart's two axes or a page's margins, not a table.
   if (cols === 2 && !labelled && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!)) return false;
   if (numeric >= 0.3) return true;
