@@ -192,6 +192,23 @@ describe('extraction', () => {
     expect(setLine('ABCDEFG', () => 2.8)).toBe('A B C D E F G');
   });
 
+  it('keeps the word spaces of a label run out by leader dots (the dots\' spacing is no tracking)', () => {
+    // LaTeX's \dotfill: dots 0.16 em apart, more of them than the letters; words a space apart
+    // (0.25 em, PDFium's space there), letters touching.
+    const text = `Warm checkpoint of migration${'.'.repeat(40)}The parser was refactored`;
+    const chars: Char[] = [];
+    let x = 100;
+    [...text].forEach((ch, k) => {
+      if (ch === ' ') return;
+      chars.push({ ...glyph(ch.codePointAt(0)!, x), advance: [x, x + 6] });
+      const next = text[k + 1];
+      const gap = next === ' ' ? 2.5 : ch === '.' ? 1.6 : 0;
+      if (next === ' ') chars.push({ ...glyph(32, 0), x0: 0, x1: 0 });
+      x += 6 + gap;
+    });
+    expect(groupLines(chars)[0]!.text).toMatch(/^Warm checkpoint of migration[. ]+The parser was refactored$/);
+  });
+
   it('keeps right-to-left text on one line although it advances leftwards', () => {
     // "שלום עולם" in logical order, drawn from right to left.
     const word1 = [0x05e9, 0x05dc, 0x05d5, 0x05dd].map((c, i) => glyph(c, 300 - i * 7));

@@ -52,3 +52,26 @@ describe('a table of words between rules, under its caption', () => {
     expect(blocks.filter((b) => b.type === 'table')).toHaveLength(0);
   });
 });
+
+describe('a table whose labels are run out to their cells by leader dots', () => {
+  // Cells of sentences (a wordy column); the labels' leaders are no words (the column is not wordy, nor
+  // justified prose for ending where its leaders end).
+  const rows = [['Step', 'Action'], ['Axial', 'The dynamic fatigue life was held'], ['Torque', 'The peak controller was simulated'], ['Ambient', 'The gearbox was logged for 23 ms'], ['Thermal', 'The thermal margin was reviewed']];
+
+  it('cuts each line where its leaders end, though its cell follows closer than a cell gap', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      rows.forEach(([label, action], r) => {
+        const y = 120 + r * 14;
+        // The label, then dots 5 pt apart on one grid (each placed alone, as \dotfill does) up to x = 320;
+        // the cell starts at 330, 0.7 em after the last dot.
+        drawTexts(c, [{ text: label!, x: 60, y, size: 10 }]);
+        for (let x = 320; x >= 64 + font.widthOfTextAtSize(label!, 10); x -= 5) drawTexts(c, [{ text: '.', x, y, size: 10 }]);
+        drawTexts(c, [{ text: action!, x: 330, y, size: 10 }]);
+      });
+      drawTexts(c, [{ text: 'Table 1. Modular load case for gearbox results', x: 120, y: 200, size: 10 }]);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml(rows));
+  });
+});

@@ -1496,11 +1496,13 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, ro
   const cols = edges.length - 1;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
   const numeric = values.filter((l) => isNumeric(l.text)).length / values.length;
-  const meanLength = fragments.reduce((s, l) => s + l.text.length, 0) / fragments.length;
+  // A label's length without the leader dots that run it out to its values.
+  const length = (l: TextLine) => l.text.replace(TRAILING_LEADERS, '').length;
+  const meanLength = fragments.reduce((s, l) => s + length(l), 0) / fragments.length;
   // Columns of running text (two-column pages, side-by-side paragraphs) are long and wordy.
   const byCol = new Map<number, TextLine[]>();
   for (const l of fragments) byCol.set(colOf(l), [...(byCol.get(colOf(l)) ?? []), l]);
-  const wordyCols = [...byCol.values()].filter((cells) => median(cells.map((l) => l.text.length)) > WORDY_COLUMN_CHARS);
+  const wordyCols = [...byCol.values()].filter((cells) => median(cells.map(length)) > WORDY_COLUMN_CHARS);
   // Under or over a table's caption, columns of words set ragged right are a table's cells
   // wrapped in their columns (LaTeX's p{} columns); justified ones are prose.
   const size = median(fragments.map((l) => l.fontSize)) || 10;

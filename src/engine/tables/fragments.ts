@@ -24,7 +24,14 @@ export function endsInBrokenWord(line: TextLine): boolean {
 
 /** The line cut at its cell gaps (the line itself when it has none), and each piece's line. */
 export function cellFragments(line: TextLine): TextLine[] {
-  if (!line.glyphs || line.glyphs.length < 2 || line.rotated || line.equation || !hasWideGap(line.glyphs)) return [line];
+  if (!line.glyphs || line.glyphs.length < 2 || line.rotated || line.equation) return [line];
+  // Leader dots lead a label out to the next cell ("Step . . . . . Action"), however close.
+  if (INNER_LEADERS.test(line.text)) {
+    const text = glyphText(line);
+    const cuts = text ? leaderEnds(text.glyphs) : [];
+    if (text && cuts.length) return cutBefore(line, text, cuts).flatMap(cellFragments);
+  }
+  if (!hasWideGap(line.glyphs)) return [line];
   const text = glyphText(line);
   if (!text) return [line];
   const { glyphs } = text;
@@ -50,6 +57,25 @@ export function cellFragments(line: TextLine): TextLine[] {
   if (!wide.length) return [line];
   const pieces = cutBefore(line, text, wide);
   return pieces.every((p) => VALUE_PIECE.test(p.text)) ? pieces : [line];
+}
+
+/** Leader dots (four or more) with text after them. */
+const INNER_LEADERS = /([.·…]\s?){4,}\s*[^\s.·…]/u;
+/** Dots in a row that lead a label out (fewer are an ellipsis or an abbreviation's). */
+const LEADER_DOTS = 4;
+
+/** Glyph indices right after each run of LEADER_DOTS leader dots or more that follows text and is followed by text. */
+function leaderEnds(glyphs: readonly Glyph[]): number[] {
+  const cuts: number[] = [];
+  let dots = 0;
+  glyphs.forEach((g, i) => {
+    if (g.code === 46 || g.code === 0xb7 || g.code === 0x2026) dots++;
+    else {
+      if (dots >= LEADER_DOTS && i > dots) cuts.push(i);
+      dots = 0;
+    }
+  });
+  return cuts;
 }
 
 /** A value cell: a number (with its sign, currency, per cent or brackets) or a dash for none. */

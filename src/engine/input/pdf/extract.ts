@@ -540,7 +540,10 @@ function untracked(line: Char[]): Char[] {
   const glyphs = line.filter((c) => c.code !== 32);
   if (glyphs.length < TRACKING_GLYPHS || glyphs.some((c) => c.rotated || !c.advance)) return line;
   const gaps = glyphs.slice(1).map((c, k) => (c.advance![0] - glyphs[k]!.advance![1]) / Math.max(Math.min(c.size, glyphs[k]!.size), 1));
-  const tracking = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
+  // Leader dots are set apart by their own spacing (\dotfill's 0.44 em boxes): not the words' tracking.
+  const counted = gaps.filter((_, k) => !isLeaderDot(glyphs[k]!) && !isLeaderDot(glyphs[k + 1]!));
+  if (counted.length < TRACKING_GLYPHS - 1) return line;
+  const tracking = counted.sort((a, b) => a - b)[counted.length >> 1]!;
   if (tracking < TRACKING_MIN || tracking > TRACKING_MAX) return line;
   const out: Char[] = [glyphs[0]!];
   glyphs.slice(1).forEach((c, k) => {
@@ -555,11 +558,13 @@ function untracked(line: Char[]): Char[] {
  * it has a rotated glyph or one without an advance box, fewer than TRACKING_GLYPHS glyphs, or
  * a median gap outside [TRACKING_MIN, TRACKING_MAX] — told by counting the gaps below and above
  * that range (the median of the sorted gaps, at index n >> 1, is below TRACKING_MIN when more
- * than n >> 1 gaps are; above TRACKING_MAX when n - (n >> 1) gaps or more are). A NaN gap
+ * than n >> 1 gaps are; above TRACKING_MAX when n - (n >> 1) gaps or more are; gaps next to a
+ * leader dot are not counted, as there). A NaN gap
  * leaves the answer to the sort. False: `untracked` decides.
  */
 export function plainlySpaced(line: Char[]): boolean {
   let glyphs = 0;
+  let n = 0;
   let below = 0;
   let above = 0;
   let prev: Char | undefined;
@@ -567,17 +572,22 @@ export function plainlySpaced(line: Char[]): boolean {
     if (c.code === 32) continue;
     if (c.rotated || !c.advance) return true;
     glyphs++;
-    if (prev) {
+    if (prev && !isLeaderDot(prev) && !isLeaderDot(c)) {
       const gap = (c.advance[0] - prev.advance![1]) / Math.max(Math.min(c.size, prev.size), 1);
       if (gap !== gap) return false;
+      n++;
       if (gap < TRACKING_MIN) below++;
       else if (gap > TRACKING_MAX) above++;
     }
     prev = c;
   }
-  if (glyphs < TRACKING_GLYPHS) return true;
-  const n = glyphs - 1;
+  if (glyphs < TRACKING_GLYPHS || n < TRACKING_GLYPHS - 1) return true;
   return below > n >> 1 || above >= n - (n >> 1);
+}
+
+/** A dot of a leader ("Step . . . . Action", "Step......Action"): '.', '·' or '…'. */
+function isLeaderDot(c: Char): boolean {
+  return c.code === 46 || c.code === 0xb7 || c.code === 0x2026;
 }
 
 /**
