@@ -38,6 +38,15 @@ describe('cell fragments', () => {
     expect(cellFragments(line(words))).toHaveLength(1);
   });
 
+  it('cuts a line where its leader dots end: four dots, or three set apart; an ellipsis stays', () => {
+    // Glyphs 0.5 em wide: "Net" at 0, dots 0.3 em apart (". . ."), the amount 3 pt after the last.
+    const dotted = (dots: number, pitch: number) => line([['Net', 0], ...Array.from({ length: dots }, (_, k): [string, number] => ['.', 18 + k * pitch]), ['12.5', 18 + dots * pitch + 3]]);
+    expect(cellFragments(dotted(4, 8)).map((p) => p.text)).toEqual(['Net . . . .', '12.5']);
+    expect(cellFragments(dotted(3, 8)).map((p) => p.text)).toEqual(['Net . . .', '12.5']);
+    // Three dots touching ("wait... then"): an ellipsis, no cells.
+    expect(cellFragments(dotted(3, 5))).toHaveLength(1);
+  });
+
   it('keeps a line whole when its text and glyphs do not correspond', () => {
     const l = line([['ab', 0], ['cd', 40]]);
     expect(cellFragments({ ...l, text: 'abXcd' })).toHaveLength(1);

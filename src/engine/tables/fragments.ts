@@ -59,20 +59,26 @@ export function cellFragments(line: TextLine): TextLine[] {
   return pieces.every((p) => VALUE_PIECE.test(p.text)) ? pieces : [line];
 }
 
-/** Leader dots (four or more) with text after them. */
-const INNER_LEADERS = /([.·…]\s?){4,}\s*[^\s.·…]/u;
-/** Dots in a row that lead a label out (fewer are an ellipsis or an abbreviation's). */
+/** Leader dots (three or more) with text after them. */
+const INNER_LEADERS = /([.·…]\s?){3,}\s*[^\s.·…]/u;
+/** Dots in a row that lead a label out: four, or three set apart (fewer, or three tight, are an ellipsis or an abbreviation's). */
 const LEADER_DOTS = 4;
+const SPACED_LEADER_DOTS = 3;
 
-/** Glyph indices right after each run of LEADER_DOTS leader dots or more that follows text and is followed by text. */
+/** Glyph indices right after each run of leader dots that follows text and is followed by text. */
 function leaderEnds(glyphs: readonly Glyph[]): number[] {
   const cuts: number[] = [];
   let dots = 0;
+  let spaced = true;
   glyphs.forEach((g, i) => {
-    if (g.code === 46 || g.code === 0xb7 || g.code === 0x2026) dots++;
-    else {
-      if (dots >= LEADER_DOTS && i > dots) cuts.push(i);
+    if (g.code === 46 || g.code === 0xb7 || g.code === 0x2026) {
+      const prev = glyphs[i - 1];
+      if (dots > 0 && prev && g.x0 - prev.x1 <= WORD_GAP * g.size) spaced = false;
+      dots++;
+    } else {
+      if ((dots >= LEADER_DOTS || (dots >= SPACED_LEADER_DOTS && spaced)) && i > dots) cuts.push(i);
       dots = 0;
+      spaced = true;
     }
   });
   return cuts;
