@@ -364,6 +364,37 @@ describe('tables split over a page break', () => {
     expect(details.blocks.find((b) => b.type === 'table')!.trace.map((t) => t.rule)).toContain('table.header-row-at-previous-page-foot');
   });
 
+  it('gives a table its header row and its first row left at the foot of the page before (too few rows to be a table there)', async () => {
+    const pdf = await drawnPdf([
+      (c) => {
+        drawTexts(c, [
+          { text: 'Yearly figures are summarised in the following table for reference.', x: 72, y: 600 },
+          { text: 'Production year', x: 76, y: 660 },
+          { text: 'Units', x: 176, y: 660 },
+          { text: 'Revenue', x: 276, y: 660 },
+          // A row's pitch (its cells' padding): not a header cell's next line.
+          { text: 'Prior year', x: 76, y: 686 },
+          { text: '400', x: 176, y: 686 },
+          { text: '12.5', x: 276, y: 686 },
+          { text: '1', x: 300, y: 760 },
+        ]);
+      },
+      (c) => {
+        drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: body(0), rules: 'lines' });
+        drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 330 }]);
+      },
+    ]);
+    const details = await parseWithDetails(pdf, { maxPages: 50, ocr: noOcr });
+    const [table, ...others] = tables(details.result);
+    expect(others).toEqual([]);
+    expect(table!.page_idx).toBe(0);
+    expect(table!.table_body).toBe(`<table>${rowsHtml([['Production year', 'Units', 'Revenue'], ['Prior year', '400', '12.5'], ...body(0)])}</table>`);
+    // The box holds both rows at the page's foot.
+    expect(table!.bbox![3]! - table!.bbox![1]!).toBeGreaterThan(0);
+    const join = details.blocks.find((b) => b.type === 'table')!.trace.find((t) => t.rule === 'table.header-row-at-previous-page-foot');
+    expect(join?.values).toMatchObject({ rowsAtFoot: 2 });
+  });
+
   it('gives a table the caption left at the foot of the page before, alone or over the table\'s header row', async () => {
     const pages = (foot: Array<{ text: string; x: number; y: number }>, under: Array<{ text: string; x: number; y: number }> = []) =>
       drawnPdf([

@@ -169,59 +169,81 @@ const SAME_ROW_EM = 0.6;
 /** A header cell may start this many of its ems left of where the column left of it ends (cell padding). */
 const HEADER_SLACK_EM = 0.5;
 
-/** The paragraphs that close a page side by side, as one row: a header row waiting for its table. */
+/**
+ * …with the table's first rows under it, when the page ends a row or two into the table (too few
+ * rows under the header for the detectors to take as a table of their own): at most this many
+ * rows in all.
+ */
+const FOOT_ROWS = 3;
+
+/** The paragraphs that close a page side by side, in rows: a header row (and the first rows under it) waiting for its table. */
 interface HeaderRow {
   page: number;
   /** Their indices in the page's units, in order. */
   indices: number[];
-  paragraphs: LabelledParagraph[];
+  /** The rows, top to bottom, each left to right. */
+  rows: LabelledParagraph[][];
 }
 
 function closingHeaderRow(units: readonly Unit[], page: number): HeaderRow | undefined {
-  const indices: number[] = [];
+  // The short paragraphs that close the page…
+  const closing: { index: number; paragraph: LabelledParagraph }[] = [];
   for (let i = units.length - 1; i >= 0; i--) {
     const u = units[i]!;
     if (besideTheFlow(u)) continue;
     if (u.kind !== 'paragraph' || (u.paragraph.label !== 'text' && u.paragraph.label !== 'title')) break;
     const p = u.paragraph;
     if (p.lines.length > HEADER_CELL_LINES || textOf(p).length > HEADER_CELL_CHARS) break;
-    if (indices.length) {
-      const other = (units[indices[0]!] as Unit & { kind: 'paragraph' }).paragraph;
-      if (Math.abs(paragraphBox(p)[1] - paragraphBox(other)[1]) > SAME_ROW_EM * p.lines[0]!.fontSize) break;
-    }
-    indices.unshift(i);
+    closing.push({ index: i, paragraph: p });
   }
-  if (indices.length < 2) return undefined;
-  const paragraphs = indices.map((i) => (units[i] as Unit & { kind: 'paragraph' }).paragraph);
+  // …in rows by their tops, top to bottom (the page's reading order may give them column by column)…
+  const rows: (typeof closing)[] = [];
+  for (const c of [...closing].sort((a, b) => paragraphBox(a.paragraph)[1] - paragraphBox(b.paragraph)[1])) {
+    const row = rows[rows.length - 1];
+    if (row && Math.abs(paragraphBox(c.paragraph)[1] - paragraphBox(row[0]!.paragraph)[1]) <= SAME_ROW_EM * c.paragraph.lines[0]!.fontSize) row.push(c);
+    else rows.push([c]);
+  }
+  // …the last rows, up to FOOT_ROWS, each of two paragraphs or more.
+  let first = rows.length;
+  while (first > 0 && rows[first - 1]!.length >= 2 && rows.length - first < FOOT_ROWS) first--;
+  const kept = rows.slice(first);
+  if (!kept.length) return undefined;
+  // They close the page: the paragraphs left out come before them.
+  const indices = kept.flat().map((c) => c.index);
+  if (rows.slice(0, first).flat().some((c) => c.index > Math.min(...indices))) return undefined;
   // Side by side, left to right, none over another.
-  const boxes = paragraphs.map(paragraphBox).sort((a, b) => a[0] - b[0]);
-  if (boxes.some((b, k) => k > 0 && b[0] < boxes[k - 1]![2])) return undefined;
-  return { page, indices, paragraphs };
+  for (const row of kept) {
+    const boxes = row.map((c) => paragraphBox(c.paragraph)).sort((a, b) => a[0] - b[0]);
+    if (boxes.some((b, k) => k > 0 && b[0] < boxes[k - 1]![2])) return undefined;
+  }
+  return { page, indices: indices.sort((a, b) => a - b), rows: kept.map((row) => row.map((c) => c.paragraph)) };
 }
 
 /**
- * The table opening a page with the header row that closed the previous page over its rows: one
- * paragraph over each of its columns, in order. The table is the previous page's, with the header row's box.
+ * The table opening a page with the header row (and rows) that closed the previous page over its
+ * rows: one paragraph over each of its columns, in order, in every row. The table is the previous
+ * page's, with the box of those rows.
  */
 function withHeaderRow(header: HeaderRow, second: PlacedRegion, page: number): PlacedRegion | undefined {
   const b = second.region as TableRegion;
   const t = b.table;
   if (second.captions.some((c) => !CONTINUED_CAPTION.test(textOf(c)) && !below(c, b.box))) return undefined;
-  if (header.paragraphs.length !== t.cols) return undefined;
   const width = t.box[2] - t.box[0];
   const spans = columnSpans(t).map((s) => s && ([t.box[0] + s[0] * width, t.box[0] + s[1] * width] as const));
   if (spans.some((s) => !s)) return undefined;
-  const cells = [...header.paragraphs].sort((x, y) => paragraphBox(x)[0] - paragraphBox(y)[0]);
+  const rows = header.rows.map((row) => [...row].sort((x, y) => paragraphBox(x)[0] - paragraphBox(y)[0]));
   // Each starts after the column left of it ends and before its own column ends: header cells
   // start at their cell's left, the values under them may be set flush left or flush right.
-  const fits = cells.every((p, c) => {
-    const box = paragraphBox(p);
-    const slack = HEADER_SLACK_EM * p.lines[0]!.fontSize;
-    return (c === 0 || box[0] >= spans[c - 1]![1] - slack) && box[0] <= spans[c]![1];
-  });
-  if (!fits) return undefined;
-  const headerCells: Cell[] = cells.map((p, c) => ({ row: 0, col: c, rowSpan: 1, colSpan: 1, lines: [...p.lines] }));
-  const headerTable: Table = { box: header.paragraphs.map(paragraphBox).reduce((x, y) => [Math.min(x[0], y[0]), Math.min(x[1], y[1]), Math.max(x[2], y[2]), Math.max(x[3], y[3])]), rows: 1, cols: t.cols, cells: headerCells };
+  const fits = (cells: LabelledParagraph[]) =>
+    cells.length === t.cols &&
+    cells.every((p, c) => {
+      const box = paragraphBox(p);
+      const slack = HEADER_SLACK_EM * p.lines[0]!.fontSize;
+      return (c === 0 || box[0] >= spans[c - 1]![1] - slack) && box[0] <= spans[c]![1];
+    });
+  if (!rows.every(fits)) return undefined;
+  const headerCells: Cell[] = rows.flatMap((cells, r) => cells.map((p, c) => ({ row: r, col: c, rowSpan: 1, colSpan: 1, lines: [...p.lines] })));
+  const headerTable: Table = { box: rows.flat().map(paragraphBox).reduce((x, y) => [Math.min(x[0], y[0]), Math.min(x[1], y[1]), Math.max(x[2], y[2]), Math.max(x[3], y[3])]), rows: rows.length, cols: t.cols, cells: headerCells };
   const repeated = repeatedHeader(headerTable, t);
   const table = appendRows(headerTable, t, repeated);
   const region: TableRegion = {
@@ -229,7 +251,7 @@ function withHeaderRow(header: HeaderRow, second: PlacedRegion, page: number): P
     box: headerTable.box,
     table,
     lines: [...headerCells.flatMap((c) => c.lines), ...b.lines],
-    trace: [...b.trace, entry('floats', 'table.header-row-at-previous-page-foot', { page, rows: table.rows - 1, headerRowsDropped: repeated })],
+    trace: [...b.trace, entry('floats', 'table.header-row-at-previous-page-foot', { page, rows: table.rows - rows.length, rowsAtFoot: rows.length, headerRowsDropped: repeated })],
   };
   return { ...second, region, captions: second.captions.filter((c) => !CONTINUED_CAPTION.test(textOf(c))) };
 }
