@@ -1,6 +1,6 @@
 // The eleventh table round (issue 12): rules that stand off a table's ends.
 import { describe, expect, it } from 'vitest';
-import { bornDigitalBlocks, drawTexts, tableHtml } from './table-fixtures.js';
+import { bornDigitalBlocks, drawTexts, flushRight, tableHtml } from './table-fixtures.js';
 
 describe('a row-ruled table right under a running head\'s rule as wide as it', () => {
   // Cells of words wrapped over two lines: only the rules tell the rows.
@@ -73,5 +73,24 @@ describe('a table whose labels are run out to their cells by leader dots', () =>
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toBe(tableHtml(rows));
+  });
+});
+
+describe('a table over two page columns of prose', () => {
+  const rows = [['Queue', 'Migration', 'Checkpoint', 'Median'], ['Warm request', '188,922', '54,048', '1.0'], ['Tail benchmark', '94%', '78', '553,211'], ['Stateless parser', '39.3', '71', '60.62'], ['Persistent thread', '871,551', '119.8 MB', '224.0']];
+  const left = ['For this reason, the cache is evicted for', 'nineteen seconds, which is higher than the', 'persistent replica. The idempotent index', 'is serialized in Leuven between March and', 'May. The tail compiler pass and the queue'];
+  const right = ['The incremental migration and the query', 'was profiled according to the cold index', 'of the School of Computing. We report that', 'the warm thread is deprecated, while the', 'stateless thread is evicted on Tuesday.'];
+
+  it('ends where the prose starts: its lines run across the table\'s columns', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      rows.forEach((row, r) => {
+        const y = 100 + r * 13;
+        drawTexts(c, [{ text: row[0]!, x: 60, y, size: 10 }]);
+        row.slice(1).forEach((cell, k) => flushRight(c, font, cell, 260 + k * 90, y, 10));
+      });
+      // The prose 2 em under the table, its two columns' lines on one baseline.
+      left.forEach((text, k) => drawTexts(c, [{ text, x: 60, y: 185 + k * 13, size: 10 }, { text: right[k]!, x: 316, y: 185 + k * 13, size: 10 }]));
+    });
+    expect(blocks.filter((b) => b.type === 'table').map((t) => t.table_body)).toEqual([tableHtml(rows)]);
   });
 });

@@ -881,6 +881,10 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       note(target.rows, 'endsAtTextBlock', target.textLines);
       close(target);
     }
+    else if (target && acrossColumns(target, cellLike.filter((l) => !beside(target, l)), size)) {
+      note(target.rows, 'endsAtRowAcrossColumns', target.rows.length);
+      close(target);
+    }
     else if (target) {
       target.textLines = 0;
       target.textGap = 0;
@@ -994,6 +998,21 @@ interface OpenRun {
   /** Lines of text (rows of one fragment) since its last row, and the widest gap above one. */
   textLines: number;
   textGap: number;
+}
+
+/** A run of this many rows or more has columns for a row to cross. */
+const COLUMNS_SET_ROWS = 3;
+
+/**
+ * A row whose cells run across the run's columns, two or more of them each over a strip of white
+ * its rows so far leave between their columns: the page's text under a table (two page columns
+ * of prose, their lines short enough to be cells, side by side on one baseline), not a row of it.
+ */
+function acrossColumns(r: OpenRun, row: readonly TextLine[], size: number): boolean {
+  if (r.rows.length < COLUMNS_SET_ROWS) return false;
+  const strips = emptyStrips(r.rows.flat(), r.box, size);
+  if (strips.length < 2) return false;
+  return row.filter((l) => strips.some(([a, b]) => l.box[0] < a - SLACK * size && l.box[2] > b + SLACK * size)).length >= 2;
 }
 
 /**
