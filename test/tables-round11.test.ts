@@ -94,3 +94,21 @@ describe('a table over two page columns of prose', () => {
     expect(blocks.filter((b) => b.type === 'table').map((t) => t.table_body)).toEqual([tableHtml(rows)]);
   });
 });
+
+describe('an item\'s description wrapped over two long lines', () => {
+  const long = ['Following the update, the effective notice shall notify after the', 'confidential information was reviewed by the board'];
+  const rows = [['Description', 'Qty', 'Unit price', 'Amount'], ['Binding clause', '26', '637.59', '1645.94'], [long.join(' '), '23', '623.93', '1956.61'], ['Contractual tribunal under licensee', '23', '686.06', '426.17'], ['Exclusive indemnity in regulation', '38', '55.78', '8106.54']];
+
+  it('stays in its row: its next line, too long for a cell, ends before the next column', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      let y = 100;
+      rows.forEach((row, r) => {
+        const lines = r === 2 ? long : [row[0]!];
+        drawTexts(c, lines.map((text, k) => ({ text, x: 60, y: y + k * 13, size: 10 })));
+        row.slice(1).forEach((cell, k) => flushRight(c, font, cell, 430 + k * 60, y, 10));
+        y += lines.length * 13 + 8;
+      });
+    });
+    expect(blocks.filter((b) => b.type === 'table').map((t) => t.table_body)).toEqual([tableHtml(rows)]);
+  });
+});

@@ -913,7 +913,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // Running text, a line across the run's extent end it; a short line inside it (a section
       // row, a wrapped cell) or a heading over its values does not.
       // A cell's next line (a wrapped header) may reach past the run's side.
-      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l)) || !group.every((l) => inside(r.box, [l]) || wrapsOn(r, l))) close(r);
+      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l) && !wrapsInColumn(r, l)) || !group.every((l) => inside(r.box, [l]) || wrapsOn(r, l))) close(r);
       else {
         // A line alone is text; several side by side are a row of long cells.
         if (group.length === 1) {
@@ -943,6 +943,20 @@ const WRAP_REACH = 2;
 function wrapsOn(r: OpenRun, l: TextLine): boolean {
   const size = l.fontSize;
   return isCellLike(l) && l.box[2] - r.box[2] <= WRAP_REACH * size && r.rows[r.rows.length - 1]!.some((c) => Math.abs(c.box[0] - l.box[0]) <= ALIGNED_END * size && l.box[1] >= c.box[3] - TOUCH * size && l.box[1] - c.box[3] <= WRAPPED_LINE_GAP * size);
+}
+
+/**
+ * A long cell's next line, too long to look like a cell (an invoice item's description wrapped):
+ * it starts where cells of the run start (two or more: a column's left edge), under the run's last
+ * row as a paragraph's next line, and ends before the last row's next cell starts (running text under a table
+ * runs across its columns).
+ */
+function wrapsInColumn(r: OpenRun, l: TextLine): boolean {
+  const size = l.fontSize;
+  // (Left edges of ink: letters' side bearings differ by a fifth of an em.)
+  if (l.box[1] - r.bottom > PARAGRAPH_LINE_GAP * size || r.rows.flat().filter((c) => Math.abs(c.box[0] - l.box[0]) <= JUSTIFIED_EDGE * size).length < 2) return false;
+  const next = Math.min(...r.rows[r.rows.length - 1]!.filter((c) => c.box[0] > l.box[0] + JUSTIFIED_EDGE * size).map((c) => c.box[0]));
+  return Number.isFinite(next) && l.box[2] < next - SLACK * size;
 }
 
 /**
