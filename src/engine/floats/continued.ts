@@ -48,6 +48,8 @@ export function mergeContinuedTables(pages: readonly (readonly Unit[])[]): Unit[
   const drop = pages.map(() => new Set<number>());
   let open: Open | undefined;
   let header: HeaderRow | undefined;
+  // Tables joined to the rows that closed their page: read after the rest of that page's text.
+  const atFoot = new Set<Region>();
   out.forEach((units, page) => {
     const first = tableAtEdge(units, 'start');
     let continued: { placed: PlacedRegion; ends: boolean; at: { page: number; index: number } } | undefined;
@@ -62,6 +64,7 @@ export function mergeContinuedTables(pages: readonly (readonly Unit[])[]): Unit[
       if (placed) {
         for (const i of header.indices.slice(1)) drop[header.page]!.add(i);
         continued = { placed, ends: false, at: { page: header.page, index: header.indices[0]! } };
+        atFoot.add(placed.region);
       }
     }
     let last = tableAtEdge(units, 'end');
@@ -76,7 +79,21 @@ export function mergeContinuedTables(pages: readonly (readonly Unit[])[]): Unit[
     if (last) open = { page, index: last.index, placed: (units[last.index] as RegionUnit).placed, lastPage: page, footers: last.marks };
     header = open ? undefined : closingHeaderRow(units, page);
   });
-  return captionsOverPageBreak(out.map((units, page) => units.filter((_, i) => !drop[page]!.has(i))));
+  return captionsOverPageBreak(out.map((units, page) => readAtFoot(units.filter((_, i) => !drop[page]!.has(i)), atFoot)));
+}
+
+/**
+ * A page's units with a table that starts in rows at the page's foot moved after the rest of the
+ * page's text flow: the reading order may have put those rows before the prose above them (a
+ * column of the page read after the other), and the table goes on from the foot to the next page.
+ */
+function readAtFoot(units: Unit[], atFoot: ReadonlySet<Region>): Unit[] {
+  const k = units.findIndex((u) => u.kind === 'region' && atFoot.has(u.placed.region));
+  if (k < 0) return units;
+  const rest = units.filter((_, i) => i !== k);
+  let last = rest.length - 1;
+  while (last >= 0 && besideTheFlow(rest[last]!)) last--;
+  return [...rest.slice(0, last + 1), units[k]!, ...rest.slice(last + 1)];
 }
 
 /**
@@ -186,15 +203,16 @@ interface HeaderRow {
 }
 
 function closingHeaderRow(units: readonly Unit[], page: number): HeaderRow | undefined {
-  // The short paragraphs that close the page…
+  // The short paragraphs that close the page, lowest first: by their place on the page, as the
+  // reading order may put a row of short cells at the foot before the prose above it (a column
+  // of the page read after the other)…
   const closing: { index: number; paragraph: LabelledParagraph }[] = [];
-  for (let i = units.length - 1; i >= 0; i--) {
-    const u = units[i]!;
-    if (besideTheFlow(u)) continue;
+  const flow = units.flatMap((u, index) => (besideTheFlow(u) ? [] : [{ u, index, top: unitBox(u)[1] }])).sort((a, b) => b.top - a.top);
+  for (const { u, index } of flow) {
     if (u.kind !== 'paragraph' || (u.paragraph.label !== 'text' && u.paragraph.label !== 'title')) break;
     const p = u.paragraph;
     if (p.lines.length > HEADER_CELL_LINES || textOf(p).length > HEADER_CELL_CHARS) break;
-    closing.push({ index: i, paragraph: p });
+    closing.push({ index, paragraph: p });
   }
   // …in rows by their tops, top to bottom (the page's reading order may give them column by column)…
   const rows: (typeof closing)[] = [];
@@ -208,9 +226,7 @@ function closingHeaderRow(units: readonly Unit[], page: number): HeaderRow | und
   while (first > 0 && rows[first - 1]!.length >= 2 && rows.length - first < FOOT_ROWS) first--;
   const kept = rows.slice(first);
   if (!kept.length) return undefined;
-  // They close the page: the paragraphs left out come before them.
   const indices = kept.flat().map((c) => c.index);
-  if (rows.slice(0, first).flat().some((c) => c.index > Math.min(...indices))) return undefined;
   // Side by side, left to right, none over another.
   for (const row of kept) {
     const boxes = row.map((c) => paragraphBox(c.paragraph)).sort((a, b) => a[0] - b[0]);
@@ -254,6 +270,10 @@ function withHeaderRow(header: HeaderRow, second: PlacedRegion, page: number): P
     trace: [...b.trace, entry('floats', 'table.header-row-at-previous-page-foot', { page, rows: table.rows - rows.length, rowsAtFoot: rows.length, headerRowsDropped: repeated })],
   };
   return { ...second, region, captions: second.captions.filter((c) => !CONTINUED_CAPTION.test(textOf(c))) };
+}
+
+function unitBox(u: Unit): Box {
+  return u.kind === 'paragraph' ? paragraphBox(u.paragraph) : u.placed.region.box;
 }
 
 function paragraphBox(p: LabelledParagraph): Box {
