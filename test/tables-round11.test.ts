@@ -47,6 +47,20 @@ describe('a table of words between rules, under its caption', () => {
     expect(blocks.filter((b) => b.type === 'table').map((t) => t.table_body)).toEqual([tableHtml(rows)]);
   });
 
+  it('is not one when its columns go on in lower case line after line (a web page\'s ragged prose under a caption)', async () => {
+    // Two of each column's five lines start a sentence on one baseline (rows to the grid).
+    const columns = [
+      ['The net budget line and dividend', 'contributed to according to the', 'invoice of the group, while the', 'Liquidity contributed to after', 'the dividend was reviewed.'],
+      ['Operating cost of the group', 'was restated in the year, and', 'the quarterly provision was', 'Hedged according to the', 'deferred forecast of the audit.'],
+      ['And the net provision for', 'equity planning was held by', 'the board of the group, while', 'The annual audit was closed', 'after the review in May.'],
+    ];
+    const blocks = await bornDigitalBlocks((c) => {
+      drawTexts(c, [{ text: 'Table 1. Deferred invoice', x: 220, y: 100, size: 10 }]);
+      columns.forEach((lines, k) => drawTexts(c, lines.map((text, i) => ({ text, x: 60 + k * 170, y: 122 + i * 13, size: 10 }))));
+    });
+    expect(blocks.filter((b) => b.type === 'table')).toHaveLength(0);
+  });
+
   it('is not one under a sentence that names a table ("Table 4 shows how…")', async () => {
     const blocks = await draw('Table 4 shows how the balance sheet was audited');
     expect(blocks.filter((b) => b.type === 'table')).toHaveLength(0);

@@ -1537,9 +1537,12 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, ro
   for (const l of fragments) byCol.set(colOf(l), [...(byCol.get(colOf(l)) ?? []), l]);
   const wordyCols = [...byCol.values()].filter((cells) => median(cells.map(length)) > WORDY_COLUMN_CHARS);
   // Under or over a table's caption, columns of words set ragged right are a table's cells
-  // wrapped in their columns (LaTeX's p{} columns); justified ones are prose.
+  // wrapped in their columns (LaTeX's p{} columns), when most of their rows, three or more, start
+  // a phrase (a capital: a cell's first line); justified ones, or ones going on in lower case line
+  // after line, are prose (a web page's columns are ragged right too).
   const size = median(fragments.map((l) => l.fontSize)) || 10;
-  const cellsOfWords = captioned && wordyCols.every((cells) => !isJustifiedColumn(cells, size));
+  const startsPhrases = (cells: TextLine[]) => cells.length >= CAPTIONED_ROWS && cells.filter((l) => !LOWER_START.test(l.text.trim())).length >= CELL_STARTS * cells.length;
+  const cellsOfWords = captioned && wordyCols.every((cells) => !isJustifiedColumn(cells, size) && startsPhrases(cells));
   if (wordyCols.length >= 2 && !cellsOfWords) return false;
   // Two columns far apart are a chart's two axes or a page's margins, not a table.
   if (cols === 2 && !labelled && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!)) return false;
@@ -1550,6 +1553,8 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, ro
   return cols >= 3 && meanLength <= 20 && (numeric >= 0.1 || rows >= 5);
 }
 
+/** Share of a column's rows that start a phrase (not in lower case) when its words are cells. */
+const CELL_STARTS = 0.5;
 /** A captioned run of words is a table from this many rows (a header and two entries). */
 const CAPTIONED_ROWS = 3;
 
