@@ -126,3 +126,21 @@ describe('an item\'s description wrapped over two long lines', () => {
     expect(blocks.filter((b) => b.type === 'table').map((t) => t.table_body)).toEqual([tableHtml(rows)]);
   });
 });
+
+
+describe('a crowded row among a table\'s rows', () => {
+  it('stays in the table: its pieces over the columns\' white line up with the columns', async () => {
+    const label = 'Quarterly tax liabilities';
+    // The fourth row's label and first value, and its last two values, a word space apart.
+    const rows = [['Dividend', 'Cost', 'Audit', 'Portfolio', 'Share'], ['Fiscal operating cost', '82', '71.75', '971', '4%'], ['Annual equity', '22%', '349.3 m', '340', '7%'], ['Operating balance', '781', '13', '75', '6%'], [label, '583,601.5', '544', '818,022.5', '69%'], ['Adjusted margin', '7', '577', '28.7', '1%']];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      const x1 = 60 + font.widthOfTextAtSize(label, 10) + 3;
+      const x2 = x1 + font.widthOfTextAtSize('583,601.5', 10) + 30;
+      const x3 = x2 + 60;
+      const x4 = x3 + font.widthOfTextAtSize('818,022.5', 10) + 3;
+      const xs = [60, x1, x2, x3, x4];
+      rows.forEach((row, r) => drawTexts(c, row.map((text, k) => ({ text, x: xs[k]!, y: 100 + r * 14, size: 10 }))));
+    });
+    expect(blocks.filter((b) => b.type === 'table').map((t) => t.table_body)).toEqual([tableHtml(rows)]);
+  });
+});

@@ -721,6 +721,16 @@ describe('chart labels', () => {
     expect(detectCharts(612, 792, [...steps, ...body], [...flow, ...arrows], [], /^Figure/, flow).map((c) => c.kind)).toEqual(['image']);
   });
 
+  it('takes no plot from a striped table\'s shaded rows: cells side by side, each with its text', () => {
+    // A header and a row shaded, six cells each, 21 points high, abutting; 8-point text in each.
+    const xs = [40, 189, 266, 305, 356, 441, 492];
+    const fills: TextLine['box'][] = [434, 455].flatMap((top) => xs.slice(0, -1).map((x, k): TextLine['box'] => [x, top, xs[k + 1]!, top + 21]));
+    const words = [['Dividend', 'Operating cost', 'Audit', 'Portfolio', 'Annual', 'Provision'], ['Fiscal cost', '82', '71.75', '971,665', '4%', '900,190']];
+    const text = words.flatMap((row, r) => row.map((t, k) => at(t, [xs[k]! + 4, 441 + r * 21, xs[k]! + 4 + t.length * 4, 449 + r * 21], 8)));
+    const body = Array.from({ length: 6 }, (_, i) => at(`Body text line ${i} of the page under the table here`, [40, 520 + i * 12, 492, 529 + i * 12], 9));
+    expect(detectCharts(612, 792, [...text, ...body], fills, [], /^Figure/, fills)).toHaveLength(0);
+  });
+
   it('takes a tick row (however long) and an axis title right under a chart, not a caption without a "Figure" label an em below them', () => {
     const bars: TextLine['box'][] = [135, 196, 258, 320].map((x, i) => [x, 183 - 30 * (i + 1), x + 37, 183]);
     const axes: TextLine['box'][] = [[115, 40, 115, 183], [115, 183, 385, 183], [115, 140, 385, 140], [115, 100, 385, 100], [115, 60, 385, 60]];

@@ -78,6 +78,8 @@ export function detectCharts(width: number, height: number, lines: readonly Text
     // Not too small, and not a page frame or border holding the page's text.
     const large = box[2] - box[0] >= MIN_WIDTH * width && box[3] - box[1] >= MIN_HEIGHT * height && area(box) >= MIN_AREA * pageArea;
     if (area(box) > MAX_AREA * pageArea) continue;
+    // A table's shaded cells (a striped table's rows, a shaded header) are no plot.
+    if (shadedCells(content, lines)) continue;
     // Fewer shapes than a diagram needs hold no diagram: most clusters (rules, bullets) stop here.
     const labelled = shapeCount >= MIN_LABELLED_SHAPES ? labelledShapes(content, lines, (prose ??= proseLines(lines)), rects) : 0;
     const diagram = labelled >= MIN_LABELLED_SHAPES;
@@ -96,6 +98,27 @@ export function detectCharts(width: number, height: number, lines: readonly Text
     } else charts.push({ kind, box: labels.box, lines: labels.lines, values });
   }
   return charts;
+}
+
+/** Cells abut when their sides lie this many points apart at most (a table's shaded cells share them). */
+const ABUT = 0.5;
+/** Shapes tiling rows at least this share of the cluster's shapes… */
+const TILED_SHAPES = 0.8;
+/** …most of them (this share) holding text: a table's shaded cells, not a stacked bar's segments. */
+const CELLS_WITH_TEXT = 0.6;
+
+/**
+ * Whether the cluster's shapes are a table's shaded cells: most of them abut a shape of the same
+ * row side to side (same top and bottom), and most of those hold a line of text.
+ */
+function shadedCells(content: readonly Element[], lines: readonly TextLine[]): boolean {
+  const shapes = content.filter((e) => e.shape).map((e) => e.box);
+  if (!shapes.length) return false;
+  const sameRow = (a: Box, b: Box) => Math.abs(a[1] - b[1]) <= ABUT && Math.abs(a[3] - b[3]) <= ABUT;
+  const tiled = shapes.filter((a) => shapes.some((b) => b !== a && sameRow(a, b) && (Math.abs(a[2] - b[0]) <= ABUT || Math.abs(a[0] - b[2]) <= ABUT)));
+  if (tiled.length < TILED_SHAPES * shapes.length) return false;
+  const withText = tiled.filter((b) => lines.some((l) => containsCentre(b, l.box))).length;
+  return withText >= CELLS_WITH_TEXT * tiled.length;
 }
 
 /** A diagram of labelled shapes has this many shapes at least, each holding a short label of its own (an infographic's chevrons, a flow's boxes). */

@@ -551,6 +551,12 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
   // Where each column's text ends (its cells that keep within it).
   const ends = edges.slice(1).map((_, c) => Math.max(-Infinity, ...fragments.filter((l) => colOf(l) === c && !crosses(l)).map((l) => l.box[2])));
   const spans = (l: TextLine) => l.box[2] > box[0] && l.box[0] < box[2];
+  // A header cell's next line starting in the white between two columns' text (a header set flush
+  // left over values set flush right) crosses the edge there, and no further.
+  const inColumnWhite = (l: TextLine) => {
+    const c = columnIndex(edges, l.box[0] + TOUCH * size);
+    return c + 1 < edges.length - 1 && l.box[0] > ends[c]! && columnIndex(edges, l.box[2] - TOUCH * size) === c + 1;
+  };
   const cuts: CutRows['cuts'] = [];
   let header: TextLine[] | undefined;
   const above = lines.filter((l) => !own.has(l) && spans(l) && l.box[3] <= box[1] + TOUCH * size && box[1] - l.box[3] < MAX_ROW_GAP * size).sort((a, b) => b.box[3] - a.box[3]);
@@ -576,7 +582,7 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
       }
       break;
     }
-    if (!within || crosses(line)) break;
+    if (!within || (crosses(line) && !inColumnWhite(line))) break;
   }
   const inside = (l: TextLine) => l.box[0] >= box[0] - SLACK * size && l.box[2] <= box[2] + SLACK * size;
   function place(moved: number[]) {
@@ -1019,14 +1025,22 @@ const COLUMNS_SET_ROWS = 3;
 
 /**
  * A row whose cells run across the run's columns, two or more of them each over a strip of white
- * its rows so far leave between their columns: the page's text under a table (two page columns
- * of prose, their lines short enough to be cells, side by side on one baseline), not a row of it.
+ * its rows so far leave between their columns, not all of them lining up with the columns: the
+ * page's text under a table (two page columns of prose, their lines short enough to be cells,
+ * side by side on one baseline), not a row of it.
  */
 function acrossColumns(r: OpenRun, row: readonly TextLine[], size: number): boolean {
   if (r.rows.length < COLUMNS_SET_ROWS) return false;
   const strips = emptyStrips(r.rows.flat(), r.box, size);
   if (strips.length < 2) return false;
-  return row.filter((l) => strips.some(([a, b]) => l.box[0] < a - SLACK * size && l.box[2] > b + SLACK * size)).length >= 2;
+  const crossing = row.filter((l) => strips.some(([a, b]) => l.box[0] < a - SLACK * size && l.box[2] > b + SLACK * size));
+  if (crossing.length < 2) return false;
+  // A crowded row (its cells closer than a cell gap, cut at the columns later) lines up with them:
+  // a word of it starts where a column's text starts, or ends where one's ends (OCR lines, whose
+  // words are not placed glyph by glyph, are given the benefit of the doubt).
+  const at = (x: number, edge: number) => Math.abs(x - edge) <= JUSTIFIED_EDGE * size;
+  const linesUp = (l: TextLine) => !l.glyphs || innerWordStarts(l).some((w) => strips.some(([, b]) => at(w.x, b))) || innerWordEnds(l).some((w) => strips.some(([a]) => at(w.x, a)));
+  return !crossing.every(linesUp);
 }
 
 /**
