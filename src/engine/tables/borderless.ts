@@ -919,7 +919,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // Running text, a line across the run's extent end it; a short line inside it (a section
       // row, a wrapped cell) or a heading over its values does not.
       // A cell's next line (a wrapped header) may reach past the run's side.
-      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l) && !wrapsInColumn(r, l)) || !group.every((l) => inside(r.box, [l]) || wrapsOn(r, l))) close(r);
+      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l) && !wrapsInColumn(r, l, lines)) || !group.every((l) => inside(r.box, [l]) || wrapsOn(r, l))) close(r);
       else {
         // A line alone is text; several side by side are a row of long cells.
         if (group.length === 1) {
@@ -953,15 +953,21 @@ function wrapsOn(r: OpenRun, l: TextLine): boolean {
 
 /**
  * A long cell's next line, too long to look like a cell (an invoice item's description wrapped):
- * it starts where cells of the run start (two or more: a column's left edge), under the run's last
- * row as a paragraph's next line, and ends before the last row's next cell starts (running text under a table
- * runs across its columns).
+ * it goes on from a line as long on the run's last row, which was too long to be taken as that
+ * row's cell (the row has no cell where it starts), as a paragraph's next line from where it
+ * starts, and it ends before the row's next cell starts (running text under a table runs across
+ * its columns; a row whose cell is there was read whole).
  */
-function wrapsInColumn(r: OpenRun, l: TextLine): boolean {
+function wrapsInColumn(r: OpenRun, l: TextLine, all: readonly TextLine[]): boolean {
   const size = l.fontSize;
+  const row = r.rows[r.rows.length - 1]!;
+  const baseline = median(row.map((c) => c.baseline));
   // (Left edges of ink: letters' side bearings differ by a fifth of an em.)
-  if (l.box[1] - r.bottom > PARAGRAPH_LINE_GAP * size || r.rows.flat().filter((c) => Math.abs(c.box[0] - l.box[0]) <= JUSTIFIED_EDGE * size).length < 2) return false;
-  const next = Math.min(...r.rows[r.rows.length - 1]!.filter((c) => c.box[0] > l.box[0] + JUSTIFIED_EDGE * size).map((c) => c.box[0]));
+  const at = (x: number) => Math.abs(x - l.box[0]) <= JUSTIFIED_EDGE * size;
+  if (row.some((c) => at(c.box[0]))) return false;
+  const first = all.find((o) => o !== l && !isCellLike(o) && at(o.box[0]) && Math.abs(o.baseline - baseline) <= SAME_ROW * size && l.box[1] >= o.box[3] - TOUCH * size && l.box[1] - o.box[3] <= PARAGRAPH_LINE_GAP * size);
+  if (!first) return false;
+  const next = Math.min(...row.filter((c) => c.box[0] > first.box[2]).map((c) => c.box[0]));
   return Number.isFinite(next) && l.box[2] < next - SLACK * size;
 }
 
