@@ -144,3 +144,21 @@ describe('a crowded row among a table\'s rows', () => {
     expect(blocks.filter((b) => b.type === 'table').map((t) => t.table_body)).toEqual([tableHtml(rows)]);
   });
 });
+
+describe('a narrow table whose cells all wrap, row after row', () => {
+  // Each body cell over two lines, every column wrapping on the same baselines; the second lines
+  // go on in lower case (a word or a sentence broken where the narrow column ends).
+  const cells = [[['Term'], ['Definition'], ['Notes']], [['Concurrent', 'message queue'], ['We compared', 'the dependency'], ['The parser', 'is retried']], [['Median', 'latency'], ['We compared', 'the benchmark'], ['The compiler', 'is retried']], [['Incremental', 'worker pool'], ['The dependency', 'is deprecated'], ['The latency', 'times out']]];
+  const rows = cells.map((row) => row.map((cell) => cell.join(' ')));
+
+  it('reads each row whole, not its first line as a row of its own', async () => {
+    const blocks = await bornDigitalBlocks((c) => {
+      let y = 100;
+      cells.forEach((row) => {
+        drawTexts(c, row.flatMap((cell, k) => cell.map((text, i) => ({ text, x: 60 + k * 110, y: y + i * 12, size: 10 }))));
+        y += Math.max(...row.map((cell) => cell.length)) * 12 + 10;
+      });
+    });
+    expect(blocks.filter((b) => b.type === 'table').map((t) => t.table_body)).toEqual([tableHtml(rows)]);
+  });
+});

@@ -111,7 +111,7 @@ function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLi
   // off their baseline: a multirow label), however far right the numbers above reach.
   const aboveIn = (l: TextLine) => row.filter((o) => colOf(o) === colOf(l)).sort((a, b) => b.baseline - a.baseline)[0];
   if (group.every((l) => STARTS_WITH_NUMBER.test(l.text) && WHOLE_NUMBER.test(aboveIn(l)?.text.trim() ?? ''))) return false;
-  return columns < new Set(row.map(colOf)).size || (first && group.every((l) => LOWER_START.test(l.text)));
+  return columns < new Set(row.map(colOf)).size || group.every((l) => LOWER_START.test(l.text));
 }
 
 /** A value: text opening with a number. */
