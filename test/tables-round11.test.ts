@@ -162,3 +162,20 @@ describe('a narrow table whose cells all wrap, row after row', () => {
     expect(blocks.filter((b) => b.type === 'table').map((t) => t.table_body)).toEqual([tableHtml(rows)]);
   });
 });
+
+describe('a table in small print beside a page column of prose', () => {
+  it('takes no row labels from the prose: its lines are of another size than the cells', async () => {
+    const rows = [['Unit', 'Stock', 'Yield', 'Share'], ['Alpha', '58.4', '20.1', '12%'], ['Beta', '19.4', '45.2', '31%'], ['Gamma', '210.8', '76.3', '8%'], ['Delta', '29.0', '73.4', '5%'], ['Epsilon', '31.5', '12.9', '44%']];
+    const prose = ['The gross audit was', 'allocated by the', 'board, compared with', 'the audit. The', 'deferred exposure', 'was restated by the', 'group in March.'];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // Prose in 11-point type, x 60–170, over the table's height; the table in 9-point type from x 230.
+      prose.forEach((text, k) => drawTexts(c, [{ text, x: 60, y: 104 + k * 12, size: 11 }]));
+      rows.forEach((row, r) => {
+        const y = 104 + r * 16;
+        drawTexts(c, [{ text: row[0]!, x: 230, y, size: 9 }]);
+        row.slice(1).forEach((cell, k) => flushRight(c, font, cell, 330 + k * 50, y, 9));
+      });
+    });
+    expect(blocks.filter((b) => b.type === 'table').map((t) => t.table_body)).toEqual([tableHtml(rows)]);
+  });
+});

@@ -8,7 +8,7 @@ import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
 import { alignedWith, cellFragments, columnAlignment, cutAtColumns, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts, type ColumnAlignment } from './fragments.js';
 import type { TableFound } from './ruled.js';
-import { scannedCellFragments } from './scanned.js';
+import { readByOcr, scannedCellFragments } from './scanned.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
 import { rowRuledTables } from './rowruled.js';
@@ -74,6 +74,8 @@ const SIDE_FILL = 0.5;
 const SAME_ROW_OCR = 0.4;
 /** Fewer than this share of a run's rows with text in its first column: its row labels are set off the rows. */
 const OFF_ROW_LABELS = 0.5;
+/** A row label's type size is its cells' within this share (the text layer gives sizes exactly). */
+const LABEL_SIZE = 0.05;
 /** A row label wrapped below its row's values ends within this many ems of the run's last row. */
 const LABEL_BELOW = 2.5;
 /** The lines of one wrapped label stand this many ems apart at most (box to box; a blank line is an em or more). */
@@ -1366,8 +1368,12 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
     const cy = (l.box[1] + l.box[3]) / 2;
     return cy >= box[1] - TOUCH * size && cy <= box[3] + LABEL_BELOW * size;
   };
+  // A table's labels are set in its cells' size; text of another size left of it is the page's
+  // (a page column's prose and headings beside a table in smaller print). OCR's sizes are estimates.
+  const cellSize = median([...run].map((l) => l.fontSize)) || size;
+  const ofCellSize = (l: TextLine) => readByOcr([l]) || Math.abs(l.fontSize - cellSize) <= LABEL_SIZE * cellSize;
   const beyond = proseBeyondGutter(lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size && inZone(l)), size);
-  const left = lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size && l.box[2] > beyond);
+  const left = lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size && l.box[2] > beyond && ofCellSize(l));
   const labels = left.filter(inZone);
   // A label run out with leader dots to the table is one, however long.
   const ledOut = (l: TextLine) => TRAILING_LEADERS.test(l.text) && zoneRight - l.box[2] < LEADER_REACH * size;
