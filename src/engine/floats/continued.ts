@@ -5,6 +5,7 @@
 // is, on its page with its box (a block belongs to one page: the page the table starts on).
 import type { LabelledParagraph, ParagraphLabel, PlacedRegion, Region, Unit } from '../model/analysis.js';
 import type { Box } from '../model/document.js';
+import { unionOf } from '../model/geometry.js';
 import type { Cell, Table } from '../model/table.js';
 import { CONTINUED_CAPTION, CONTINUED_FOOTER, joinLines, LOWER_START, TABLE_CAPTION } from '../model/text.js';
 import { entry } from '../model/trace.js';
@@ -259,7 +260,7 @@ function withHeaderRow(header: HeaderRow, second: PlacedRegion, page: number): P
     });
   if (!rows.every(fits)) return undefined;
   const headerCells: Cell[] = rows.flatMap((cells, r) => cells.map((p, c) => ({ row: r, col: c, rowSpan: 1, colSpan: 1, lines: [...p.lines] })));
-  const headerTable: Table = { box: rows.flat().map(paragraphBox).reduce((x, y) => [Math.min(x[0], y[0]), Math.min(x[1], y[1]), Math.max(x[2], y[2]), Math.max(x[3], y[3])]), rows: rows.length, cols: t.cols, cells: headerCells };
+  const headerTable: Table = { box: unionOf(headerCells.flatMap((c) => c.lines)), rows: rows.length, cols: t.cols, cells: headerCells };
   const repeated = repeatedHeader(headerTable, t);
   const table = appendRows(headerTable, t, repeated);
   const region: TableRegion = {
@@ -277,8 +278,7 @@ function unitBox(u: Unit): Box {
 }
 
 function paragraphBox(p: LabelledParagraph): Box {
-  const boxes = p.lines.map((l) => l.box);
-  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  return unionOf(p.lines);
 }
 
 /** Whether a caption is set below its table (at its foot rather than its head). */

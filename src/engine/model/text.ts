@@ -41,6 +41,10 @@ export function isListStart(text: string): boolean {
 
 /** Text going on in lower case: the rest of a sentence or a phrase, a wrapped line. */
 export const LOWER_START = /^\p{Ll}/u;
+/** A leader's dot ("Step . . . . Action", "Step......Action"): '.', '·' or '…', by code point. */
+export function isLeaderDot(code: number): boolean {
+  return code === 46 || code === 0xb7 || code === 0x2026;
+}
 /** Dot leaders: ". . . ." or "....", "……", "····", as a table of contents runs to its page numbers. */
 export const DOT_LEADERS = /(\.\s?){4,}|…{2,}|·{4,}/;
 /** Leader dots that run a label out to its values at the end of a line ("Net exposure . . . . . ."). */

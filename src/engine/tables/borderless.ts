@@ -2,6 +2,7 @@
 // column gaps line up. Conservative on purpose: running text, two-column pages, equations
 // with their numbers and lists must stay text.
 import type { Box, TextLine } from '../model/document.js';
+import { union } from '../model/geometry.js';
 import { isSentenceReference, LOWER_START, TABLE_CAPTION, TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
@@ -320,7 +321,7 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
   const [x0, x1] = gutter;
   const within = (b: Box) => lines.filter((l) => l.box[3] >= b[1] && l.box[1] <= b[3] && l.box[0] >= b[0] - SLACK * size && l.box[2] <= b[2] + SLACK * size);
   const ruledBox = ruled?.box;
-  const grown: Box = ruledBox ? [Math.min(box[0], ruledBox[0]), Math.min(box[1], ruledBox[1]), Math.max(box[2], ruledBox[2]), Math.max(box[3], ruledBox[3])] : box;
+  const grown: Box = ruledBox ? union(box, ruledBox) : box;
   const left = within(ruledBox && ruledBox[2] < x1 ? grown : box).filter((l) => l.box[2] <= x0 + SLACK * size);
   const right = within(ruledBox && ruledBox[0] > x0 ? grown : box).filter((l) => l.box[0] >= x1 - SLACK * size);
   const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines, rules)));

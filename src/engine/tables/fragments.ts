@@ -5,6 +5,7 @@
 // stretches all the spaces of a line alike, so its lines are never cut.
 import type { Glyph, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
+import { isLeaderDot } from '../model/text.js';
 import { readByOcr, scannedColumnAlignment, scannedCutAtColumns } from './scanned.js';
 
 /** A cell gap is at least this many ems wide (word spaces are 0.2–0.35 em, justified ones up to ~0.7). */
@@ -71,7 +72,7 @@ function leaderEnds(glyphs: readonly Glyph[]): number[] {
   let dots = 0;
   let spaced = true;
   glyphs.forEach((g, i) => {
-    if (g.code === 46 || g.code === 0xb7 || g.code === 0x2026) {
+    if (isLeaderDot(g.code)) {
       const prev = glyphs[i - 1];
       if (dots > 0 && prev && g.x0 - prev.x1 <= WORD_GAP * g.size) spaced = false;
       dots++;

@@ -34,7 +34,7 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
   const groups: TextLine[][] = [];
   for (const group of baselineGroups(lines)) {
     const previous = groups[groups.length - 1];
-    if (previous && continuesCells(previous, group, colOf, colRight, groups.length === 1, colRoom)) previous.push(...group);
+    if (previous && continuesCells(previous, group, colOf, colRight, colRoom)) previous.push(...group);
     else groups.push([...group]);
   }
   const anchors = anchored ? groups.filter((g) => g.some((l) => colOf(l) === labelCol)) : [];
@@ -103,7 +103,7 @@ export function baselineGroups(lines: readonly TextLine[]): TextLine[][] {
  * its columns continue it when every one goes on in lower case: a header of narrow columns
  * whose every cell wraps, words broken ("Valuati" / "on").
  */
-function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], first = false, colRoom?: number[]): boolean {
+function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], colRoom?: number[]): boolean {
   const columns = new Set(group.map(colOf)).size;
   if (columns === 1) return continuesCell(row, group, colOf, colRight, colRoom);
   if (columns !== group.length || !group.every((l) => continuesCell(row, [l], colOf, colRight, colRoom))) return false;

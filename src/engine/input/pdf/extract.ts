@@ -10,6 +10,7 @@ import { extractGraphics } from './paths.js';
 import { heapU8, type PdfDocument, type Pdfium } from './pdfium.js';
 import { InputError } from '../sniff.js';
 import { middle as middleOf } from '../../model/numbers.js';
+import { isLeaderDot } from '../../model/text.js';
 
 /** What the text layer of a page looks like, to decide whether it needs OCR. */
 export interface TextLayerStats {
@@ -541,7 +542,7 @@ function untracked(line: Char[]): Char[] {
   if (glyphs.length < TRACKING_GLYPHS || glyphs.some((c) => c.rotated || !c.advance)) return line;
   const gaps = glyphs.slice(1).map((c, k) => (c.advance![0] - glyphs[k]!.advance![1]) / Math.max(Math.min(c.size, glyphs[k]!.size), 1));
   // Leader dots are set apart by their own spacing (\dotfill's 0.44 em boxes): not the words' tracking.
-  const counted = gaps.filter((_, k) => !isLeaderDot(glyphs[k]!) && !isLeaderDot(glyphs[k + 1]!));
+  const counted = gaps.filter((_, k) => !isLeaderDot(glyphs[k]!.code) && !isLeaderDot(glyphs[k + 1]!.code));
   if (counted.length < TRACKING_GLYPHS - 1) return line;
   const tracking = counted.sort((a, b) => a - b)[counted.length >> 1]!;
   if (tracking < TRACKING_MIN || tracking > TRACKING_MAX) return line;
@@ -572,7 +573,7 @@ export function plainlySpaced(line: Char[]): boolean {
     if (c.code === 32) continue;
     if (c.rotated || !c.advance) return true;
     glyphs++;
-    if (prev && !isLeaderDot(prev) && !isLeaderDot(c)) {
+    if (prev && !isLeaderDot(prev.code) && !isLeaderDot(c.code)) {
       const gap = (c.advance[0] - prev.advance![1]) / Math.max(Math.min(c.size, prev.size), 1);
       if (gap !== gap) return false;
       n++;
@@ -583,11 +584,6 @@ export function plainlySpaced(line: Char[]): boolean {
   }
   if (glyphs < TRACKING_GLYPHS || n < TRACKING_GLYPHS - 1) return true;
   return below > n >> 1 || above >= n - (n >> 1);
-}
-
-/** A dot of a leader ("Step . . . . Action", "Step......Action"): '.', '·' or '…'. */
-function isLeaderDot(c: Char): boolean {
-  return c.code === 46 || c.code === 0xb7 || c.code === 0x2026;
 }
 
 /**
