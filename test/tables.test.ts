@@ -281,6 +281,16 @@ describe('ruled tables', () => {
 describe('tables split over a page break', () => {
   const header = ['Year', 'Units', 'Revenue'];
   const body = (from: number) => Array.from({ length: 6 }, (_, i) => [String(2000 + from + i), String(100 + i), `${(i + 1) * 1.5}`]);
+  // Two pages: a line of prose and `foot` (what closes the page) on the first; the table's rows,
+  // ruled, at the top of the second, prose and `under` below them.
+  const footThenTable = (foot: Array<{ text: string; x: number; y: number }>, under: Array<{ text: string; x: number; y: number }> = []) =>
+    drawnPdf([
+      (c) => drawTexts(c, [{ text: 'Yearly figures are summarised in the following table for reference.', x: 72, y: 600 }, ...foot]),
+      (c) => {
+        drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: body(0), rules: 'lines' });
+        drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 330 }, ...under]);
+      },
+    ]);
   const rowsHtml = (rows: string[][]) => rows.map((r) => `<tr>${r.map((t) => `<td>${t}</td>`).join('')}</tr>`).join('');
   /** Page 1 ends with "Table 2" and its first rows; page 2 opens with `second` (drawn at its top), then prose. */
   const split = (second: (c: Canvas) => void, first: string[][] = [header, ...body(0)]) =>
@@ -342,19 +352,10 @@ describe('tables split over a page break', () => {
   });
 
   it('gives a table its header row left alone at the foot of the page before, and the page it starts on', async () => {
-    const pdf = await drawnPdf([
-      (c) => {
-        drawTexts(c, [
-          { text: 'Yearly figures are summarised in the following table for reference.', x: 72, y: 600 },
-          { text: 'Production year', x: 76, y: 700 },
-          { text: 'Units', x: 176, y: 700 },
-          { text: 'Revenue', x: 276, y: 700 },
-        ]);
-      },
-      (c) => {
-        drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: body(0), rules: 'lines' });
-        drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 330 }]);
-      },
+    const pdf = await footThenTable([
+      { text: 'Production year', x: 76, y: 700 },
+      { text: 'Units', x: 176, y: 700 },
+      { text: 'Revenue', x: 276, y: 700 },
     ]);
     const details = await parseWithDetails(pdf, { maxPages: 50, ocr: noOcr });
     const [table, ...others] = tables(details.result);
@@ -365,47 +366,31 @@ describe('tables split over a page break', () => {
   });
 
   it('gives a table its header row and its first row left at the foot of the page before (too few rows to be a table there)', async () => {
-    const pdf = await drawnPdf([
-      (c) => {
-        drawTexts(c, [
-          { text: 'Yearly figures are summarised in the following table for reference.', x: 72, y: 600 },
-          { text: 'Production year', x: 76, y: 660 },
-          { text: 'Units', x: 176, y: 660 },
-          { text: 'Revenue', x: 276, y: 660 },
-          // A row's pitch (its cells' padding): not a header cell's next line.
-          { text: 'Prior year', x: 76, y: 686 },
-          { text: '400', x: 176, y: 686 },
-          { text: '12.5', x: 276, y: 686 },
-          { text: '1', x: 300, y: 760 },
-        ]);
-      },
-      (c) => {
-        drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: body(0), rules: 'lines' });
-        drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 330 }]);
-      },
+    const pdf = await footThenTable([
+      { text: 'Production year', x: 76, y: 660 },
+      { text: 'Units', x: 176, y: 660 },
+      { text: 'Revenue', x: 276, y: 660 },
+      // A row's pitch (its cells' padding): not a header cell's next line.
+      { text: 'Prior year', x: 76, y: 686 },
+      { text: '400', x: 176, y: 686 },
+      { text: '12.5', x: 276, y: 686 },
+      { text: '1', x: 300, y: 760 },
     ]);
     const details = await parseWithDetails(pdf, { maxPages: 50, ocr: noOcr });
     const [table, ...others] = tables(details.result);
     expect(others).toEqual([]);
     expect(table!.page_idx).toBe(0);
     expect(table!.table_body).toBe(`<table>${rowsHtml([['Production year', 'Units', 'Revenue'], ['Prior year', '400', '12.5'], ...body(0)])}</table>`);
-    // The box holds both rows at the page's foot.
-    expect(table!.bbox![3]! - table!.bbox![1]!).toBeGreaterThan(0);
+    // The box holds both rows at the page's foot (per mille of the page: baselines at 660 and 686 of 792 points).
+    expect(table!.bbox![1]).toBeLessThan((660 / 792) * 1000);
+    expect(table!.bbox![3]).toBeGreaterThan((680 / 792) * 1000);
     const join = details.blocks.find((b) => b.type === 'table')!.trace.find((t) => t.rule === 'table.header-row-at-previous-page-foot');
     expect(join?.values).toMatchObject({ rowsAtFoot: 2 });
   });
 
   it('gives a table the caption left at the foot of the page before, alone or over the table\'s header row', async () => {
-    const pages = (foot: Array<{ text: string; x: number; y: number }>, under: Array<{ text: string; x: number; y: number }> = []) =>
-      drawnPdf([
-        (c) => drawTexts(c, [{ text: 'Yearly figures are summarised in the following table for reference.', x: 72, y: 600 }, ...foot]),
-        (c) => {
-          drawTable(c, { x: 72, top: 72, colWidths: [100, 100, 100], rows: body(0), rules: 'lines' });
-          drawTexts(c, [{ text: 'The discussion resumes after the table with ordinary prose.', x: 72, y: 330 }, ...under]);
-        },
-      ]);
     // The caption alone closes the page; the table opens the next one.
-    const alone = await parseWithDetails(await pages([{ text: 'Table 2: Units and revenue', x: 72, y: 700 }]), { maxPages: 50, ocr: noOcr });
+    const alone = await parseWithDetails(await footThenTable([{ text: 'Table 2: Units and revenue', x: 72, y: 700 }]), { maxPages: 50, ocr: noOcr });
     const [table] = tables(alone.result);
     expect(table!.page_idx).toBe(1);
     expect(table!.table_caption).toEqual(['Table 2: Units and revenue']);
@@ -414,7 +399,7 @@ describe('tables split over a page break', () => {
     expect(rule?.values).toEqual({ where: 'next-page' });
     // Over the header row left there too: the table (joined to its header row) is on the caption's page.
     const withHeader = await parseWithDetails(
-      await pages([
+      await footThenTable([
         { text: 'Table 2: Units and revenue', x: 72, y: 680 },
         { text: 'Production year', x: 76, y: 700 },
         { text: 'Units', x: 176, y: 700 },
@@ -426,7 +411,7 @@ describe('tables split over a page break', () => {
     expect(joined!.page_idx).toBe(0);
     expect(joined!.table_caption).toEqual(['Table 2: Units and revenue']);
     // A table with a caption of its own under it (captions set under their tables) takes none from the page before.
-    const own = await parse(await pages([{ text: 'Table 2: Units and revenue', x: 72, y: 700 }], [{ text: 'Table 3: Units by year', x: 72, y: 240 }]));
+    const own = await parse(await footThenTable([{ text: 'Table 2: Units and revenue', x: 72, y: 700 }], [{ text: 'Table 3: Units by year', x: 72, y: 240 }]));
     expect(tables(own).map((t) => t.table_caption)).toEqual([['Table 3: Units by year']]);
   });
 
