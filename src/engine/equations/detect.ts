@@ -8,6 +8,7 @@ import { entry } from '../model/trace.js';
 import { glyphsOf, NEXT_LINE_PITCH } from '../model/typography.js';
 import { formulaLatex, FUNCTION_NAMES, lineSize } from '../math/index.js';
 import { isMathFont } from '../model/math-fonts.js';
+import { EQUATION_NUMBER, scannedDisplays } from './scanned.js';
 
 /** A fraction bar or vinculum drawn as a filled box is at most this many ems thick. */
 const RULE_THICKNESS = 0.15;
@@ -46,7 +47,6 @@ const BAR_CLEARANCE = 0.6;
 const TOUCHING = 0.15;
 
 const RELATION = /[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u;
-const EQUATION_NUMBER = /^\(\s*\d{1,3}(\.\d{1,3})*[a-z]?\s*\)$/;
 /** Words of prose: four or more letters that are not a function name typed in an equation. */
 const PROSE_WORD = /\p{L}{4,}/gu;
 const FUNCTION_WORD = /^(arcsin|arccos|arctan|sinh|cosh|tanh|liminf|limsup)$/;
@@ -282,6 +282,8 @@ function textWords(line: TextLine): boolean {
  */
 export function detectEquations(lines: readonly TextLine[], bodySize: number, page: Pick<Page, 'rules' | 'graphics'> = {}): Equation[] {
   const glyphs = glyphsOf(lines);
+  // A scanned page's lines have no glyphs: its displays are told by their setting.
+  if (!glyphs.length) return scannedDisplays(lines, bodySize);
   mathFlagTrusted = !mathFlagUntrusted(glyphs);
   try {
     // Where even the fonts' names make most of the page math, they tell nothing either.
