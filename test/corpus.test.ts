@@ -234,4 +234,20 @@ describe('committed corpus sample', () => {
     expect(score.listF1).toBe(1);
     expect(score.listsWhole).toBe(1);
   });
+  it('counts a true paragraph whole only when one block holds all its lines on the page', () => {
+    const line = (top: number) => ({ page: 0, box: [72, top, 540, top + 12] as [number, number, number, number], text: 'a line of the paragraph' });
+    const lines = [line(100), line(114), line(128)];
+    const truth: CorpusTruth = {
+      id: 't-2', family: 't', generator: 'latex', seed: 1, split: 'tune', variant: 'scan', pages: [{ width: 612, height: 792 }],
+      blocks: [{ id: 1, type: 'text', text: 'a line of the paragraph a line of the paragraph a line of the paragraph', boxes: [{ page: 0, box: [72, 100, 540, 140] }], lines }],
+    } as CorpusTruth;
+    const block = (y0: number, y1: number) => ({ type: 'text', text: 'a line of the paragraph', page_idx: 0, bbox: [110, y0, 890, y1], sub_type: null });
+    const score = (blocks: object[]) => scoreCorpusResult(truth, { markdown: 'x', content_list: blocks } as unknown as Parameters<typeof scoreCorpusResult>[1], 0).paragraphsWhole;
+    // One block over the three lines (page units: 1000 / 792 per point).
+    expect(score([block(120, 180)])).toBe(1);
+    // The first line apart from the other two.
+    expect(score([block(120, 140), block(141, 180)])).toBe(0);
+    // A line left out of every block.
+    expect(score([block(120, 160)])).toBe(0);
+  });
 });

@@ -29,6 +29,8 @@ export interface CorpusDocScore {
   listF1?: number;
   /** Of the true lists (per page), the share the engine gives as one list block. */
   listsWhole?: number;
+  /** True paragraphs (per page, two lines or more) given as one block. */
+  paragraphsWhole?: number;
   furnitureLeak?: number;
   /** Of the true captions, the share found attached to their float (image_caption / table_caption of the block over it). */
   captionsAttached?: number;
@@ -155,6 +157,34 @@ export function scoreCorpusResult(printed: CorpusTruth, result: ParseResult, sec
     }
   }
 
+  // Paragraphs: each true paragraph's lines on a page (two or more) all inside one block of ours
+  // (a paragraph broken line by line, or at a size its OCR boxes misjudge, is given in pieces).
+  const ourBlocks = result.content_list.filter((b) => b.bbox && b.type !== 'header' && b.type !== 'footer' && b.type !== 'page_number');
+  let paragraphsJudged = 0;
+  let paragraphsWhole = 0;
+  for (const para of body.filter((b) => b.type === 'text' && !b.role)) {
+    for (const page of new Set(para.lines.map((l) => l.page))) {
+      const lines = para.lines.filter((l) => l.page === page);
+      if (lines.length < 2) continue;
+      paragraphsJudged++;
+      const holders = new Set<ContentBlock>();
+      let found = 0;
+      for (const line of lines) {
+        const [x0, y0, x1, y1] = to1000(line, truth);
+        const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
+        const holder = ourBlocks.find((b) => {
+          const [bx0, by0, bx1, by1] = b.bbox as Box1000;
+          return b.page_idx === page && bx0 <= cx && cx <= bx1 && by0 <= cy && cy <= by1;
+        });
+        if (holder) {
+          holders.add(holder);
+          found++;
+        }
+      }
+      if (holders.size === 1 && found === lines.length) paragraphsWhole++;
+    }
+  }
+
   // Captions: attached to the block over their float.
   const captions = body.filter((b) => b.type === 'caption' && !b.role && b.captionOf !== undefined);
   let attached = 0;
@@ -223,6 +253,7 @@ export function scoreCorpusResult(printed: CorpusTruth, result: ParseResult, sec
     headingF1: matchF1(body.filter((b) => b.type === 'title').map((b) => b.text), [...headings]).f1,
     listF1: trueItems.length ? matchF1(trueItems, ourLists.flatMap((b) => b.list_items ?? [])).f1 : undefined,
     listsWhole: listsJudged ? listsWhole / listsJudged : undefined,
+    paragraphsWhole: paragraphsJudged ? paragraphsWhole / paragraphsJudged : undefined,
     furnitureLeak: furniture.length ? leak(furniture, bodyText, result.markdown) : undefined,
     captionsAttached: captions.length ? attached / captions.length : undefined,
     teds: tedsScores,
@@ -292,6 +323,7 @@ export interface CorpusSummary {
   headingF1: number;
   listF1?: number;
   listsWhole?: number;
+  paragraphsWhole?: number;
   furnitureLeak?: number;
   captionsAttached?: number;
   tableTeds?: number;
@@ -330,6 +362,7 @@ export function summarizeCorpus(scores: CorpusDocScore[], key: (s: CorpusDocScor
       headingF1: pick((s) => s.headingF1)!,
       listF1: pick((s) => s.listF1),
       listsWhole: pick((s) => s.listsWhole),
+      paragraphsWhole: pick((s) => s.paragraphsWhole),
       furnitureLeak: pick((s) => s.furnitureLeak),
       captionsAttached: pick((s) => s.captionsAttached),
       tableTeds: mean(ok.flatMap((s) => s.teds)),
@@ -389,7 +422,7 @@ export async function scoreCorpusFolder(dir: string, parse: Parse, options: Scor
   return { documents, summary: summarizeCorpus(documents) };
 }
 
-const COLUMNS = ['documents', 'pages', 'textEditDistance', 'readingOrder', 'headingF1', 'listF1', 'listsWhole', 'furnitureLeak', 'captionsAttached', 'tableTeds', 'tableDetectionF1', 'labelAccuracy'] as const;
+const COLUMNS = ['documents', 'pages', 'textEditDistance', 'readingOrder', 'headingF1', 'listF1', 'listsWhole', 'paragraphsWhole', 'furnitureLeak', 'captionsAttached', 'tableTeds', 'tableDetectionF1', 'labelAccuracy'] as const;
 
 /** Markdown tables: per source, pooled per generator and split, and label accuracy per type. */
 export function corpusMarkdown(title: string, scores: CorpusDocScore[]): string {
@@ -401,7 +434,7 @@ export function corpusMarkdown(title: string, scores: CorpusDocScore[]): string 
   return [
     `## ${title}`,
     '',
-    'Text edit distance and furniture leak: lower is better; everything else: higher is better. listsWhole: true lists (per page) given as one list block; captionsAttached: true captions found attached to their float; label accuracy: the block over each true block has the expected type.',
+    'Text edit distance and furniture leak: lower is better; everything else: higher is better. listsWhole: true lists (per page) given as one list block; paragraphsWhole: true paragraphs (per page, two lines or more) given as one block; captionsAttached: true captions found attached to their float; label accuracy: the block over each true block has the expected type.',
     '',
     ...head,
     ...Object.entries(pooled).map(([n, s]) => row(`**all ${n}**`, s)),
