@@ -155,6 +155,26 @@ function typeSize(line: TextLine): number {
 }
 
 /**
+ * Whether two lines' type sizes differ by more than `share`. Two OCR lines change size only where
+ * their ink bands and their boxes both say so, the same way: each measure alone errs with the
+ * letters a line holds (a band taken at the figures' height in a line of dates, a box a fifth
+ * taller over capitals and descenders), and a paragraph was broken wherever one of them erred.
+ */
+const SENTENCE_STOP = /[.!?:;]["”’)]?\s*$/u;
+const RUNS_ON = /^[\p{Ll}\p{N}]/u;
+
+function sizeChanged(prev: TextLine, line: TextLine, share: number): boolean {
+  const differs = (a: number, b: number) => (Math.abs(a - b) > share * Math.max(a, b, 1) ? Math.sign(b - a) : 0);
+  const byType = differs(typeSize(prev), typeSize(line));
+  // Two heading-like lines stacked (a section's heading over a subsection's) are told apart by their bands alone.
+  if (prev.glyphs || line.glyphs || prev.inkSize === undefined || line.inkSize === undefined || (isHeadingLike(prev) && isHeadingLike(line))) return byType !== 0;
+  // A sentence running on into the line (no stop before it, a small letter or a figure opening
+  // it): a short last line's few letters measure worst of all.
+  if (!SENTENCE_STOP.test(prev.text) && RUNS_ON.test(line.text)) return false;
+  return byType !== 0 && differs(prev.fontSize, line.fontSize) === byType;
+}
+
+/**
  * Why `line` starts a new paragraph after `prev` (the last line of `block`), or null when it
  * continues it; `right` is the segment's right edge.
  */
@@ -168,9 +188,9 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   if (pitch < size * ROW_BREAK) return { rule: 'row-break', values: { pitchEm: pitch / size } };
   // Sizes compared as the type shows them (an OCR line's box height depends on its letters).
   const [a, b] = [typeSize(prev), typeSize(line)];
-  if (Math.abs(a - b) > SIZE_CHANGE * Math.max(a, b, 1)) return { rule: 'size-change', values: { from: a, to: b } };
+  if (sizeChanged(prev, line, SIZE_CHANGE)) return { rule: 'size-change', values: { from: a, to: b } };
   const display = bodySize > 0 && Math.min(prev.fontSize, line.fontSize) > ABOVE_BODY * bodySize;
-  if ((display || (isHeadingLike(prev) && isHeadingLike(line))) && Math.abs(a - b) > HEADING_SIZE_CHANGE * Math.max(a, b, 1)) {
+  if ((display || (isHeadingLike(prev) && isHeadingLike(line))) && sizeChanged(prev, line, HEADING_SIZE_CHANGE)) {
     return { rule: 'heading-size-change', values: { from: a, to: b } };
   }
   if (prev.bold !== line.bold && (isHeadingLike(prev) || isHeadingLike(line))) return { rule: 'weight-change' };
