@@ -34,3 +34,22 @@ describe('size changes between OCR lines', () => {
     expect(splitParagraphs(lines, 'page').map((p) => p.lines.length)).toEqual([2, 1]);
   });
 });
+
+describe('lines side by side in the reading order', () => {
+  it('parts a margin note read after the line it stands beside from the body line under it', () => {
+    // The note's size is read close to the body's (as an OCR band may), so only its place tells.
+    const note: TextLine = { ...ocr('Fluorescent culture', 113, 9.6), box: [560, 103, 640, 116] };
+    const lines = [
+      ocr('We compared the significant substrate, the mean supernatant and the', 100, 10),
+      ocr('buffer reviewed by the panel. As expected, the reagent was stable and', 113, 10),
+      note,
+      ocr('the culture was measured again in the following week by the same team.', 126, 10),
+    ];
+    const paragraphs = splitParagraphs(lines, 'page');
+    const alone = paragraphs.find((p) => p.lines.includes(note));
+    expect(alone?.lines).toEqual([note]);
+    // The body line after it starts a block for that reason (the order stage put the note between).
+    const after = paragraphs[paragraphs.indexOf(alone!) + 1];
+    expect(after?.trace[0]!.rule).toBe('side-by-side');
+  });
+});

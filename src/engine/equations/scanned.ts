@@ -74,8 +74,16 @@ function columnOf(line: TextLine, prose: readonly TextLine[], em: number): Colum
 
 /** Code rather than mathematics: a row ending in a colon, naming a member ("entry.score") or opening with a keyword. */
 const CODE_ROW = /:\s*$|[A-Za-z_]{2,}\.[A-Za-z_]{2,}|^(for|if|elif|else|while|return|def|class|import|from|print|var|let|const|function)\b/;
-/** A display whose rows read as code in this share (two rows at least) is a listing. */
+/** A variable or function of code: a lower-case name of five letters or more assigned or called ("result = []", "append(x)"). */
+const CODE_NAME = /\b([a-z_][a-z_]{4,})\s*(?:=(?!=)|\()/g;
+/** A display whose rows read as code in this share is a listing. */
 const CODE_ROWS = 0.5;
+
+function codeRow(text: string): boolean {
+  if (CODE_ROW.test(text.trim())) return true;
+  for (const [, name] of text.matchAll(CODE_NAME)) if (!FUNCTION_NAMES.has(name!)) return true;
+  return false;
+}
 
 /** Display equations among a scanned page's lines (lines without glyphs). */
 export function scannedDisplays(lines: readonly TextLine[], bodySize: number): Equation[] {
@@ -137,8 +145,7 @@ export function scannedDisplays(lines: readonly TextLine[], bodySize: number): E
     for (let r = next(members.at(-1)!, false); r; r = next(r, false)) members.push(r);
     if (!members.some((r) => r.lines.some((l) => !isNumber(l)))) continue;
     const texts = members.map((r) => r.lines.map((l) => l.text).join(' '));
-    const codeRows = texts.filter((t) => CODE_ROW.test(t.trim())).length;
-    if (codeRows >= 2 && codeRows >= CODE_ROWS * members.length) continue;
+    if (texts.filter(codeRow).length >= CODE_ROWS * members.length) continue;
     for (const r of members) for (const l of r.lines) taken.add(l);
     const { latex, tag } = displayLatex(members);
     const memberLines = members.flatMap((r) => r.lines);

@@ -180,6 +180,9 @@ function sizeChanged(prev: TextLine, line: TextLine, share: number): boolean {
  */
 function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodySize: number, [left, right]: [number, number], leading: number): Break | null {
   if (prev.equation || line.equation) return { rule: 'equation' };
+  // Lines side by side, not one under the other (a margin note read after the line it stands
+  // beside, then the body's next line): they share no column.
+  if (Math.max(prev.box[0], line.box[0]) >= Math.min(prev.box[2], line.box[2])) return { rule: 'side-by-side' };
   const size = Math.max(prev.fontSize, line.fontSize, 1);
   // Baseline-to-baseline distance against the paragraph's own line pitch so far.
   const pitch = line.baseline - prev.baseline;
