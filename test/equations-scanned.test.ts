@@ -68,6 +68,18 @@ describe('display equations among OCR lines', () => {
     ];
     expect(scannedDisplays(lines, 10)).toEqual([]);
   });
+  it('leaves code set in from the edge to the listing, a lone row of it too', () => {
+    const listing = (rows: string[]) => [
+      ocrLine(PROSE[0]!, 72, 520, 100),
+      ...rows.map((t, i) => ocrLine(t, 110, 110 + 8 * t.length, 118 + 14 * i)),
+      ocrLine(PROSE[1]!, 72, 500, 120 + 14 * rows.length),
+    ];
+    expect(scannedDisplays(listing(['result = []', 'for entry in values:', 'if entry.score > 0.5:', 'result.append(entry)']), 10)).toEqual([]);
+    expect(scannedDisplays(listing(['result = []']), 10)).toEqual([]);
+    expect(scannedDisplays(listing(['if entry.score > 0.19:']), 10)).toEqual([]);
+    // A formula in the same place is a display.
+    expect(scannedDisplays(listing(['y = ax + b']), 10)).toHaveLength(1);
+  });
 });
 
 describe('LaTeX of a recognized formula', () => {
