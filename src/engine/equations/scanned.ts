@@ -9,9 +9,7 @@ import type { Equation } from '../model/analysis.js';
 import type { Box, TextLine } from '../model/document.js';
 import { unionOf } from '../model/geometry.js';
 import { entry } from '../model/trace.js';
-import { FUNCTION_NAMES, katexParses } from '../math/index.js';
-import { symbolOf } from '../math/symbols.js';
-import { textLatex } from '../math/katex.js';
+import { FUNCTION_NAMES, katexParses, symbolOf, textLatex } from '../math/index.js';
 
 /** An equation number alone: "(12)", "(3.4)", "(2a)". */
 export const EQUATION_NUMBER = /^\(\s*\d{1,3}(\.\d{1,3})*[a-z]?\s*\)$/;
