@@ -8,7 +8,7 @@ import { entry } from '../model/trace.js';
 import { glyphsOf, NEXT_LINE_PITCH } from '../model/typography.js';
 import { formulaLatex, FUNCTION_NAMES, lineSize } from '../math/index.js';
 import { isMathFont } from '../model/math-fonts.js';
-import { EQUATION_NUMBER, scannedDisplays } from './scanned.js';
+import { EQUATION_NUMBER, RELATION, scannedDisplays } from './scanned.js';
 
 /** A fraction bar or vinculum drawn as a filled box is at most this many ems thick. */
 const RULE_THICKNESS = 0.15;
@@ -46,7 +46,6 @@ const BAR_CLEARANCE = 0.6;
 /** Pieces this close (em) one above the other touch: an inline fraction's parts around their bar. */
 const TOUCHING = 0.15;
 
-const RELATION = /[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u;
 /** Words of prose: four or more letters that are not a function name typed in an equation. */
 const PROSE_WORD = /\p{L}{4,}/gu;
 const FUNCTION_WORD = /^(arcsin|arccos|arctan|sinh|cosh|tanh|liminf|limsup)$/;

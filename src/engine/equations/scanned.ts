@@ -8,6 +8,7 @@
 import type { Equation } from '../model/analysis.js';
 import type { Box, TextLine } from '../model/document.js';
 import { unionOf } from '../model/geometry.js';
+import { middle } from '../model/numbers.js';
 import { entry } from '../model/trace.js';
 import { FUNCTION_NAMES, katexParses, symbolOf, textLatex } from '../math/index.js';
 
@@ -15,8 +16,8 @@ import { FUNCTION_NAMES, katexParses, symbolOf, textLatex } from '../math/index.
 export const EQUATION_NUMBER = /^\(\s*\d{1,3}(\.\d{1,3})*[a-z]?\s*\)$/;
 /** An equation number the recognizer read on the formula's own line, after a space. */
 const TRAILING_NUMBER = /\s\(\s*(\d{1,3}(?:\.\d{1,3})*[a-z]?)\s*\)$/;
-/** A relation or an assignment: every display states one, or is numbered. */
-const RELATION = /[=<>≤≥≦≧≠≈≡∼≃≅∝∈∉⊂⊆⊃⊇→⇒⇔↦]/u;
+/** A relation: every scanned display states one (or an assignment, ":="), or is numbered. */
+export const RELATION = /[=<>≤≥≦≧≈≡≠∼≃≅∝≪≫→⇒⇔↦∈∉⊂⊆⊃⊇]/u;
 /** A word of prose as the recognizer reads one: four letters or more, lower case after the first. */
 const PROSE_TOKEN = /^(?:\p{Lu}\p{Ll}{3,}|\p{Ll}{4,})$/u;
 /** A word set in a formula as text ("for", "since"): three letters or more, lower case after the first. */
@@ -87,8 +88,7 @@ function codeRow(text: string): boolean {
 export function scannedDisplays(lines: readonly TextLine[], bodySize: number): Equation[] {
   const usable = lines.filter((l) => !l.rotated && l.text.trim());
   const prose = usable.filter(isProse);
-  const sizes = prose.map(sizeOf).sort((a, b) => a - b);
-  const em = sizes[sizes.length >> 1] ?? bodySize;
+  const em = middle(prose.map(sizeOf)) ?? bodySize;
   if (!(em > 0)) return [];
   const columns = new Map(usable.map((l) => [l, columnOf(l, prose, em)]));
   const setIn = (l: TextLine) => {

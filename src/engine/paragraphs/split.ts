@@ -154,15 +154,15 @@ function typeSize(line: TextLine): number {
   return line.inkSize ?? line.fontSize;
 }
 
+/** A line opening with a small letter or a figure goes on with the sentence of the line before, unless that one stopped. */
+const RUNS_ON = /^[\p{Ll}\p{N}]/u;
+
 /**
  * Whether two lines' type sizes differ by more than `share`. Two OCR lines change size only where
  * their ink bands and their boxes both say so, the same way: each measure alone errs with the
  * letters a line holds (a band taken at the figures' height in a line of dates, a box a fifth
  * taller over capitals and descenders), and a paragraph was broken wherever one of them erred.
  */
-const SENTENCE_STOP = /[.!?:;]["”’)]?\s*$/u;
-const RUNS_ON = /^[\p{Ll}\p{N}]/u;
-
 function sizeChanged(prev: TextLine, line: TextLine, share: number): boolean {
   const differs = (a: number, b: number) => (Math.abs(a - b) > share * Math.max(a, b, 1) ? Math.sign(b - a) : 0);
   const byType = differs(typeSize(prev), typeSize(line));
@@ -170,7 +170,7 @@ function sizeChanged(prev: TextLine, line: TextLine, share: number): boolean {
   if (prev.glyphs || line.glyphs || prev.inkSize === undefined || line.inkSize === undefined || (isHeadingLike(prev) && isHeadingLike(line))) return byType !== 0;
   // A sentence running on into the line (no stop before it, a small letter or a figure opening
   // it): a short last line's few letters measure worst of all.
-  if (!SENTENCE_STOP.test(prev.text) && RUNS_ON.test(line.text)) return false;
+  if (!CLAUSE_END.test(prev.text) && RUNS_ON.test(line.text)) return false;
   return byType !== 0 && differs(prev.fontSize, line.fontSize) === byType;
 }
 
