@@ -181,7 +181,7 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
     const cutLines = new Set(cut?.cuts.map((c) => c.line));
     for (const c of cut?.cuts ?? []) for (const p of c.pieces) source.set(p, source.get(c.line)!);
     const pool = cut ? [...remaining.filter((l) => !cutLines.has(l)), ...cut.cuts.flatMap((c) => c.pieces)] : remaining;
-    const cutRun = cut ? [...(cut.header ? [cut.header] : []), ...cut.rows, ...cut.below] : run;
+    const cutRun = cut ? [...cut.header, ...cut.rows, ...cut.below] : run;
     if (cut && bounds.has(run)) bounds.set(cutRun, bounds.get(run)!);
     const found = runTable(cutRun, pool, rules, cut?.edges);
     if (!found || holdsFractionBar(found, rules)) continue;
@@ -516,7 +516,8 @@ function emptyStrips(fragments: TextLine[], box: Box, size: number): [number, nu
 interface CutRows {
   /** The run's column edges (moved into the gaps a header was cut at: a right-aligned header reaches left of its values). */
   edges: number[];
-  header?: TextLine[];
+  /** Rows cut or found right above the run (the first a header row, or a row cut with a head row above it). */
+  header: TextLine[][];
   /** The run's rows, their fragments over several columns cut. */
   rows: TextLine[][];
   below: TextLine[][];
@@ -561,7 +562,7 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
     return c + 1 < edges.length - 1 && l.box[0] > ends[c]! && columnIndex(edges, l.box[2] - TOUCH * size) === c + 1;
   };
   const cuts: CutRows['cuts'] = [];
-  let header: TextLine[] | undefined;
+  const header: TextLine[][] = [];
   const above = lines.filter((l) => !own.has(l) && spans(l) && l.box[3] <= box[1] + TOUCH * size && box[1] - l.box[3] < MAX_ROW_GAP * size).sort((a, b) => b.box[3] - a.box[3]);
   for (const line of above) {
     // A line past the run's right edge is no header, but for the last column's header set wider
@@ -579,9 +580,11 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
       const first = cut.pieces[0]!;
       const flushRight = alignedWith(first.box[2], columns[columnIndex(edges, first.box[2] - TOUCH * size)]?.right, size) && first.box[0] >= box[0] - (first.box[2] - first.box[0]);
       if (cut.pieces.every(isCellLike) && (within || flushRight || cut.pieces.length >= 3)) {
-        header = cut.pieces;
+        header.push(cut.pieces);
         cuts.push({ line, pieces: cut.pieces });
         place(cut.edges);
+        const head = headRowAbove(line, lines, own, edges, size);
+        if (head) header.unshift(head);
       }
       break;
     }
@@ -632,6 +635,23 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
     }),
   );
   return cuts.length || moved ? { edges, header, rows, below, cuts } : null;
+}
+
+/**
+ * The head row over a row cut at the run's columns right above the run: that row was one line
+ * only because a cell ran up to the next column (its first, "Fluorescent pellet under sequence
+ * 132.5 mg/mL"), and ended the run there, so the head row above it stood alone. It is the
+ * cells on the nearest baseline above the cut row, within a row gap: two or more, each inside one
+ * of the run's columns, no two in one column.
+ */
+function headRowAbove(row: TextLine, lines: readonly TextLine[], own: ReadonlySet<TextLine>, edges: readonly number[], size: number): TextLine[] | null {
+  const near = lines.filter((l) => !own.has(l) && l.box[3] <= row.box[1] + TOUCH * size && row.box[1] - l.box[3] < MAX_ROW_GAP * size && l.box[2] > edges[0]! && l.box[0] < edges[edges.length - 1]!);
+  const nearest = baselineGroups(near).at(-1);
+  if (!nearest || nearest.length < 2 || !nearest.every(isCellLike)) return null;
+  const columns = nearest.map((l) => columnIndex(edges, l.box[0] + TOUCH * size));
+  // (The last column's head may reach past its values: columnIndex takes it as the last column's.)
+  const within = nearest.every((l, i) => l.box[0] >= edges[0]! - SLACK * size && columnIndex(edges, l.box[2] - TOUCH * size) === columns[i]);
+  return within && new Set(columns).size === columns.length ? nearest : null;
 }
 
 /** A run's header: its first rows, this many at most. */

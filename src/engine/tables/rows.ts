@@ -49,10 +49,27 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
     // The nearest label; the one above it on a tie.
     const nearest = anchors.reduce((best, a) => (distance(a) < distance(best) ? a : best));
     const joined = rows.get(nearest)!;
-    if (labelled || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(joined.filter((l) => !nearest.includes(l)), group))) joined.push(...group);
+    const taken = joined.filter((l) => !nearest.includes(l));
+    if (labelled || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(taken, group) && !secondRowOfLabel(nearest, taken, group, colOf, colRight, colRoom, labelCol))) joined.push(...group);
     else out.push(group);
   }
   return out.sort((a, b) => Math.min(...a.map((l) => l.baseline)) - Math.min(...b.map((l) => l.baseline)));
+}
+
+/**
+ * A label set between two rows of values (LaTeX's `\multirow`, a cell centred on the rows it
+ * spans): the label stands alone on its baseline, and the lines above and below it each fill the
+ * same two columns or more, the lower not going on from the upper. Those are two rows; the label
+ * labels the first. (A label centred beside a wrapped cell has the cell's lines on either side,
+ * in one column or going on from each other; a label beside values shares their baseline.)
+ */
+function secondRowOfLabel(label: TextLine[], taken: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], colRoom: number[] | undefined, labelCol: number): boolean {
+  if (!taken.length || label.some((l) => colOf(l) !== labelCol)) return false;
+  const columns = (lines: TextLine[]) => [...new Set(lines.map(colOf))].sort((a, b) => a - b).join(',');
+  const upper = taken.filter((l) => l.baseline < label[0]!.baseline);
+  if (!upper.length || group[0]!.baseline <= label[0]!.baseline) return false;
+  if (new Set(group.map(colOf)).size < 2 || columns(upper) !== columns(group)) return false;
+  return !continuesCells(upper, group, colOf, colRight, colRoom);
 }
 
 /**
