@@ -1,8 +1,10 @@
-// The twelfth table round (issue 12): labels set between two rows of values, and a head row over
-// a row whose first cell runs up to the next column.
+// The twelfth table round (issue 12): labels set between two rows of values, a head row over a
+// row whose first cell runs up to the next column, and tables in light frames on scans.
 import { describe, expect, it } from 'vitest';
 import type { TextLine } from '../src/engine/model/document.js';
+import { imageRules } from '../src/engine/input/image-rules.js';
 import { borderlessTables } from '../src/engine/tables/borderless.js';
+import { ruledTables } from '../src/engine/tables/ruled.js';
 import { bornDigitalBlocks, drawTexts, tableHtml } from './table-fixtures.js';
 
 /** An OCR line as read-pages makes it: no glyphs, a box 1.3 ems high, its words' extents. */
@@ -66,5 +68,81 @@ describe('a head row over a row whose first cell runs up to the next column', ()
       drawTexts(c, [{ text: 'The fluorescent pellet was measured in triplicate before the incubation of the culture.', x: 72, y: 230, size: 10 }]);
     });
     expect(blocks.filter((b) => b.type === 'table').map((t) => t.table_body)).toEqual([tableHtml([head, ...body])]);
+  });
+});
+
+describe('a light frame on a scanned page (a web page\'s infobox framed in light grey)', () => {
+  /** A white 1275 × 1650 page (Letter at 150 dpi) with the given boxes filled in one grey level each. */
+  const pageWith = (boxes: Array<{ box: [number, number, number, number]; grey: number }>) => {
+    const width = 1275;
+    const height = 1650;
+    const data = new Uint8Array(width * height * 3).fill(252);
+    for (const { box, grey } of boxes) for (let y = box[1]; y < box[3]; y++) data.fill(grey, (y * width + box[0]) * 3, (y * width + box[2]) * 3);
+    return { width, height, data };
+  };
+  /** A rectangle's four sides, two pixels thick. */
+  const frame = (x0: number, y0: number, x1: number, y1: number, grey: number) => [
+    { box: [x0, y0, x1, y0 + 2] as [number, number, number, number], grey },
+    { box: [x0, y1 - 2, x1, y1] as [number, number, number, number], grey },
+    { box: [x0, y0, x0 + 2, y1] as [number, number, number, number], grey },
+    { box: [x1 - 2, y0, x1, y1] as [number, number, number, number], grey },
+  ];
+  const scale = 72 / 150;
+
+  it('gives its four sides as rules, though they are lighter than a rule\'s ink', () => {
+    const rules = imageRules(pageWith(frame(800, 200, 1200, 450, 210)), scale);
+    expect(rules).toHaveLength(4);
+    // Rows 200 and 450 at 150 dpi: 96 and 216 points.
+    expect(rules.filter((r) => r[1] === r[3]).map((r) => Math.round(r[1]))).toEqual([96, 216]);
+  });
+
+  it('gives no light rule that is no side of a closed rectangle (a grey line, three sides of a box)', () => {
+    const lone = [{ box: [100, 300, 700, 302] as [number, number, number, number], grey: 210 }];
+    const open = frame(800, 200, 1200, 450, 210).slice(0, 3);
+    expect(imageRules(pageWith([...lone, ...open]), scale)).toEqual([]);
+  });
+
+  it('leaves a dark frame as it was: four rules, not found twice', () => {
+    expect(imageRules(pageWith(frame(800, 200, 1200, 450, 40)), scale)).toHaveLength(4);
+  });
+
+  it('leaves a dark frame broken by the scan\'s noise as its dark pieces (grey gaps every 80 pixels join them only as light rules)', () => {
+    const gaps = [880, 960, 1040, 1120].map((x) => ({ box: [x, 198, x + 3, 204] as [number, number, number, number], grey: 220 }));
+    const sideGaps = [280, 360].map((y) => ({ box: [796, y, 806, y + 3] as [number, number, number, number], grey: 220 }));
+    const rules = imageRules(pageWith([...frame(800, 200, 1200, 450, 40), ...gaps, ...sideGaps]), scale);
+    // The top side in five dark pieces, the left in three; no light rectangle over them.
+    expect(rules.filter((r) => r[1] === r[3] && r[1] < 100)).toHaveLength(5);
+    expect(rules).toHaveLength(5 + 1 + 3 + 1);
+  });
+});
+
+describe('a table of two columns in a frame, under the box\'s title', () => {
+  // OCR lines as read off a tune scan (boxes in points): the title, then four rows of a label and its value.
+  const read = (text: string, box: [number, number, number, number]): TextLine => ({ text, box, baseline: box[3], fontSize: (box[3] - box[1]) / 1.3, bold: false, italic: false, monospace: false, words: [[box[0], box[2]]] });
+  const lines = [
+    read('Rural referral', [447, 105, 510, 115]),
+    read('Founded', [395, 126, 427, 138]), read('1886', [442, 126, 459, 138]),
+    read('Contact', [394, 148, 424, 158]), read('Aisha Dubois', [441, 147, 490, 159]),
+    read('Location', [395, 167, 427, 179]), read('Cordoba', [441, 168, 471, 179]),
+    read('Budget', [395, 188, 421, 201]), read('30%', [441, 188, 457, 200]),
+  ];
+  // The frame's top and bottom edges (as the pipeline flags them) and its sides.
+  const edges = [{ y: 97, x0: 382, x1: 576, frame: true }, { y: 212, x0: 382, x1: 576, frame: true }];
+
+  it('is a table: the frame\'s edges confirm it across the title', () => {
+    const [table] = borderlessTables(lines, edges);
+    expect(table).toBeDefined();
+    expect(table!.table.rows).toBe(4);
+    expect(table!.lines.map((l) => l.text)).not.toContain('Rural referral');
+  });
+
+  it('is not confirmed by a frame\'s edge with more than a title between (a sidebar\'s paragraph over two columns of words)', () => {
+    const far = [read('The weekly referral was monitored', [395, 60, 560, 73]), read('according to the chronic dose', [395, 74, 540, 87]), ...lines];
+    expect(borderlessTables(far, [{ y: 45, x0: 382, x1: 576, frame: true }, edges[1]!])).toEqual([]);
+  });
+
+  it('is not a ruled grid of one cell: four rules alone are a frame around a box', () => {
+    const frameRules: Array<[number, number, number, number]> = [[382, 97, 576, 97], [382, 212, 576, 212], [382, 96, 382, 212], [575, 97, 575, 213]];
+    expect(ruledTables(lines, frameRules).tables).toEqual([]);
   });
 });

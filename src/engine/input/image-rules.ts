@@ -25,9 +25,28 @@ interface Joined extends Run {
  * page units per pixel): a horizontal rule has y0 === y1, a vertical one x0 === x1.
  */
 export function imageRules(image: RgbImage, scale: number): Box[] {
+  const dark = rulesOfInk(image, scale, INK);
+  // Dark rules are found again among the light ones (a pixel or two longer and thicker): a
+  // rectangle with a side along a dark rule is a dark frame or part of a dark grid, found already.
+  const snap = FRAME_SNAP * scale;
+  // (Dark pieces along a side, a rule broken by the scan's noise, count together.)
+  const overlap = (light: Box, d: Box) => {
+    const horizontal = light[1] === light[3];
+    if (horizontal !== (d[1] === d[3])) return 0;
+    const [at, from, to, dAt, dFrom, dTo] = horizontal ? [light[1], light[0], light[2], d[1], d[0], d[2]] : [light[0], light[1], light[3], d[0], d[1], d[3]];
+    return Math.abs(at - dAt) <= snap ? Math.max(0, Math.min(to, dTo) - Math.max(from, dFrom)) : 0;
+  };
+  const alongDark = (side: Box) => dark.reduce((sum, d) => sum + overlap(side, d), 0) > DARK_SHARE * Math.max(side[2] - side[0], side[3] - side[1]);
+  const frames = lightFrames(image, scale).filter((frame) => !frame.some(alongDark));
+  // (A side two rectangles share is given once.)
+  return [...dark, ...new Set(frames.flat())];
+}
+
+/** The rules of an image whose pixels are darker than `level` (sum of R, G and B). */
+function rulesOfInk(image: RgbImage, scale: number, level: number): Box[] {
   const { width, height } = image;
   const ink = new Uint8Array(width * height);
-  for (let i = 0, p = 0; i < ink.length; i++, p += 3) ink[i] = image.data[p]! + image.data[p + 1]! + image.data[p + 2]! < INK ? 1 : 0;
+  for (let i = 0, p = 0; i < ink.length; i++, p += 3) ink[i] = image.data[p]! + image.data[p + 1]! + image.data[p + 2]! < level ? 1 : 0;
   const rules: Box[] = [];
   const alongRows = (line: number, pos: number) => line * width + pos;
   const alongColumns = (line: number, pos: number) => pos * width + line;
@@ -40,6 +59,42 @@ export function imageRules(image: RgbImage, scale: number): Box[] {
     if (clearBeside(ink, r, width, alongColumns)) rules.push([r.at * scale, r.from * scale, r.at * scale, r.to * scale]);
   }
   return rules;
+}
+
+/**
+ * A frame's edges may be this light (sum of R, G and B): a web page's sidebar or infobox is framed
+ * in a light grey (CSS #ccc–#ddd), which a scan prints at about 210 of 255, lighter than INK.
+ */
+const FRAME_INK = 3 * 232;
+/** A frame's sides meet to this many pixels. */
+const FRAME_SNAP = 4;
+/** A light side this much of whose length dark rules run along is a dark rule's (found already). */
+const DARK_SHARE = 0.25;
+
+/**
+ * The closed rectangles drawn in light rules, each as its sides (a sidebar's or an infobox's frame):
+ * two vertical rules of one height joined at both ends by horizontal rules that end there. Light
+ * rules alone are not taken (the strokes of grey text, a photo's edges): only as a rectangle's
+ * four sides.
+ */
+function lightFrames(image: RgbImage, scale: number): Box[][] {
+  const light = rulesOfInk(image, scale, FRAME_INK);
+  const snap = FRAME_SNAP * scale;
+  const h = light.filter((r) => r[1] === r[3]);
+  const v = light.filter((r) => r[0] === r[2]);
+  const near = (a: number, b: number) => Math.abs(a - b) <= snap;
+  const side = (y: number, x0: number, x1: number) => h.find((r) => near(r[1], y) && near(r[0], x0) && near(r[2], x1));
+  const out: Box[][] = [];
+  for (const a of v) {
+    for (const b of v) {
+      if (b[0] <= a[0] || !near(a[1], b[1]) || !near(a[3], b[3])) continue;
+      const top = side(a[1], a[0], b[0]);
+      const bottom = side(a[3], a[0], b[0]);
+      if (!top || !bottom) continue;
+      out.push([a, b, top, bottom]);
+    }
+  }
+  return out;
 }
 
 /**

@@ -50,6 +50,8 @@ const FAR_BESIDE = 3;
 const HEADING_INDENT = 0.25;
 /** Rules this many ems above and below a run, as wide as it, bound and confirm it. */
 const RULE_REACH = 3;
+/** A frame's edge confirms a run this many ems off, when one line at most (the box's title) stands between. */
+const FRAME_REACH = 6;
 /** Share of fragments that must sit within one column. */
 const CLEAN_FRAGMENTS = 0.85;
 /** A page column's margin: this many lines or more of the page start (or end) at one x. */
@@ -1161,8 +1163,11 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   let box = extend(null, fragments);
   // Rules right above and below the run, as wide as it, bound the table and confirm it.
   const fits = (r: HRule) => r.x0 <= box[0] + size && r.x1 >= box[2] - size;
-  const above = rules.filter((r) => fits(r) && r.y <= box[1] && box[1] - r.y < RULE_REACH * size);
-  const below = rules.filter((r) => fits(r) && r.y >= box[3] && r.y - box[3] < RULE_REACH * size);
+  // A frame's edge may stand further off, over the box's title (an infobox's name above its table).
+  const titleOnly = (y0: number, y1: number) => baselineGroups(lines.filter((l) => l.box[1] >= y0 && l.box[3] <= y1 && l.box[2] > box[0] && l.box[0] < box[2])).length <= 1;
+  const frameReach = (r: HRule, gap: number, y0: number, y1: number) => gap < RULE_REACH * size || (r.frame === true && gap < FRAME_REACH * size && titleOnly(y0, y1));
+  const above = rules.filter((r) => fits(r) && r.y <= box[1] && frameReach(r, box[1] - r.y, r.y, box[1]));
+  const below = rules.filter((r) => fits(r) && r.y >= box[3] && frameReach(r, r.y - box[3], box[3], r.y));
   const ruled = above.length > 0 && below.length > 0;
   if (run.length < (ruled ? 2 : 3)) return null;
 

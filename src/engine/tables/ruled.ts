@@ -115,7 +115,10 @@ function indexOf(positions: number[], v: number): number {
  * table (a frame around a paragraph, a lone underline).
  */
 function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): TableFound | null {
-  if (grid.h.length < 2 || grid.v.length < 2) return null;
+  // Four rules alone are a frame around a box (an infobox, a sidebar): the box's text is read
+  // inside it, its table (if any) found among its lines as a borderless one, which the frame's
+  // edges confirm.
+  if (grid.h.length < 2 || grid.v.length < 2 || (grid.h.length === 2 && grid.v.length === 2)) return null;
   const box: Box = [
     Math.min(...grid.h.map((r) => r.x0), ...grid.v.map((r) => r.x)),
     Math.min(...grid.v.map((r) => r.y0), ...grid.h.map((r) => r.y)),
