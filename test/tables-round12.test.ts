@@ -102,6 +102,14 @@ describe('a light frame on a scanned page (a web page\'s infobox framed in light
     expect(imageRules(pageWith([...lone, ...open]), scale)).toEqual([]);
   });
 
+  it('gives light rules under a table\'s rows as rules (a Word table\'s, under a darker head rule)', () => {
+    const rule = (y: number, grey: number) => ({ box: [150, y, 1100, y + 2] as [number, number, number, number], grey });
+    const rules = imageRules(pageWith([rule(600, 60), rule(640, 210), rule(680, 210)]), scale);
+    expect(rules.map((r) => Math.round(r[1] / scale))).toEqual([601, 641, 681]);
+    // Two light rules of one extent, with nothing darker: no stack (a form's two grey lines).
+    expect(imageRules(pageWith([rule(640, 210), rule(680, 210)]), scale)).toEqual([]);
+  });
+
   it('leaves a dark frame as it was: four rules, not found twice', () => {
     expect(imageRules(pageWith(frame(800, 200, 1200, 450, 40)), scale)).toHaveLength(4);
   });

@@ -37,9 +37,14 @@ export function imageRules(image: RgbImage, scale: number): Box[] {
     return Math.abs(at - dAt) <= snap ? Math.max(0, Math.min(to, dTo) - Math.max(from, dFrom)) : 0;
   };
   const alongDark = (side: Box) => dark.reduce((sum, d) => sum + overlap(side, d), 0) > DARK_SHARE * Math.max(side[2] - side[0], side[3] - side[1]);
-  const frames = lightFrames(image, scale).filter((frame) => !frame.some(alongDark));
-  // (A side two rectangles share is given once.)
-  return [...dark, ...new Set(frames.flat())];
+  const light = rulesOfInk(image, scale, FRAME_INK).filter((r) => !alongDark(r));
+  const frames = lightFrames(light, snap);
+  // Light rules under a table's rows (a Word table's, in light grey): a stack of rules of one
+  // extent, the table's darker rules (its head's) counted with them.
+  const extent = (a: Box, b: Box) => a[1] === a[3] && b[1] === b[3] && Math.abs(a[0] - b[0]) <= snap && Math.abs(a[2] - b[2]) <= snap;
+  const stacked = light.filter((r) => [...light, ...dark].filter((o) => extent(r, o)).length >= ROW_RULES);
+  // (A side two rectangles share is given once; a stacked rule may be a frame's side too.)
+  return [...dark, ...new Set([...frames.flat(), ...stacked])];
 }
 
 /** The rules of an image whose pixels are darker than `level` (sum of R, G and B). */
@@ -68,18 +73,22 @@ function rulesOfInk(image: RgbImage, scale: number, level: number): Box[] {
 const FRAME_INK = 3 * 232;
 /** A frame's sides meet to this many pixels. */
 const FRAME_SNAP = 4;
-/** A light side this much of whose length dark rules run along is a dark rule's (found already). */
-const DARK_SHARE = 0.25;
+/** Light horizontal rules of one extent, this many or more with the dark ones of that extent, are a table's row rules. */
+const ROW_RULES = 3;
+/**
+ * A light rule this much of whose length dark rules run along is a dark rule's: a grid printed
+ * faint is found by the dark pass in pieces only (a fifth of a rule's length, or less), and taking
+ * its whole rules from the light pass beside those pieces parts its cells twice.
+ */
+const DARK_SHARE = 0.05;
 
 /**
  * The closed rectangles drawn in light rules, each as its sides (a sidebar's or an infobox's frame):
- * two vertical rules of one height joined at both ends by horizontal rules that end there. Light
- * rules alone are not taken (the strokes of grey text, a photo's edges): only as a rectangle's
- * four sides.
+ * two vertical rules of one height joined at both ends by horizontal rules that end there. A light
+ * rule alone is not taken (the strokes of grey text, a photo's edges): only as a rectangle's side
+ * or in a stack of row rules (imageRules).
  */
-function lightFrames(image: RgbImage, scale: number): Box[][] {
-  const light = rulesOfInk(image, scale, FRAME_INK);
-  const snap = FRAME_SNAP * scale;
+function lightFrames(light: readonly Box[], snap: number): Box[][] {
   const h = light.filter((r) => r[1] === r[3]);
   const v = light.filter((r) => r[0] === r[2]);
   const near = (a: number, b: number) => Math.abs(a - b) <= snap;
