@@ -26,17 +26,17 @@ interface Joined extends Run {
  */
 export function imageRules(image: RgbImage, scale: number): Box[] {
   const dark = rulesOfInk(image, scale, INK);
-  // Dark rules are found again among the light ones (a pixel or two longer and thicker): a
-  // rectangle with a side along a dark rule is a dark frame or part of a dark grid, found already.
+  // Dark rules are found again among the light ones (a pixel or two longer and thicker): a light
+  // rule along dark ones is theirs, found already (DARK_SHARE).
   const snap = FRAME_SNAP * scale;
-  // (Dark pieces along a side, a rule broken by the scan's noise, count together.)
+  // (Dark pieces along a light rule, a rule broken by the scan's noise, count together.)
   const overlap = (light: Box, d: Box) => {
     const horizontal = light[1] === light[3];
     if (horizontal !== (d[1] === d[3])) return 0;
     const [at, from, to, dAt, dFrom, dTo] = horizontal ? [light[1], light[0], light[2], d[1], d[0], d[2]] : [light[0], light[1], light[3], d[0], d[1], d[3]];
     return Math.abs(at - dAt) <= snap ? Math.max(0, Math.min(to, dTo) - Math.max(from, dFrom)) : 0;
   };
-  const alongDark = (side: Box) => dark.reduce((sum, d) => sum + overlap(side, d), 0) > DARK_SHARE * Math.max(side[2] - side[0], side[3] - side[1]);
+  const alongDark = (rule: Box) => dark.reduce((sum, d) => sum + overlap(rule, d), 0) > DARK_SHARE * Math.max(rule[2] - rule[0], rule[3] - rule[1]);
   const light = rulesOfInk(image, scale, FRAME_INK).filter((r) => !alongDark(r));
   const frames = lightFrames(light, snap);
   // Light rules under a table's rows (a Word table's, in light grey): a stack of rules of one
