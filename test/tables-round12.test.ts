@@ -110,6 +110,12 @@ describe('a light frame on a scanned page (a web page\'s infobox framed in light
     expect(imageRules(pageWith([rule(640, 210), rule(680, 210)]), scale)).toEqual([]);
   });
 
+  it('gives a partial light rule between two of the stack\'s (under a row\'s values only) as a rule, and none outside the stack', () => {
+    const rule = (y: number, x0: number, grey: number) => ({ box: [x0, y, 1100, y + 2] as [number, number, number, number], grey });
+    const rules = imageRules(pageWith([rule(600, 150, 60), rule(640, 150, 210), rule(720, 150, 210), rule(680, 400, 210), rule(760, 400, 210)]), scale);
+    expect(rules.map((r) => Math.round(r[1] / scale)).sort((a, b) => a - b)).toEqual([601, 641, 681, 721]);
+  });
+
   it('leaves a dark frame as it was: four rules, not found twice', () => {
     expect(imageRules(pageWith(frame(800, 200, 1200, 450, 40)), scale)).toHaveLength(4);
   });

@@ -43,8 +43,12 @@ export function imageRules(image: RgbImage, scale: number): Box[] {
   // extent, the table's darker rules (its head's) counted with them.
   const extent = (a: Box, b: Box) => a[1] === a[3] && b[1] === b[3] && Math.abs(a[0] - b[0]) <= snap && Math.abs(a[2] - b[2]) <= snap;
   const stacked = light.filter((r) => [...light, ...dark].filter((o) => extent(r, o)).length >= ROW_RULES);
+  // A partial rule between two of a stack's (under a row's values only, its label running on over
+  // the next row) is the stack's too.
+  const between = (r: Box) => r[1] === r[3] && stacked.some((a) => stacked.some((b) => a[1] < r[1] && b[1] > r[1] && r[0] >= a[0] - snap && r[2] <= a[2] + snap));
+  const partial = light.filter((r) => !stacked.includes(r) && between(r));
   // (A side two rectangles share is given once; a stacked rule may be a frame's side too.)
-  return [...dark, ...new Set([...frames.flat(), ...stacked])];
+  return [...dark, ...new Set([...frames.flat(), ...stacked, ...partial])];
 }
 
 /** The rules of an image whose pixels are darker than `level` (sum of R, G and B). */
