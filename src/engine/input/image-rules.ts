@@ -1,6 +1,7 @@
 // Rules of a page image (a scanned or photographed table's borders): long, thin runs of dark
 // pixels, horizontal or vertical, in the same form as the vector rules of a PDF page.
 import type { Box } from '../model/document.js';
+import { closedRectangles } from '../model/geometry.js';
 import type { RgbImage } from './pdf/pdfium.js';
 
 /** Darker than this (sum of R, G and B) a pixel is ink. */
@@ -42,7 +43,8 @@ export function imageRules(image: RgbImage, scale: number): Box[] {
   // Light rules under a table's rows (a Word table's, in light grey): a stack of rules of one
   // extent, the table's darker rules (its head's) counted with them.
   const extent = (a: Box, b: Box) => a[1] === a[3] && b[1] === b[3] && Math.abs(a[0] - b[0]) <= snap && Math.abs(a[2] - b[2]) <= snap;
-  const stacked = light.filter((r) => [...light, ...dark].filter((o) => extent(r, o)).length >= ROW_RULES);
+  const all = [...light, ...dark];
+  const stacked = light.filter((r) => all.filter((o) => extent(r, o)).length >= ROW_RULES);
   // A partial rule between two of a stack's (under a row's values only, its label running on over
   // the next row) is the stack's too.
   const between = (r: Box) => r[1] === r[3] && stacked.some((a) => stacked.some((b) => a[1] < r[1] && b[1] > r[1] && r[0] >= a[0] - snap && r[2] <= a[2] + snap));
@@ -87,27 +89,14 @@ const ROW_RULES = 3;
 const DARK_SHARE = 0.05;
 
 /**
- * The closed rectangles drawn in light rules, each as its sides (a sidebar's or an infobox's frame):
- * two vertical rules of one height joined at both ends by horizontal rules that end there. A light
- * rule alone is not taken (the strokes of grey text, a photo's edges): only as a rectangle's side
- * or in a stack of row rules (imageRules).
+ * The closed rectangles drawn in light rules, each as its sides (a sidebar's or an infobox's
+ * frame). A light rule alone is not taken (the strokes of grey text, a photo's edges): only as a
+ * rectangle's side or in a stack of row rules (imageRules).
  */
 function lightFrames(light: readonly Box[], snap: number): Box[][] {
-  const h = light.filter((r) => r[1] === r[3]);
-  const v = light.filter((r) => r[0] === r[2]);
-  const near = (a: number, b: number) => Math.abs(a - b) <= snap;
-  const side = (y: number, x0: number, x1: number) => h.find((r) => near(r[1], y) && near(r[0], x0) && near(r[2], x1));
-  const out: Box[][] = [];
-  for (const a of v) {
-    for (const b of v) {
-      if (b[0] <= a[0] || !near(a[1], b[1]) || !near(a[3], b[3])) continue;
-      const top = side(a[1], a[0], b[0]);
-      const bottom = side(a[3], a[0], b[0]);
-      if (!top || !bottom) continue;
-      out.push([a, b, top, bottom]);
-    }
-  }
-  return out;
+  const h = light.filter((r) => r[1] === r[3]).map((rule) => ({ y: rule[1], x0: rule[0], x1: rule[2], rule }));
+  const v = light.filter((r) => r[0] === r[2]).map((rule) => ({ x: rule[0], y0: rule[1], y1: rule[3], rule }));
+  return closedRectangles(h, v, snap).map((r) => r.sides.map((side) => side.rule));
 }
 
 /**

@@ -67,3 +67,25 @@ export function mapBox(box: Box, map: (x: number, y: number) => [number, number]
   const [bx, by] = map(box[2], box[3]);
   return [Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)];
 }
+
+/**
+ * Closed rectangles drawn with rules (a sidebar's or an infobox's frame): two vertical rules of one
+ * height, joined at both ends by horizontal rules that end there (a table's column is no such
+ * rectangle: its top and bottom rules run on across the other columns); `snap` in the rules'
+ * units. Each as its box and its four rules: left, right, top, bottom.
+ */
+export function closedRectangles<H extends { y: number; x0: number; x1: number }, V extends { x: number; y0: number; y1: number }>(h: readonly H[], v: readonly V[], snap: number): Array<{ box: Box; sides: [V, V, H, H] }> {
+  const near = (a: number, b: number) => Math.abs(a - b) <= snap;
+  const across = (y: number, x0: number, x1: number) => h.find((r) => near(r.y, y) && near(r.x0, x0) && near(r.x1, x1));
+  const out: Array<{ box: Box; sides: [V, V, H, H] }> = [];
+  for (const a of v) {
+    for (const b of v) {
+      if (b.x <= a.x || !near(a.y0, b.y0) || !near(a.y1, b.y1)) continue;
+      const top = across(a.y0, a.x, b.x);
+      const bottom = top && across(a.y1, a.x, b.x);
+      if (bottom) out.push({ box: [a.x, Math.min(a.y0, b.y0), b.x, Math.max(a.y1, b.y1)], sides: [a, b, top, bottom] });
+    }
+  }
+  return out;
+}
+

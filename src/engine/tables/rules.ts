@@ -1,7 +1,7 @@
 // The page's straight rules as a table sees them: horizontal and vertical rules with collinear
 // pieces joined, and the connected sets of crossing rules (grids).
 import type { Box } from '../model/document.js';
-import { area, containsCentre } from '../model/geometry.js';
+import { area, closedRectangles, containsCentre } from '../model/geometry.js';
 
 export interface HRule {
   y: number;
@@ -88,21 +88,9 @@ export function ruleGrids({ h, v }: Grid, snap: number): Grid[] {
   return [...groups.values()];
 }
 
-/**
- * Closed rectangles drawn with rules (the frame of a sidebar or an infobox): two vertical rules
- * of one height, joined at both ends by horizontal rules that end there (a table's column is
- * no frame: its top and bottom rules run on across the other columns); `snap` in page units.
- */
+/** Closed rectangles drawn with rules (the frame of a sidebar or an infobox); `snap` in page units. */
 export function ruledBoxes({ h, v }: Grid, snap: number): Box[] {
-  const out: Box[] = [];
-  const across = (y: number, x0: number, x1: number) => h.some((r) => Math.abs(r.y - y) <= snap && Math.abs(r.x0 - x0) <= snap && Math.abs(r.x1 - x1) <= snap);
-  for (const a of v) {
-    for (const b of v) {
-      if (b.x <= a.x || Math.abs(a.y0 - b.y0) > snap || Math.abs(a.y1 - b.y1) > snap) continue;
-      if (across(a.y0, a.x, b.x) && across(a.y1, a.x, b.x)) out.push([a.x, Math.min(a.y0, b.y0), b.x, Math.max(a.y1, b.y1)]);
-    }
-  }
-  return out;
+  return closedRectangles(h, v, snap).map((r) => r.box);
 }
 
 /** Whether the horizontal rule is the top or bottom edge of the frame `box` (to `snap`, page units). */
