@@ -123,6 +123,21 @@ function withoutBullets(truth: CorpusTruth): CorpusTruth {
   };
 }
 
+/** The blocks of ours that may hold a paragraph's lines: all with a box but the furniture. */
+export function paragraphHolders(result: ParseResult): ContentBlock[] {
+  return result.content_list.filter((b) => b.bbox && b.type !== 'header' && b.type !== 'footer' && b.type !== 'page_number');
+}
+
+/** The first of `blocks` whose box holds the centre of a true line (on its page), if any. */
+export function holderOf(blocks: readonly ContentBlock[], line: PageBox, truth: CorpusTruth): ContentBlock | undefined {
+  const [x0, y0, x1, y1] = to1000(line, truth);
+  const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
+  return blocks.find((b) => {
+    const [bx0, by0, bx1, by1] = b.bbox as Box1000;
+    return b.page_idx === line.page && bx0 <= cx && cx <= bx1 && by0 <= cy && cy <= by1;
+  });
+}
+
 /** Scores one parse against its truth. */
 export function scoreCorpusResult(printed: CorpusTruth, result: ParseResult, seconds: number): CorpusDocScore {
   const truth = withoutBullets(printed);
@@ -159,7 +174,7 @@ export function scoreCorpusResult(printed: CorpusTruth, result: ParseResult, sec
 
   // Paragraphs: each true paragraph's lines on a page (two or more) all inside one block of ours
   // (a paragraph broken line by line, or at a size its OCR boxes misjudge, is given in pieces).
-  const ourBlocks = result.content_list.filter((b) => b.bbox && b.type !== 'header' && b.type !== 'footer' && b.type !== 'page_number');
+  const ourBlocks = paragraphHolders(result);
   let paragraphsJudged = 0;
   let paragraphsWhole = 0;
   for (const para of body.filter((b) => b.type === 'text' && !b.role)) {
@@ -170,12 +185,7 @@ export function scoreCorpusResult(printed: CorpusTruth, result: ParseResult, sec
       const holders = new Set<ContentBlock>();
       let found = 0;
       for (const line of lines) {
-        const [x0, y0, x1, y1] = to1000(line, truth);
-        const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
-        const holder = ourBlocks.find((b) => {
-          const [bx0, by0, bx1, by1] = b.bbox as Box1000;
-          return b.page_idx === page && bx0 <= cx && cx <= bx1 && by0 <= cy && cy <= by1;
-        });
+        const holder = holderOf(ourBlocks, line, truth);
         if (holder) {
           holders.add(holder);
           found++;

@@ -7,9 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseWithDetails } from '../../src/engine/parse.js';
 import { loadCorpus } from '../corpus/truth.js';
-import { to1000 } from '../quality/corpus.js';
+import { holderOf, paragraphHolders } from '../quality/corpus.js';
 
-type Box1000 = [number, number, number, number];
 /** A next line whose top stands this many points above the line before it starts a column further on (a run-in head's pieces share a row). */
 const COLUMN_RISE = 2;
 
@@ -33,30 +32,27 @@ const count = (counts: Record<string, number>, key: string) => (counts[key] = (c
 for (const doc of docs) {
   const { result, blocks } = await parseWithDetails(new Uint8Array(readFileSync(doc.pdfPath)), { maxPages: 50, ocr: noOcr });
   const truth = doc.truth;
-  const ours = result.content_list.flatMap((b, i) => (b.bbox && b.type !== 'header' && b.type !== 'footer' && b.type !== 'page_number' ? [{ b, i, box: b.bbox as Box1000 }] : []));
+  // content_list is the blocks, one for one: a block's index there is its index in `blocks`.
+  const ours = paragraphHolders(result);
   const counts = (perFamily[truth.family] ??= {});
   for (const para of truth.blocks.filter((b) => b.type === 'text' && !b.role)) {
     for (const page of new Set(para.lines.map((l) => l.page))) {
       const lines = para.lines.filter((l) => l.page === page);
       if (lines.length < 2) continue;
       count(counts, 'paragraphs');
-      // The block of ours holding each line's centre (as the corpus metric paragraphsWhole finds it).
-      const holders = lines.map((line) => {
-        const [x0, y0, x1, y1] = to1000(line, truth);
-        const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
-        return ours.find(({ b, box }) => b.page_idx === page && box[0] <= cx && cx <= box[2] && box[1] <= cy && cy <= box[3]);
-      });
+      // The block of ours holding each line's centre, as the corpus metric paragraphsWhole finds it.
+      const holders = lines.map((line) => holderOf(ours, line, truth));
       let broken = false;
       for (let k = 1; k < lines.length; k++) {
         const [a, b] = [holders[k - 1], holders[k]];
-        if (a && b && a.i === b.i) continue;
+        if (a && b && a === b) continue;
         broken = true;
         const [before, after] = [lines[k - 1]!, lines[k]!];
         if (!a || !b) count(counts, 'missing');
         else if (after.box[1] < before.box[1] - COLUMN_RISE) count(counts, 'column');
         else {
-          count(counts, `within:${a.b.type}>${b.b.type}`);
-          const rule = blocks[b.i]?.trace.find((t) => t.stage === 'paragraphs');
+          count(counts, `within:${a.type}>${b.type}`);
+          const rule = blocks[result.content_list.indexOf(b)]?.trace.find((t) => t.stage === 'paragraphs');
           const key = rule?.rule ?? 'none';
           (byRule[key] ??= []).push(`${truth.id} p${page + 1} | …${before.text.slice(-40)} || ${after.text.slice(0, 40)}… | ${JSON.stringify(rule?.values ?? {})}`);
         }
