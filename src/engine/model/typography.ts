@@ -4,9 +4,9 @@ import type { Glyph, TextLine, WordInk } from './document.js';
 
 /**
  * A baseline at most this many ems below another is the next line of the same text (leading is
- * 1.1–1.5 em; a paragraph gap or a heading's space makes more).
+ * 1.1–1.5 em in print, up to 1.75 on web pages; a paragraph gap or a heading's space makes more).
  */
-export const NEXT_LINE_PITCH = 1.6;
+export const NEXT_LINE_PITCH = 1.8;
 
 /**
  * Small print (footnotes, running heads and feet, notes under tables) is set at most this share

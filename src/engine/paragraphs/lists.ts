@@ -5,6 +5,7 @@ import type { Box, TextLine } from '../model/document.js';
 import { unionOf } from '../model/geometry.js';
 import { BULLET, isListStart } from '../model/text.js';
 import { entry } from '../model/trace.js';
+import { NEXT_LINE_PITCH } from '../model/typography.js';
 
 /** Items of one list follow each other within this many ems (space between items included). */
 const ITEM_GAP = 2.2;
@@ -14,11 +15,6 @@ const NEST_MAX = 6;
 const ALIGNED = 0.5;
 /** Items of one list differ in size by at most this share. */
 const SAME_SIZE = 0.15;
-/**
- * A smaller line whose baseline is at most this many of the item's ems under the item's last
- * goes on with it: the pitch of lines in one paragraph (1.0–1.4 ems); items are set further apart.
- */
-const ITEM_TAIL_PITCH = 1.5;
 
 /**
  * What the reading order may put between a list's part at a column's foot and its part at the
@@ -86,10 +82,11 @@ function continuesList(list: LabelledParagraph, next: LabelledParagraph): boolea
   const indent = b[0] - first.box[0];
   if (indent < -ALIGNED * size || indent > NEST_MAX * size) return false;
   if (Math.abs(first.fontSize - line.fontSize) > SAME_SIZE * size) {
-    // A smaller line close under an item, at its text's indent and opening no item, is the
-    // item's own (a related-articles list's date, a byline under a linked title).
+    // A smaller line close under an item (the next line of its text, by the item's ems), at its
+    // text's indent and opening no item, is the item's own (a related-articles list's date, a
+    // byline under a linked title); items are set further apart.
     const last = list.lines[list.lines.length - 1]!;
-    return line.fontSize < last.fontSize && !isListStart(line.text) && indent > ALIGNED * size && line.baseline - last.baseline <= ITEM_TAIL_PITCH * last.fontSize;
+    return line.fontSize < last.fontSize && !isListStart(line.text) && indent > ALIGNED * size && line.baseline - last.baseline <= NEXT_LINE_PITCH * last.fontSize;
   }
   // Without a marker, the text continues an item only at its text's indent, right of the marker.
   return isListStart(line.text) || indent > ALIGNED * size;

@@ -241,10 +241,22 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
   // code indents its lines, so there only an aligned one).
   const shift = line.box[0] - prev.box[0];
   const started = line.monospace ? Math.abs(shift) < size : shift > -size && shift < INDENT_MAX * size;
-  if (block.length === 1 && !BULLET.test(prev.text) && line.box[2] - prev.box[2] > SHORT_FIRST_LINE * size && started) {
+  if (block.length === 1 && !BULLET.test(prev.text) && line.box[2] - prev.box[2] > SHORT_FIRST_LINE * size && started && firstWordFits(prev, line)) {
     return { rule: 'after-short-first-line' };
   }
   return null;
+}
+
+/**
+ * Whether the first word of `line` would have fitted after `prev`, in the room up to where `line`
+ * ends: where it would not, `prev` is short only because ragged-right text wrapped there ("…(b)
+ * the binding / jurisdiction and…"), and is no line of its own. The word's width is taken at the
+ * line's mean glyph width.
+ */
+function firstWordFits(prev: TextLine, line: TextLine): boolean {
+  const word = line.text.split(/\s/, 1)[0]!;
+  const perChar = (line.box[2] - line.box[0]) / Math.max(line.text.length, 1);
+  return line.box[2] - prev.box[2] > (word.length + 1) * perChar;
 }
 
 /**

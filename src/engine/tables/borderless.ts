@@ -908,7 +908,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       return inRun.length >= 2 && overlaps(r.box, inRun);
     }) : undefined;
     // A block of text lines set off by a blank line ends the run above it.
-    if (target && target.textLines >= TEXT_BLOCK_LINES && Math.max(target.textGap, top - target.bottom) >= BLANK_LINE * size) {
+    if (target && target.textLines >= TEXT_BLOCK_LINES && target.textGap >= BLANK_LINE * size) {
       note(target.rows, 'endsAtTextBlock', target.textLines);
       close(target);
     }

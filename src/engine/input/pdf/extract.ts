@@ -63,6 +63,8 @@ export interface Char extends Glyph {
   rotated: boolean;
   /** Horizontal extent of the glyph's advance (origin to next pen position), when known. */
   advance?: [number, number];
+  /** A space the PDF itself sets (not one PDFium infers from a gap). */
+  typedSpace: boolean;
 }
 
 const FPDF_PAGEOBJ_PATH = 2;
@@ -93,7 +95,7 @@ export function extractPage(doc: PdfDocument, pageIndex: number): ExtractedPage 
   const { pdfium } = doc;
   const page = pdfium.FPDF_LoadPage(doc.handle, pageIndex);
   if (!page) throw new InputError(`page ${pageIndex + 1} cannot be read: the PDF is damaged`);
-  const scratch = pdfium.pdfium.wasmExports.malloc(64);
+  const scratch = pdfium.pdfium.wasmExports.malloc(96);
   try {
     const displayedWidth = pdfium.FPDF_GetPageWidthF(page);
     const displayedHeight = pdfium.FPDF_GetPageHeightF(page);
@@ -194,6 +196,7 @@ interface RawTextApi {
   FPDFText_GetLooseCharBox(textPage: number, i: number, rect: number): number;
   FPDFText_GetFontSize(textPage: number, i: number): number;
   FPDFText_GetCharAngle(textPage: number, i: number): number;
+  FPDFText_GetMatrix(textPage: number, i: number, matrix: number): number;
   FPDFTextObj_GetTextRenderMode(obj: number): number;
   FPDFTextObj_GetFont(obj: number): number;
   FPDFPageObj_GetFillColor(obj: number, r: number, g: number, b: number, a: number): number;
@@ -231,7 +234,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
   const directions: [number, number, number, number] = [0, 0, 0, 0];
   if (!textPage) return { chars, unusable, directions };
   const fonts = new Map<number, FontInfo>();
-  const objects = new Map<number, { invisible: boolean } & FontInfo>();
+  const objects = new Map<number, { invisible: boolean; scale: number } & FontInfo>();
   const f64 = scratch >> 3; // scratch is 8-byte aligned (malloc)
   const f32 = (scratch + 32) >> 2;
   try {
@@ -252,7 +255,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
         const font = raw.FPDFTextObj_GetFont(obj);
         const info = fonts.get(font) ?? fontInfo(pdfium, font, fonts);
         const tinted = raw.FPDFPageObj_GetFillColor(obj, scratch + 48, scratch + 52, scratch + 56, scratch + 60) !== 0 && isTinted(heaps.HEAPU32, (scratch + 48) >> 2);
-        object = { invisible: raw.FPDFTextObj_GetTextRenderMode(obj) === TEXT_RENDER_INVISIBLE, font: info.font, style: tinted ? (info.tintedStyle ??= { ...info.style, tinted: true }) : info.style };
+        object = { invisible: raw.FPDFTextObj_GetTextRenderMode(obj) === TEXT_RENDER_INVISIBLE, scale: verticalScale(raw, heaps, textPage, i, scratch + 64), font: info.font, style: tinted ? (info.tintedStyle ??= { ...info.style, tinted: true }) : info.style };
         objects.set(obj, object);
       }
       if (object?.invisible) {
@@ -284,7 +287,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       // PDFium reports a hyphen at the end of a line as code 2.
       const glyph = mapped === 2 ? 0x2d : mapped;
       if (glyph <= 32 || glyph === 0xa0) {
-        chars.push(breakOrSpace(32));
+        chars.push(breakOrSpace(32, !generated));
         continue;
       }
       raw.FPDFText_GetCharBox(textPage, i, scratch, scratch + 8, scratch + 16, scratch + 24);
@@ -305,8 +308,10 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       const y1 = Math.max(ay, by);
       raw.FPDFText_GetCharOrigin(textPage, i, scratch, scratch + 8);
       const base = m1 * HEAPF64[f64]! + m3 * HEAPF64[f64 + 1]! + m5;
-      // The nominal font size ignores the text matrix (many PDFs use "1 Tf" and scale by the
-      // matrix): the loose box, from the font's ascent to descent, gives the size as drawn.
+      // The nominal font size ignores the text matrix. Where the matrix scales text down (a
+      // browser prints CSS pixels at 0.75, \resizebox shrinks a table) the size as drawn is the
+      // nominal size times that scale. Where it scales up (many PDFs use "1 Tf" and scale by the
+      // matrix), the loose box, from the font's ascent to descent, gives the size as drawn.
       raw.FPDFText_GetLooseCharBox(textPage, i, scratch + 32);
       const { HEAPF32 } = heaps;
       const looseHeight = Math.abs(HEAPF32[f32 + 1]! - HEAPF32[f32 + 3]!);
@@ -314,7 +319,8 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       const lx = m0 * HEAPF32[f32]! + m2 * HEAPF32[f32 + 3]! + m4;
       const rx = m0 * HEAPF32[f32 + 2]! + m2 * HEAPF32[f32 + 1]! + m4;
       const fontSize = raw.FPDFText_GetFontSize(textPage, i);
-      const size = Math.max(fontSize, looseHeight * 0.85) || y1 - y0;
+      const scale = object?.scale ?? 1;
+      const size = (scale < SCALED_DOWN ? fontSize * scale : Math.max(fontSize, looseHeight * 0.85)) || y1 - y0;
       // The writing direction on the displayed page: upright text runs along +x. PDFium measures
       // the angle clockwise, so the direction in user space (y up) is (cos a, -sin a).
       const angle = raw.FPDFText_GetCharAngle(textPage, i);
@@ -324,7 +330,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       const dy = m1 * cos - m3 * sin;
       const rotated = angle >= 0 && (Math.abs(dy) > Math.abs(dx) || dx < 0);
       if (angle >= 0) directions[Math.abs(dx) >= Math.abs(dy) ? (dx >= 0 ? 0 : 2) : dy > 0 ? 1 : 3]++;
-      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated, advance: [Math.min(lx, rx), Math.max(lx, rx)], fontSize, font: object?.font });
+      chars.push({ code: glyph, base: rotated ? x0 : base, x0, y0, x1, y1, size, style: object?.style ?? NO_STYLE, rotated, advance: [Math.min(lx, rx), Math.max(lx, rx)], fontSize, font: object?.font, typedSpace: false });
     }
   } finally {
     pdfium.FPDFText_ClosePage(textPage);
@@ -332,11 +338,26 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
   return { chars, unusable, directions };
 }
 
+/**
+ * A text matrix whose vertical scale is below this draws text smaller than its nominal size;
+ * the 1 % slack keeps rounding in a matrix of scale 1 from changing the size.
+ */
+const SCALED_DOWN = 0.99;
+
+/** The vertical scale of character `i`'s matrix (text matrix and page transform), 1 when PDFium gives none. */
+function verticalScale(raw: RawTextApi, heaps: Heaps, textPage: number, i: number, at: number): number {
+  if (!raw.FPDFText_GetMatrix(textPage, i, at)) return 1;
+  const f = at >> 2;
+  // FS_MATRIX is a, b, c, d, e, f: the glyph's vertical axis is (c, d).
+  const scale = Math.hypot(heaps.HEAPF32[f + 2]!, heaps.HEAPF32[f + 3]!);
+  return scale > 0 && Number.isFinite(scale) ? scale : 1;
+}
+
 const NO_STYLE: GlyphStyle = { bold: false, italic: false, monospace: false, math: false, tinted: false };
 
 /** A line break (10) or a space (32) between glyphs; every Char has the same fields, so that the hot loops stay monomorphic. */
-function breakOrSpace(code: 10 | 32): Char {
-  return { code, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE, rotated: false, advance: undefined, fontSize: undefined, font: undefined };
+function breakOrSpace(code: 10 | 32, typedSpace = false): Char {
+  return { code, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE, rotated: false, advance: undefined, fontSize: undefined, font: undefined, typedSpace };
 }
 
 /** TeX's bold and italic text fonts by their short names (CMBX10, SFBX1000, ECTI1000…). */
@@ -462,6 +483,9 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
   const lines: TextLine[] = [];
   let current: Char[] = [];
   let pendingSpace = false;
+  // The spaces since the last glyph: how many, and whether all are the PDF's own.
+  let spaces = 0;
+  let typedSpaces = true;
 
   const flush = () => {
     if (current.length) lines.push(makeLine(untracked(current)));
@@ -473,12 +497,20 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
   for (const c of chars) {
     if (c.code === 10) {
       pendingBreak = current.length > 0;
+      typedSpaces = false;
       continue;
     }
     if (c.code === 32) {
       if (current.length) pendingSpace = true;
+      spaces++;
+      typedSpaces &&= c.typedSpace;
       continue;
     }
+    // One space of the PDF's own between two words is a word space however far a justified
+    // line stretches it: never a gutter or a cell boundary, which no producer types as one space.
+    const oneTypedSpace = spaces === 1 && typedSpaces;
+    spaces = 0;
+    typedSpaces = true;
     // PDFium starts a new line whenever the text position jumps, also for a superscript or a
     // subscript right after its base: a break is kept only where the geometry agrees.
     if (pendingBreak) {
@@ -506,7 +538,8 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
       // 1.5 em: wider than LaTeX's quad after a section number, narrower than column gutters.
       // Right-to-left steps get more room: in logical order a number inside Arabic or Hebrew
       // text starts at its far (left) end.
-      if (!sameRow || (!rtl && gap < -size) || gap > (rtl ? 3 : 1.5) * size || numberColumns(last, c, gap) || ruleBetween(verticals, last, c)) flush();
+      const widest = oneTypedSpace ? JUSTIFIED_SPACE : rtl ? 3 : 1.5;
+      if (!sameRow || (!rtl && gap < -size) || gap > widest * size || (!oneTypedSpace && numberColumns(last, c, gap)) || ruleBetween(verticals, last, c)) flush();
       // PDFium emits its own spaces at most word gaps. Where it does not (words placed one by
       // one), the advance boxes tell: they touch inside a word, ink boxes need not.
       else if (pendingSpace || gap > 0.5 * Math.min(last.size, c.size) || wordGap(last, c, rtl)) {
@@ -519,6 +552,9 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
   flush();
   return lines;
 }
+
+/** The widest a justified line stretches one word space, in ems (LaTeX and Word stay under 1 em but in a line of a few long words). */
+const JUSTIFIED_SPACE = 3;
 
 /**
  * Letter-spaced text (a letterhead or a title in tracked capitals) sets every glyph apart by the
@@ -602,8 +638,11 @@ function wordGap(last: Char, c: Char, rtl: boolean): boolean {
 function continuesRow(last: Char, c: Char): boolean {
   if (last.rotated || c.rotated) return false;
   const gap = c.x0 - last.x1;
-  return c.y0 < last.y1 && c.y1 > last.y0 && gap > -0.1 * Math.min(last.size, c.size) && gap < 0.6 * Math.max(last.size, c.size);
+  return c.y0 < last.y1 && c.y1 > last.y0 && gap > -0.1 * Math.min(last.size, c.size) && gap < SCRIPT_GAP * Math.max(last.size, c.size);
 }
+
+/** A script mark or symbol sits at most this many ems from its text (an LNCS affiliation mark: 0.61). */
+const SCRIPT_GAP = 0.8;
 
 /**
  * A gap of over 0.6 em between two numbers: neighbouring cells of a table's numeric columns,
