@@ -538,7 +538,7 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
       // 1.5 em: wider than LaTeX's quad after a section number, narrower than column gutters.
       // Right-to-left steps get more room: in logical order a number inside Arabic or Hebrew
       // text starts at its far (left) end.
-      const widest = oneTypedSpace ? JUSTIFIED_SPACE : rtl ? 3 : 1.5;
+      const widest = Math.max(rtl ? 3 : 1.5, oneTypedSpace ? JUSTIFIED_SPACE : 0);
       if (!sameRow || (!rtl && gap < -size) || gap > widest * size || (!oneTypedSpace && numberColumns(last, c, gap)) || ruleBetween(verticals, last, c)) flush();
       // PDFium emits its own spaces at most word gaps. Where it does not (words placed one by
       // one), the advance boxes tell: they touch inside a word, ink boxes need not.
@@ -553,8 +553,13 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
   return lines;
 }
 
-/** The widest a justified line stretches one word space, in ems (LaTeX and Word stay under 1 em but in a line of a few long words). */
-const JUSTIFIED_SPACE = 3;
+/**
+ * The widest a justified line stretches one word space, in ems: a browser's narrow justified
+ * column stretches them to 1.5–2. Wider gaps with one space of the PDF's own are cells (a word
+ * processor's table header "Others(1)   Total": 2.9 ems; rows written as one string with one
+ * space between cells, 2.5 ems and more).
+ */
+const JUSTIFIED_SPACE = 2;
 
 /**
  * Letter-spaced text (a letterhead or a title in tracked capitals) sets every glyph apart by the
