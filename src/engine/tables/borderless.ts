@@ -377,8 +377,11 @@ function captionsNear(box: Box, lines: readonly TextLine[], size: number): TextL
   return lines.filter((l) => TABLE_CAPTION.test(l.text.trim()) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size);
 }
 
-/** Captions this many ems above or below a run at most are its tables'. */
-const CAPTION_REACH = 2.5;
+/**
+ * Captions this many ems above or below a run at most are its tables': a line of the table the
+ * run has not taken in yet (a wrapped last cell) and a web page's margin (1–1.5 ems) between.
+ */
+const CAPTION_REACH = 3.5;
 /** A caption set flush with a table's box starts up to a cell's padding (this many ems) left of its cells' text. */
 const CELL_PADDING = 1;
 
