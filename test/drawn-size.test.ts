@@ -58,7 +58,7 @@ describe('type size as drawn', () => {
   it('keeps a justified line whole across one space of its own stretched to 1.8 ems, and parts words set that far apart without one, or a cell width apart with one', async () => {
     const lines = await linesOf((page, font) => {
       page.pushOperators(pushGraphicsState(), setWordSpacing(15));
-      page.drawText('The rise was over 12 %.', { x: 72, y: 700, size: 10, font });
+      page.drawText('The rise was over twelve percent.', { x: 72, y: 700, size: 10, font });
       page.pushOperators(popGraphicsState());
       // The same gaps with no space character: two cells of a row.
       page.drawText('Weekly', { x: 72, y: 600, size: 10, font });
@@ -69,7 +69,7 @@ describe('type size as drawn', () => {
       page.drawText(' ', { x: 72 + font.widthOfTextAtSize('Others(1)', 10), y: 500, size: 10, font });
       page.drawText('Total', { x: 72 + font.widthOfTextAtSize('Others(1) ', 10) + 25, y: 500, size: 10, font });
     });
-    expect(lines.map((l) => l.text)).toEqual(['The rise was over 12 %.', 'Weekly', '12', 'Others(1)', 'Total']);
+    expect(lines.map((l) => l.text)).toEqual(['The rise was over twelve percent.', 'Weekly', '12', 'Others(1)', 'Total']);
   });
 });
 

@@ -506,8 +506,9 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
       typedSpaces &&= c.typedSpace;
       continue;
     }
-    // One space of the PDF's own between two words is a word space however far a justified
-    // line stretches it: never a gutter or a cell boundary, which no producer types as one space.
+    // One space of the PDF's own between two words is a word space as far as a justified line
+    // stretches it (JUSTIFIED_SPACE); numbers that far apart stay cells (numberColumns: a word
+    // processor's table types one space between its numeric cells).
     const oneTypedSpace = spaces === 1 && typedSpaces;
     spaces = 0;
     typedSpaces = true;
@@ -539,7 +540,7 @@ export function groupLines(chars: Char[], rules: Box[] = []): TextLine[] {
       // Right-to-left steps get more room: in logical order a number inside Arabic or Hebrew
       // text starts at its far (left) end.
       const widest = Math.max(rtl ? 3 : 1.5, oneTypedSpace ? JUSTIFIED_SPACE : 0);
-      if (!sameRow || (!rtl && gap < -size) || gap > widest * size || (!oneTypedSpace && numberColumns(last, c, gap)) || ruleBetween(verticals, last, c)) flush();
+      if (!sameRow || (!rtl && gap < -size) || gap > widest * size || numberColumns(last, c, gap) || ruleBetween(verticals, last, c)) flush();
       // PDFium emits its own spaces at most word gaps. Where it does not (words placed one by
       // one), the advance boxes tell: they touch inside a word, ink boxes need not.
       else if (pendingSpace || gap > 0.5 * Math.min(last.size, c.size) || wordGap(last, c, rtl)) {
