@@ -26,9 +26,10 @@ const MAX_CELL_CHARS = 45;
 /** Rows of a run follow each other within this many ems (a wider gap ends the table). */
 const MAX_ROW_GAP = 3;
 /**
- * A block of this many text lines set off by a blank line (more than this many ems of white)
- * between two rows parts two tables (an address block between a letterhead's fields and an
- * invoice's items); a row label wrapped over several lines is set close to its row.
+ * A block of this many text lines set off from the run above by a blank line (more than
+ * BLANK_LINE ems of white) parts two tables (an address block between a letterhead's fields and
+ * an invoice's items); a cell wrapped over several lines follows its row at a line's pitch, and
+ * the padding under it (a blank line's worth on web pages) does not part the table.
  */
 const TEXT_BLOCK_LINES = 3;
 /** Cell ends this many ems apart are one right-aligned column's (TeX sets them exactly). */
