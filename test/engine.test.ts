@@ -157,7 +157,7 @@ describe('extraction', () => {
   });
 
   const style = { bold: false, italic: false, monospace: false, math: false };
-  const glyph = (code: number, x: number, y0 = 100): Char => ({ code, base: y0 + 10, x0: x, y0, x1: x + 6, y1: y0 + 10, size: 10, style, rotated: false });
+  const glyph = (code: number, x: number, y0 = 100): Char => ({ code, base: y0 + 10, x0: x, y0, x1: x + 6, y1: y0 + 10, size: 10, style, rotated: false, typedSpace: false });
 
   it('puts accents set as separate glyphs back onto their letters', () => {
     // "Mináč" as TeX sets it: the háček comes after the word, each accent above its letter.

@@ -391,12 +391,12 @@ describe('plainlySpaced', () => {
       let pen = 72;
       const tracking = next() < 0.5 ? 0.06 + next() * 0.14 : next() * 0.4;
       const line: Char[] = Array.from({ length: Math.floor(next() * 14) }, () => {
-        if (next() < 0.15) return { code: 32, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: { bold: false, italic: false, monospace: false, math: false, tinted: false }, rotated: false };
+        if (next() < 0.15) return { code: 32, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: { bold: false, italic: false, monospace: false, math: false, tinted: false }, rotated: false, typedSpace: false };
         const width = 0.5 * size;
         const gap = (next() < 0.7 ? tracking : next() * 0.5) * size;
         const from = pen + gap;
         pen = from + width;
-        const c: Char = { code: 97, base: 100, x0: from, y0: 90, x1: from + width, y1: 100, size: next() < 0.1 ? size * 2 : size, style: { bold: false, italic: false, monospace: false, math: false, tinted: false }, rotated: next() < 0.02, advance: next() < 0.03 ? undefined : [from, next() < 0.01 ? NaN : from + width] };
+        const c: Char = { code: 97, base: 100, x0: from, y0: 90, x1: from + width, y1: 100, size: next() < 0.1 ? size * 2 : size, style: { bold: false, italic: false, monospace: false, math: false, tinted: false }, rotated: next() < 0.02, advance: next() < 0.03 ? undefined : [from, next() < 0.01 ? NaN : from + width], typedSpace: false };
         return c;
       });
       if (plainlySpaced(line)) {
