@@ -87,3 +87,11 @@ export function lean(inks: readonly WordInk[]): number {
   const upright = inks.reduce((s, w) => s + w.upright, 0);
   return upright ? inks.reduce((s, w) => s + w.slanted, 0) / upright : 0;
 }
+
+/** The width of a line's first word (from its glyphs; half an em a character without them). */
+export function firstWordWidth(line: TextLine): number {
+  const word = line.text.trimStart().split(/\s/)[0] ?? '';
+  const glyphs = line.glyphs?.filter((g) => g.code > 32) ?? [];
+  const last = glyphs[word.length - 1];
+  return last && glyphs.length >= word.length ? last.x1 - line.box[0] : 0.5 * line.fontSize * word.length;
+}

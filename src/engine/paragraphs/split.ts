@@ -7,7 +7,7 @@ import { median } from '../model/numbers.js';
 import { BULLET, DOT_LEADERS, isListStart } from '../model/text.js';
 import { cutLine, cutOcrLine, leadInCut, ocrLeadInCut, RUN_IN_END, sectionNumberGlyphs, SENTENCE_START } from './lines.js';
 import { entry, type TraceValue } from '../model/trace.js';
-import { mainFont, NEXT_LINE_PITCH } from '../model/typography.js';
+import { firstWordWidth, mainFont, NEXT_LINE_PITCH } from '../model/typography.js';
 
 /** Line pitch assumed for a paragraph's second line, in ems (no pitch of its own yet)… */
 const DEFAULT_LEADING = 1.25;
@@ -248,16 +248,16 @@ function paragraphBreak(prev: TextLine, line: TextLine, block: TextLine[], bodyS
 }
 
 /**
- * Whether the first word of `line` would have fitted after `prev`, in the room up to where `line`
- * ends: where it would not, `prev` is short only because ragged-right text wrapped there ("…(b)
- * the binding / jurisdiction and…"), and is no line of its own. The word's width is taken at the
- * line's mean glyph width.
+ * Whether the first word of `line` and a word space would have fitted after `prev`, in the room up
+ * to where `line` ends: where they would not, `prev` is short only because ragged-right text
+ * wrapped there ("…(b) the binding / jurisdiction and…"), and is no line of its own.
  */
 function firstWordFits(prev: TextLine, line: TextLine): boolean {
-  const word = line.text.split(/\s/, 1)[0]!;
-  const perChar = (line.box[2] - line.box[0]) / Math.max(line.text.length, 1);
-  return line.box[2] - prev.box[2] > (word.length + 1) * perChar;
+  return line.box[2] - prev.box[2] > firstWordWidth(line) + WORD_SPACE * line.fontSize;
 }
+
+/** A word space, in ems (some 0.25–0.33 in text faces). */
+const WORD_SPACE = 0.3;
 
 /**
  * A first-line indent (as LaTeX and most books set paragraphs, with no space between them):

@@ -4,7 +4,7 @@
 // join the label's row.
 import type { TextLine } from '../model/document.js';
 import { LOWER_START } from '../model/text.js';
-import { NEXT_LINE_PITCH } from '../model/typography.js';
+import { firstWordWidth, NEXT_LINE_PITCH } from '../model/typography.js';
 
 /** Baselines closer than this many ems are one row (sub- and superscripts shift by ~0.3 em). */
 const SAME_BASELINE = 0.4;
@@ -169,11 +169,3 @@ function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLin
 
 /** Ems of white a cell's text keeps before the next column's text (a space and a cell gap, with some to spare). */
 const WRAP_ROOM = 2;
-
-/** The width of a line's first word (from its glyphs; half an em a character without them). */
-function firstWordWidth(line: TextLine): number {
-  const word = line.text.trimStart().split(/\s/)[0] ?? '';
-  const glyphs = line.glyphs?.filter((g) => g.code > 32) ?? [];
-  const last = glyphs[word.length - 1];
-  return last && glyphs.length >= word.length ? last.x1 - line.box[0] : 0.5 * line.fontSize * word.length;
-}
