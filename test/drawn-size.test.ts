@@ -7,14 +7,9 @@ import { extractPage } from '../src/engine/input/pdf/extract.js';
 import { loadPdfium, PdfDocument } from '../src/engine/input/pdf/pdfium.js';
 import type { LabelledParagraph } from '../src/engine/model/analysis.js';
 import type { TextLine } from '../src/engine/model/document.js';
-import { parseDocument } from '../src/engine/parse.js';
 import { joinListItems } from '../src/engine/paragraphs/lists.js';
 import { splitParagraphs } from '../src/engine/paragraphs/split.js';
-import { drawnPdf, drawTable, drawTexts, tableHtml } from './table-fixtures.js';
-
-const noOcr = async () => {
-  throw new Error('no OCR expected for born-digital pages');
-};
+import { bornDigitalBlocks, drawTable, drawTexts, tableHtml } from './table-fixtures.js';
 
 /** A page drawn by `draw` with Helvetica, read back line by line. */
 async function linesOf(draw: (page: import('pdf-lib').PDFPage, font: import('pdf-lib').PDFFont) => void): Promise<TextLine[]> {
@@ -106,8 +101,7 @@ describe('web pages\' ems', () => {
       ['Pediatric', '90.24', '19', '343.4'],
       ['Adjusted survey', '221.2', '293,401', '92%'],
     ];
-    const pdf = await drawnPdf([(c) => void drawTable(c, { x: 72, top: 120, colWidths: [90, 60, 60, 60], rows, rules: 'none', size: 9 })]);
-    const tables = (await parseDocument(pdf, { maxPages: 1, ocr: noOcr })).content_list.filter((b) => b.type === 'table');
+    const tables = (await bornDigitalBlocks((c) => void drawTable(c, { x: 72, top: 120, colWidths: [90, 60, 60, 60], rows, rules: 'none', size: 9 }))).filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toBe(tableHtml(rows.map((r) => r.map((cell) => cell.replace(/\n/g, ' ')))));
   });
@@ -117,15 +111,13 @@ describe('two tables side by side, one captioned above and one below a web page\
   it('reads them as two tables: the caption three ems under the right one still parts them', async () => {
     const left = [['Bracket', 'Torque'], ['Critical firmware', '14%'], ['Thermal margin', '61%'], ['Fatigue life', '95%'], ['Weld seam', '865,322']];
     const right = [['Ambient', 'Actuator', 'Axial'], ['Critical bracket', '12.83', '18'], ['Structural rig', '69', '90%'], ['Load case', '228,501', '4.9'], ['Ambient assembly', '4.2', '247.4']];
-    const pdf = await drawnPdf([
-      (c) => {
-        drawTexts(c, [{ text: 'Table 3. Critical actuator for test rig', x: 68, y: 100, size: 8 }]);
-        left.forEach((row, r) => drawTexts(c, row.map((text, k) => ({ text, x: [74, 200][k]!, y: 118 + r * 16, size: 8 }))));
-        right.forEach((row, r) => drawTexts(c, row.map((text, k) => ({ text, x: [320, 420, 480][k]!, y: 118 + r * 16, size: 8 }))));
-        drawTexts(c, [{ text: 'Table 4. Redundant gearbox for load case', x: 316, y: 212, size: 8 }]);
-      },
-    ]);
-    const tables = (await parseDocument(pdf, { maxPages: 1, ocr: noOcr })).content_list.filter((b) => b.type === 'table').sort((a, b) => a.bbox![0]! - b.bbox![0]!);
+    const blocks = await bornDigitalBlocks((c) => {
+      drawTexts(c, [{ text: 'Table 3. Critical actuator for test rig', x: 68, y: 100, size: 8 }]);
+      left.forEach((row, r) => drawTexts(c, row.map((text, k) => ({ text, x: [74, 200][k]!, y: 118 + r * 16, size: 8 }))));
+      right.forEach((row, r) => drawTexts(c, row.map((text, k) => ({ text, x: [320, 420, 480][k]!, y: 118 + r * 16, size: 8 }))));
+      drawTexts(c, [{ text: 'Table 4. Redundant gearbox for load case', x: 316, y: 212, size: 8 }]);
+    });
+    const tables = blocks.filter((b) => b.type === 'table').sort((a, b) => a.bbox![0]! - b.bbox![0]!);
     expect(tables.map((t) => t.table_body)).toEqual([tableHtml(left), tableHtml(right)]);
   });
 });
