@@ -36,9 +36,11 @@ function ruledApart(rules: readonly Box[], left: TextLine, right: TextLine): boo
 
 /**
  * A bullet glyph extracted as a line of its own (a tab stop after it made a wide gap) is put
- * back in front of the text on its right, so the item is recognised as a list item.
+ * back in front of the text on its right, so the item is recognised as a list item. Not across a
+ * vertical rule, and not onto another lone mark: a row of ruled cells holding "*" (data not
+ * available) is no list item.
  */
-export function attachLoneBullets(lines: readonly TextLine[]): TextLine[] {
+export function attachLoneBullets(lines: readonly TextLine[], rules: readonly Box[] = []): TextLine[] {
   const out = [...lines];
   for (let i = out.length - 1; i >= 0; i--) {
     const bullet = out[i]!;
@@ -50,6 +52,8 @@ export function attachLoneBullets(lines: readonly TextLine[]): TextLine[] {
         Math.abs(l.baseline - bullet.baseline) < size * BULLET_BASELINE &&
         l.box[0] > bullet.box[0] &&
         l.box[0] - bullet.box[2] < size * BULLET_TAB &&
+        !LONE_BULLET.test(l.text) &&
+        !ruledApart(rules, bullet, l) &&
         // Right-to-left text has its bullet on its right: a dash on its left is its own.
         !isMostlyRightToLeftText([l.text]),
     );

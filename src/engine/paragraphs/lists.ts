@@ -7,8 +7,8 @@ import { BULLET, isListStart } from '../model/text.js';
 import { entry } from '../model/trace.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
 
-/** Items of one list follow each other within this many ems (space between items included). */
-const ITEM_GAP = 2.2;
+/** Items of one list follow each other within this many ems (space between items included; a LaTeX column set flush at the bottom stretches it to some 2.6 ems). */
+const ITEM_GAP = 2.8;
 /** A nested item starts at most this many ems right of the list's first marker… */
 const NEST_MAX = 6;
 /** …and never more than this many ems left of it. */

@@ -108,7 +108,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const inTurned = new Set(turned.flatMap((t) => t.lines));
   const asides = page.lines.filter((l) => !inTurned.has(l) && furniture.get(l)?.kind === 'aside_text');
   const kept = page.lines.filter((l) => !inTurned.has(l) && !furniture.has(l));
-  const bulleted = attachLoneBullets(attachVectorBullets(kept, [...(page.graphics ?? []), ...(page.dots ?? [])], bodyFontSize(kept)));
+  const bulleted = attachLoneBullets(attachVectorBullets(kept, [...(page.graphics ?? []), ...(page.dots ?? [])], bodyFontSize(kept)), page.rules ?? []);
   // A contents line's page number first: then a section number OCR cut off opens a row of two.
   const withPages = attachTocNumbers(bulleted, page.rules ?? []);
   const body = page.source === 'ocr' ? attachLoneSectionNumbers(withPages, page.rules ?? [], page.width) : withPages;

@@ -308,10 +308,11 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       const y1 = Math.max(ay, by);
       raw.FPDFText_GetCharOrigin(textPage, i, scratch, scratch + 8);
       const base = m1 * HEAPF64[f64]! + m3 * HEAPF64[f64 + 1]! + m5;
-      // The nominal font size ignores the text matrix. Where the matrix scales text down (a
-      // browser prints CSS pixels at 0.75, \resizebox shrinks a table) the size as drawn is the
-      // nominal size times that scale. Where it scales up (many PDFs use "1 Tf" and scale by the
-      // matrix), the loose box, from the font's ascent to descent, gives the size as drawn.
+      // The size as drawn is the nominal font size (Tf) times the vertical scale of the text
+      // matrix and page transform: a browser prints CSS pixels at 0.75, \resizebox shrinks a
+      // table, many PDFs set "1 Tf" and scale by the matrix. The loose box (the font's declared
+      // ascent to descent) is only a fallback: its height differs from font to font at one size,
+      // so two fonts of one line would read as two sizes.
       raw.FPDFText_GetLooseCharBox(textPage, i, scratch + 32);
       const { HEAPF32 } = heaps;
       const looseHeight = Math.abs(HEAPF32[f32 + 1]! - HEAPF32[f32 + 3]!);
@@ -320,7 +321,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       const rx = m0 * HEAPF32[f32 + 2]! + m2 * HEAPF32[f32 + 1]! + m4;
       const fontSize = raw.FPDFText_GetFontSize(textPage, i);
       const scale = object?.scale ?? 1;
-      const size = (scale < SCALED_DOWN ? fontSize * scale : Math.max(fontSize, looseHeight * 0.85)) || y1 - y0;
+      const size = process.env.OLD_SIZE ? ((scale < 0.99 ? fontSize * scale : Math.max(fontSize, looseHeight * 0.85)) || y1 - y0) : fontSize * scale || looseHeight * LOOSE_TO_NOMINAL || y1 - y0;
       // The writing direction on the displayed page: upright text runs along +x. PDFium measures
       // the angle clockwise, so the direction in user space (y up) is (cos a, -sin a).
       const angle = raw.FPDFText_GetCharAngle(textPage, i);
@@ -338,11 +339,8 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
   return { chars, unusable, directions };
 }
 
-/**
- * A text matrix whose vertical scale is below this draws text smaller than its nominal size;
- * the 1 % slack keeps rounding in a matrix of scale 1 from changing the size.
- */
-const SCALED_DOWN = 0.99;
+/** A typical font's nominal size over its declared ascent-to-descent height (the loose box), for the fallback. */
+const LOOSE_TO_NOMINAL = 0.85;
 
 /** The vertical scale of character `i`'s matrix (text matrix and page transform), 1 when PDFium gives none. */
 function verticalScale(raw: RawTextApi, heaps: Heaps, textPage: number, i: number, at: number): number {
@@ -359,6 +357,20 @@ const NO_STYLE: GlyphStyle = { bold: false, italic: false, monospace: false, mat
 function breakOrSpace(code: 10 | 32, typedSpace = false): Char {
   return { code, base: 0, x0: 0, y0: 0, x1: 0, y1: 0, size: 0, style: NO_STYLE, rotated: false, advance: undefined, fontSize: undefined, font: undefined, typedSpace };
 }
+
+/**
+ * A bold face by its name: the weight words, URW's "Medi" (NimbusRomNo9L-Medi is Times Bold) and
+ * the ".B" suffix of Advent's renamed fonts in journal PDFs (AdvOT3bf1a849.B).
+ */
+const BOLD_NAME = /bold|black|heavy|semibold|demi|-medi(ital)?$|\.bi?$/;
+/**
+ * A font named as a face (Helvetica, TimesNewRomanPSMT, AGaramondPro-Regular): a bold face says so
+ * in its name, so the name alone decides. The weight PDFium reports is computed from the font
+ * descriptor's stem width, which producers often write wrong (Times-Roman comes out at 2140,
+ * AGaramondPro-Regular at 768); it is only asked for fonts with no such name (Chromium's unnamed
+ * fonts, generic names such as F1 or CMR10).
+ */
+const NAMED_FACE = /\p{L}{4}/u;
 
 /** TeX's bold and italic text fonts by their short names (CMBX10, SFBX1000, ECTI1000…). */
 const TEX_BOLD = /(^|\+)((cm|sf|ec|tc|cmss)bx|cmb|sfb|ecb)[a-z]*\d{1,4}$/;
@@ -388,7 +400,7 @@ function fontInfo(pdfium: Pdfium, font: number, cache: Map<number, FontInfo>): F
   const weight = pdfium.FPDFFont_GetWeight(font);
   const lower = name.toLowerCase();
   const style: GlyphStyle = {
-    bold: weight >= 600 || (flags & FONT_FLAG_FORCE_BOLD) !== 0 || /bold|black|heavy|semibold|demi/.test(lower) || TEX_BOLD.test(lower),
+    bold: (flags & FONT_FLAG_FORCE_BOLD) !== 0 || BOLD_NAME.test(lower) || TEX_BOLD.test(lower) || (!NAMED_FACE.test(name.replace(/^[A-Z]{6}\+/, "")) && weight >= 600),
     italic: (flags & FONT_FLAG_ITALIC) !== 0 || /italic|oblique/.test(lower) || TEX_ITALIC.test(lower),
     monospace: (flags & FONT_FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol|menlo|typewriter|cmtt|sfmono|inconsolata/.test(lower),
     // TeX's math fonts of other families by name (kpfonts' Kp--M-…, Euler's EURM, newpx's NewPXMI).
