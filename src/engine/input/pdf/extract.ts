@@ -321,7 +321,7 @@ function extractChars(pdfium: Pdfium, page: number, m: Affine, scratch: number):
       const rx = m0 * HEAPF32[f32 + 2]! + m2 * HEAPF32[f32 + 1]! + m4;
       const fontSize = raw.FPDFText_GetFontSize(textPage, i);
       const scale = object?.scale ?? 1;
-      const size = process.env.OLD_SIZE ? ((scale < 0.99 ? fontSize * scale : Math.max(fontSize, looseHeight * 0.85)) || y1 - y0) : fontSize * scale || looseHeight * LOOSE_TO_NOMINAL || y1 - y0;
+      const size = fontSize * scale || looseHeight * LOOSE_TO_NOMINAL || y1 - y0;
       // The writing direction on the displayed page: upright text runs along +x. PDFium measures
       // the angle clockwise, so the direction in user space (y up) is (cos a, -sin a).
       const angle = raw.FPDFText_GetCharAngle(textPage, i);
