@@ -56,6 +56,27 @@ describe('bullets drawn as shapes', () => {
     expect(result.markdown).toMatch(/^\s+- A nested item marked with a circle$/m);
   });
 
+  it('reads a framed "Read more" box of drawn-disc items as a list, its discs no chart\'s marks', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.TimesRoman);
+    const page = doc.addPage([612, 792]);
+    const text = (s: string, x: number, y: number, size = 11) => page.drawText(s, { x, y: 792 - y, size, font });
+    // The frame, as a web page's bordered aside prints.
+    page.drawRectangle({ x: 78, y: 792 - 200, width: 440, height: 140, borderColor: rgb(0.8, 0.8, 0.8), borderWidth: 0.75 });
+    text('READ MORE', 86, 74, 8);
+    const items = ['Pediatric prevalence under caregiver', 'Regional clinic and admission', 'Eligible intervention and dose', 'Chronic survey and vaccination rate', 'Regional ward under patient'];
+    items.forEach((s, i) => {
+      const y = 94 + i * 22;
+      page.drawCircle({ x: 92, y: 792 - y + 3.5, size: 1.6, color: rgb(0.2, 0.3, 0.6) });
+      text(s, 100, y);
+    });
+    const result = await parseDocument(await doc.save(), { maxPages: 5, ocr: noOcr });
+    expect(result.content_list.filter((b) => b.type === 'chart')).toHaveLength(0);
+    const lists = result.content_list.filter((b) => b.type === 'list');
+    expect(lists).toHaveLength(1);
+    expect(lists[0]!.list_items).toEqual(items);
+  });
+
   it('gives the bullet a glyph of its own: a smaller date joined to the item\'s row later keeps the item\'s text whole', () => {
     // A "Read more" box: each item is followed by a date set smaller on its row (a line of its own).
     const withGlyphs = (text: string, x0: number, top: number, size: number, font: string): TextLine => {

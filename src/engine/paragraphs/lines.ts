@@ -128,8 +128,9 @@ const VECTOR_BULLET_TEXT_SIZE = 0.8;
  * filled or outlined discs and squares, so a web page printed to PDF has no bullet in its text
  * layer) is put in front of the line it marks, as the glyph "•": a small, square-ish drawing,
  * its middle between the line's top and baseline, the line's text starting just right of it.
+ * The shapes taken are added to `taken`, when given.
  */
-export function attachVectorBullets(lines: readonly TextLine[], graphics: readonly Box[], bodySize: number): TextLine[] {
+export function attachVectorBullets(lines: readonly TextLine[], graphics: readonly Box[], bodySize: number, taken?: Set<Box>): TextLine[] {
   if (!graphics.length) return [...lines];
   const out = [...lines];
   const largest = Math.max(...lines.map((l) => l.fontSize));
@@ -150,6 +151,7 @@ export function attachVectorBullets(lines: readonly TextLine[], graphics: readon
     if (out.some((l) => l !== target && l.box[2] > g[2] && l.box[0] < target.box[0] && l.box[1] < cy && l.box[3] > cy)) continue;
     if (LONE_BULLET.test(target.text[0] ?? '')) continue;
     out[at] = withPieceInFront('•', g, target);
+    taken?.add(g);
   }
   return out;
 }

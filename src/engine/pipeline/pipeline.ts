@@ -108,7 +108,9 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const inTurned = new Set(turned.flatMap((t) => t.lines));
   const asides = page.lines.filter((l) => !inTurned.has(l) && furniture.get(l)?.kind === 'aside_text');
   const kept = page.lines.filter((l) => !inTurned.has(l) && !furniture.has(l));
-  const bulleted = attachLoneBullets(attachVectorBullets(kept, [...(page.graphics ?? []), ...(page.dots ?? [])], bodyFontSize(kept)), page.rules ?? []);
+  // Shapes drawn as list bullets mark items: they are no chart's marks.
+  const bulletShapes = new Set<Box>();
+  const bulleted = attachLoneBullets(attachVectorBullets(kept, [...(page.graphics ?? []), ...(page.dots ?? [])], bodyFontSize(kept), bulletShapes), page.rules ?? []);
   // A contents line's page number first: then a section number OCR cut off opens a row of two.
   const withPages = attachTocNumbers(bulleted, page.rules ?? []);
   const body = page.source === 'ocr' ? attachLoneSectionNumbers(withPages, page.rules ?? [], page.width) : withPages;
@@ -126,7 +128,7 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const inRuled = new Set(ruled.tables.flatMap((t) => t.lines));
   for (const l of inRuled) furniture.delete(l);
   const tableBoxes = ruled.tables.map((t) => t.table.box);
-  const graphics = (page.graphics ?? []).filter((g) => !tableBoxes.some((b) => containsCentre(b, g)));
+  const graphics = (page.graphics ?? []).filter((g) => !bulletShapes.has(g) && !tableBoxes.some((b) => containsCentre(b, g)));
   const charts = failures.isolated(
     'charts',
     at,
