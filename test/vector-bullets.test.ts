@@ -56,13 +56,17 @@ describe('bullets drawn as shapes', () => {
     expect(result.markdown).toMatch(/^\s+- A nested item marked with a circle$/m);
   });
 
-  it('reads a framed "Read more" box of drawn-disc items as a list, its discs no chart\'s marks', async () => {
+  it('reads a framed "Read more" box of drawn-disc items as a list under its label, its discs no chart\'s marks', async () => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.TimesRoman);
     const page = doc.addPage([612, 792]);
     const text = (s: string, x: number, y: number, size = 11) => page.drawText(s, { x, y: 792 - y, size, font });
     // The frame, as a web page's bordered aside prints.
-    page.drawRectangle({ x: 78, y: 792 - 200, width: 440, height: 140, borderColor: rgb(0.8, 0.8, 0.8), borderWidth: 0.75 });
+    const edge = (x0: number, y0: number, x1: number, y1: number) => page.drawLine({ start: { x: x0, y: 792 - y0 }, end: { x: x1, y: 792 - y1 }, thickness: 0.75, color: rgb(0.8, 0.8, 0.8) });
+    edge(78, 60, 518, 60);
+    edge(78, 200, 518, 200);
+    edge(78, 60, 78, 200);
+    edge(518, 60, 518, 200);
     text('READ MORE', 86, 74, 8);
     const items = ['Pediatric prevalence under caregiver', 'Regional clinic and admission', 'Eligible intervention and dose', 'Chronic survey and vaccination rate', 'Regional ward under patient'];
     items.forEach((s, i) => {
@@ -75,6 +79,8 @@ describe('bullets drawn as shapes', () => {
     const lists = result.content_list.filter((b) => b.type === 'list');
     expect(lists).toHaveLength(1);
     expect(lists[0]!.list_items).toEqual(items);
+    // The box's small label at the top of the page heads the box: no running head to drop.
+    expect(result.markdown).toContain('READ MORE');
   });
 
   it('gives the bullet a glyph of its own: a smaller date joined to the item\'s row later keeps the item\'s text whole', () => {

@@ -4,8 +4,10 @@
 // one place these four types are decided.
 import type { FurnitureKind, FurnitureLabel } from '../model/analysis.js';
 import type { Box, Page, TextLine } from '../model/document.js';
+import { containsCentre } from '../model/geometry.js';
 import { CAPTION_LABEL_ONLY } from '../model/text.js';
 import { entry } from '../model/trace.js';
+import { mergeRules, RULE_SNAP, ruledBoxes } from '../tables/rules.js';
 import { bodyFontSize, isSmallPrint, SAME_ROW } from '../model/typography.js';
 
 /** Share of the page height at the top and at the bottom where running matter is printed. */
@@ -121,7 +123,7 @@ export function detectFurniture(pages: readonly Page[]): Map<TextLine, Furniture
         const underRunningHead = top && band.some((b) => b.box[3] <= line.box[1] && (seen.get(signature(b.text)) ?? 0) >= REPEATED_ON_PAGES);
         if (underRunningHead || besideRunningText(page, line, bodySize)) continue;
         const gap = gapToBody(page, line, top);
-        if (isSmallPrint(line.fontSize, bodySize) && line.text.length <= MAX_RUNNING_CHARS && gap > SMALL_PRINT_GAP) {
+        if (isSmallPrint(line.fontSize, bodySize) && line.text.length <= MAX_RUNNING_CHARS && gap > SMALL_PRINT_GAP && !labelsAFrame(page, line, bodySize)) {
           label(line, kindAt(top), 'small-print', { em: line.fontSize / bodySize, gapLines: gap });
         } else if (isIsolated(page, line, bodySize, gap)) label(line, kindAt(top), 'isolated', { gapLines: gap });
       }
@@ -169,7 +171,7 @@ function markContentEdges(page: Page, labels: Map<TextLine, FurnitureLabel>, bod
           const isNumber = numbers.includes(line);
           labels.set(line, { kind: isNumber ? 'page_number' : kind, trace: entry('furniture', `${isNumber ? 'page_number' : kind}.content-edge`, { gapRows: gap / height }) });
         }
-      } else if (small && inBand && gap > EDGE_GAP_SMALL_PRINT * height) {
+      } else if (small && inBand && gap > EDGE_GAP_SMALL_PRINT * height && !row.some((line) => labelsAFrame(page, line, bodySize))) {
         for (const line of row) labels.set(line, { kind, trace: entry('furniture', `${kind}.content-edge-small-print`, { gapRows: gap / height }) });
       } else break;
     }
@@ -253,4 +255,15 @@ function figureBoxes(page: Page, fontSize: number): Box[] {
   const area = (b: Box) => (b[2] - b[0]) * (b[3] - b[1]);
   const all = [...page.images, ...(page.pictures ?? []).map((p) => p.box), ...(page.graphics ?? [])];
   return all.filter((b) => b[2] - b[0] >= min && b[3] - b[1] >= min && area(b) < BACKGROUND_SHARE * page.width * page.height);
+}
+
+/**
+ * Whether `line` heads a box drawn around it and the text under it (a "READ MORE" over a web
+ * page's bordered list of links): small print at the top of a page inside such a frame is the
+ * box's label, not a running head.
+ */
+function labelsAFrame(page: Page, line: TextLine, bodySize: number): boolean {
+  if (!page.rules?.length) return false;
+  const snap = RULE_SNAP * (bodySize || 10);
+  return ruledBoxes(mergeRules(page.rules, snap), snap).some((frame) => containsCentre(frame, line.box) && page.lines.some((l) => l !== line && l.box[1] >= line.box[3] && containsCentre(frame, l.box)));
 }
