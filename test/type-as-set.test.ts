@@ -7,6 +7,7 @@ import { extractPage } from '../src/engine/input/pdf/extract.js';
 import { loadPdfium, PdfDocument } from '../src/engine/input/pdf/pdfium.js';
 import type { LabelledParagraph } from '../src/engine/model/analysis.js';
 import type { TextLine } from '../src/engine/model/document.js';
+import { orderLines } from '../src/engine/order/xy-cut.js';
 import { joinListItems } from '../src/engine/paragraphs/lists.js';
 import { bornDigitalBlocks, drawTable } from './table-fixtures.js';
 
@@ -119,5 +120,23 @@ describe('list items spread down a column', () => {
     expect(joinListItems(spread)).toHaveLength(1);
     const apart = [item('• Annual operating cost in exposure', 400), item('• Regional liquidity under operating cost', 400 + 10.4 + 3 * size)];
     expect(joinListItems(apart)).toHaveLength(2);
+  });
+});
+
+describe('a column going on under a section\'s space', () => {
+  it('reads the left column on past a heading\'s space where the right column has already ended, before the right column', () => {
+    const size = 9.96;
+    const at = (text: string, x0: number, x1: number, top: number): TextLine => ({ text, box: [x0, top, x1, top + 7.5], baseline: top + 7, fontSize: size, bold: false, italic: false, monospace: false });
+    const lines: TextLine[] = [];
+    // Two columns, 12-point pitch; the right one ends (its references) at y 220.
+    for (let i = 0; i < 12; i++) lines.push(at(`Left column line ${i + 1} of the body text here`, 38, 288, 100 + 12 * i));
+    for (let i = 0; i < 11; i++) lines.push(at(`Right column line ${i + 1} of the reference list`, 306, 556, 100 + 12 * i));
+    // The left column goes on under a section heading's space (2.7 ems over 10-point type).
+    const below = 100 + 12 * 11 + 7.5 + 2.7 * size;
+    lines.push(at('3. Governing law', 38, 120, below));
+    for (let i = 0; i < 4; i++) lines.push(at(`Section three line ${i + 1} in the left column`, 38, 288, below + 14 + 12 * i));
+    const order = orderLines(lines, 595).flatMap((s) => s.lines.map((l) => l.text));
+    expect(order.indexOf('3. Governing law')).toBeLessThan(order.indexOf('Right column line 1 of the reference list'));
+    expect(order.indexOf('Left column line 12 of the body text here')).toBeLessThan(order.indexOf('3. Governing law'));
   });
 });

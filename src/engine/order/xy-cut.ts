@@ -9,6 +9,11 @@ import { readingSort } from '../model/typography.js';
 
 /** A clean full-width gap wider than this many line heights separates bands read in turn. */
 const BAND_GAP = 2.2;
+/**
+ * A column's text goes on within this many ems under its last line (a section heading's space
+ * above it, some 2.5 ems in LaTeX), though the other column has ended: a float's gap is wider.
+ */
+const COLUMN_GOES_ON = 3.5;
 /** A gutter is at least this many ems wide, and this share of the page's width. */
 const GUTTER_EM = 0.8;
 const GUTTER_PAGE = 0.012;
@@ -319,10 +324,32 @@ function mergeColumnBands(bands: TextLine[][], pageWidth: number): TextLine[][] 
     const prev = out[out.length - 1];
     if (prev && clean && previousGutter && clean[0] < previousGutter[1] && previousGutter[0] < clean[1]) {
       prev.push(...band);
+    } else if (prev && !clean && previousGutter && columnGoesOn(prev, band, previousGutter)) {
+      // One column going on under a section's space where the other has ended (its last
+      // lines above): still the columns' section, read column by column. The gutter found
+      // above is kept for the next band.
+      prev.push(...band);
+      continue;
     } else out.push([...band]);
     previousGutter = clean;
   }
   return out;
+}
+
+/**
+ * Under a band of two columns parted at `gutter`, a band whose lines all keep to one side of it,
+ * within a section's space (COLUMN_GOES_ON ems) of that side's last line: that column going on.
+ */
+function columnGoesOn(above: readonly TextLine[], band: readonly TextLine[], [gx0, gx1]: [number, number]): boolean {
+  const left = band.every((l) => l.box[2] <= gx0);
+  const right = band.every((l) => l.box[0] >= gx1);
+  if (left === right) return false;
+  const side = above.filter((l) => (left ? l.box[2] <= gx0 : l.box[0] >= gx1));
+  if (!side.length) return false;
+  const size = middle(band.map((l) => l.fontSize)) ?? 10;
+  const top = Math.min(...band.map((l) => l.box[1]));
+  const bottom = Math.max(...side.map((l) => l.box[3]));
+  return top - bottom < COLUMN_GOES_ON * size;
 }
 
 /** Splits lines into horizontal bands at empty gaps wider than 2.2 typical line heights. */
