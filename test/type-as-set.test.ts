@@ -140,3 +140,17 @@ describe('a column going on under a section\'s space', () => {
     expect(order.indexOf('Left column line 12 of the body text here')).toBeLessThan(order.indexOf('3. Governing law'));
   });
 });
+
+describe('a list taken on into the next column', () => {
+  it('joins the items that follow its part at the next column\'s top, measured in that column', () => {
+    const size = 9.96;
+    const at = (text: string, x0: number, x1: number, top: number): TextLine => ({ text, box: [x0, top, x1, top + 7.5], baseline: top + 7, fontSize: size, bold: false, italic: false, monospace: false });
+    // An item at the foot of the left column whose nested item was read at the right column's top…
+    const list: LabelledParagraph = { lines: [at('• The recurring cash flow rose in Brno between 27 July', 70, 294, 700), at('– Net equity', 334, 385, 76)], label: 'list', trace: [] };
+    // …then the next nested items under it, a paragraph of their own (18 points down).
+    const next: LabelledParagraph = { lines: [at('– Fiscal dividend for budget line review', 334, 495, 94), at('– Annual tax liability under forecast', 334, 480, 106)], label: 'list', trace: [] };
+    const joined = joinListItems([list, next]);
+    expect(joined).toHaveLength(1);
+    expect(joined[0]!.lines).toHaveLength(4);
+  });
+});

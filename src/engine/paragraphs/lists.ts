@@ -76,7 +76,8 @@ function partsOf(list: LabelledParagraph, next: LabelledParagraph): ListParts {
 function continuesList(list: LabelledParagraph, next: LabelledParagraph): boolean {
   const parts = partsOf(list, next);
   if (acrossColumnBreak(parts)) return true;
-  const { a, b, first, line, size } = parts;
+  // A list already taken on into the next column is measured by its part in that column.
+  const { a, b, first, line, size } = partsOf(inColumnOf(list, next), next);
   const gap = b[1] - a[3];
   if (gap < -0.5 * size || gap > ITEM_GAP * size || b[0] >= a[2] || a[0] >= b[2]) return false;
   const indent = b[0] - first.box[0];
@@ -90,6 +91,14 @@ function continuesList(list: LabelledParagraph, next: LabelledParagraph): boolea
   }
   // Without a marker, the text continues an item only at its text's indent, right of the marker.
   return isListStart(line.text) || indent > ALIGNED * size;
+}
+
+/** The list's last lines standing over `next` (its part in next's column), or the whole list when none does. */
+function inColumnOf(list: LabelledParagraph, next: LabelledParagraph): LabelledParagraph {
+  const [x0, , x1] = unionOf(next.lines);
+  let k = list.lines.length;
+  while (k > 0 && list.lines[k - 1]!.box[0] < x1 && list.lines[k - 1]!.box[2] > x0) k--;
+  return k === 0 || k === list.lines.length ? list : { ...list, lines: list.lines.slice(k) };
 }
 
 /**
