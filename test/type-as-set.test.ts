@@ -76,6 +76,10 @@ describe('font weight as named', () => {
     expect(bold!.bold).toBe(true);
     const [medi] = await linesOf(await namedFontPdf('NimbusRomNo9L-Medi', 80));
     expect(medi!.bold).toBe(true);
+    const [libertine] = await linesOf(await namedFontPdf('LinLibertineTB', 80));
+    expect(libertine!.bold).toBe(true);
+    const [libertineRegular] = await linesOf(await namedFontPdf('LinLibertineT', 157));
+    expect(libertineRegular!.bold).toBe(false);
     // A generic resource-style name says nothing of the face: the descriptor's stem width decides.
     const [heavy] = await linesOf(await namedFontPdf('F12', 157));
     expect(heavy!.bold).toBe(true);

@@ -359,10 +359,11 @@ function breakOrSpace(code: 10 | 32, typedSpace = false): Char {
 }
 
 /**
- * A bold face by its name: the weight words, URW's "Medi" (NimbusRomNo9L-Medi is Times Bold) and
- * the ".B" suffix of Advent's renamed fonts in journal PDFs (AdvOT3bf1a849.B).
+ * A bold face by its name: the weight words, URW's "Medi" (NimbusRomNo9L-Medi is Times Bold),
+ * Libertine's and Biolinum's "B" (LinLibertineTB, LinBiolinumTBO) and the ".B" suffix of
+ * Advent's renamed fonts in journal PDFs (AdvOT3bf1a849.B).
  */
-const BOLD_NAME = /bold|black|heavy|semibold|demi|-medi(ital)?$|\.bi?$/;
+const BOLD_NAME = /bold|black|heavy|semibold|demi|-medi(ital)?$|(^|\+)lin(libertine|biolinum)[a-z]*b[a-z]*$|\.bi?$/;
 /**
  * A font named as a face (Helvetica, TimesNewRomanPSMT, AGaramondPro-Regular): a bold face says so
  * in its name, so the name alone decides. The weight PDFium reports is computed from the font
