@@ -158,3 +158,26 @@ describe('a list taken on into the next column', () => {
     expect(joined[0]!.lines).toHaveLength(4);
   });
 });
+
+describe('a figure standing in one column', () => {
+  it('keeps a band from being cut through a figure beside the other column\'s text, so the figure\'s column is read first', () => {
+    const size = 9.96;
+    const at = (text: string, x0: number, x1: number, top: number): TextLine => ({ text, box: [x0, top, x1, top + 7.5], baseline: top + 7, fontSize: size, bold: false, italic: false, monospace: false });
+    const lines: TextLine[] = [];
+    for (let i = 0; i < 3; i++) lines.push(at(`Abstract line ${i + 1} running across the whole width of the page`, 38, 556, 100 + 12 * i));
+    // Right column: a paragraph, a section's space, the next section.
+    for (let i = 0; i < 5; i++) lines.push(at(`Right paragraph line ${i + 1}`, 306, 556, 170 + 12 * i));
+    lines.push(at('3. Methods', 306, 360, 170 + 12 * 4 + 7.5 + 2.5 * size));
+    for (let i = 0; i < 5; i++) lines.push(at(`Methods line ${i + 1}`, 306, 556, 290 + 12 * i));
+    // Left column: a chart (no text lines of its own) over its caption and the first section.
+    const chart: [number, number, number, number] = [50, 165, 285, 300];
+    lines.push(at('Figure 1: Weekly district under dose results.', 60, 280, 305));
+    lines.push(at('1. Acknowledgements', 38, 140, 330));
+    for (let i = 0; i < 5; i++) lines.push(at(`Left section line ${i + 1}`, 38, 288, 345 + 12 * i));
+    const order = orderLines(lines, 595, [chart]).flatMap((s) => s.lines.map((l) => l.text));
+    expect(order.indexOf('Left section line 5')).toBeLessThan(order.indexOf('Right paragraph line 1'));
+    // Without the chart the gap beside it is a clean band cut, and the right column's first paragraph is read first.
+    const plain = orderLines(lines, 595).flatMap((s) => s.lines.map((l) => l.text));
+    expect(plain.indexOf('Right paragraph line 1')).toBeLessThan(plain.indexOf('Left section line 5'));
+  });
+});

@@ -1,7 +1,7 @@
 // Reading order by a recursive XY-cut: a region with a clean vertical gutter is split into
 // columns (left to right); lines that cross the gutter (full-width titles, figures' captions)
 // cut the region into bands read top to bottom. Each leaf is a single column of lines.
-import type { TextLine } from '../model/document.js';
+import type { Box, TextLine } from '../model/document.js';
 import { middle } from '../model/numbers.js';
 import { isMostlyRightToLeftText } from '../model/script.js';
 import { ANY_CAPTION } from '../model/text.js';
@@ -9,6 +9,8 @@ import { readingSort } from '../model/typography.js';
 
 /** A clean full-width gap wider than this many line heights separates bands read in turn. */
 const BAND_GAP = 2.2;
+/** A float narrower than this share of the region stands in a column (a page-wide figure is a band of its own). */
+const FLOAT_IN_COLUMN = 0.6;
 /**
  * A column's text goes on within this many ems under its last line (a section heading's space
  * above it, some 2.5 ems in LaTeX), though the other column has ended: a float's gap is wider.
@@ -36,15 +38,17 @@ export interface Segment {
  * Returns the column segments of the lines, in reading order. On a right-to-left page (Arabic,
  * Hebrew) columns and the pieces of a row read from the right.
  */
-export function orderLines(lines: readonly TextLine[], pageWidth: number, rightToLeft = isRightToLeftText(lines)): Segment[] {
+export function orderLines(lines: readonly TextLine[], pageWidth: number, floats: readonly Box[] = [], rightToLeft = isRightToLeftText(lines)): Segment[] {
   const out: Segment[] = [];
-  cut([...lines], { pageWidth, rightToLeft }, out, 0, 'page');
+  cut([...lines], { pageWidth, rightToLeft, floats }, out, 0, 'page');
   return out;
 }
 
 interface Direction {
   pageWidth: number;
   rightToLeft: boolean;
+  /** The page's figures, charts and tables: a band is not cut through one that stands in one column only. */
+  floats: readonly Box[];
 }
 
 /** Most letters of the lines are Hebrew, Arabic, Syriac or Thaana. */
@@ -61,7 +65,7 @@ function cut(lines: TextLine[], dir: Direction, out: Segment[], depth: number, p
   }
   // A clean full-width gap, clearly wider than line spacing, separates bands read in turn
   // (a title block above a form, a figure between two column sections).
-  const bands = mergeColumnBands(splitAtWideGaps(lines), pageWidth);
+  const bands = mergeColumnBands(splitAtWideGaps(lines, dir.floats), pageWidth);
   if (bands.length > 1) {
     bands.forEach((band, i) => cut(band, dir, out, depth + 1, `${path} › band ${i + 1}/${bands.length}`));
     return;
@@ -352,15 +356,24 @@ function columnGoesOn(above: readonly TextLine[], band: readonly TextLine[], [gx
   return top - bottom < COLUMN_GOES_ON * size;
 }
 
-/** Splits lines into horizontal bands at empty gaps wider than 2.2 typical line heights. */
-function splitAtWideGaps(lines: TextLine[]): TextLine[][] {
+/**
+ * Splits lines into horizontal bands at empty gaps wider than 2.2 typical line heights; not
+ * through a float that stands beside text in the gap's height, narrower than the region (a
+ * figure in one column: the other column's text goes on beside it).
+ */
+function splitAtWideGaps(lines: TextLine[], floats: readonly Box[] = []): TextLine[][] {
   const minGap = BAND_GAP * (middle(lines.map((l) => l.fontSize)) ?? 10);
   const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
+  const x0 = Math.min(...lines.map((l) => l.box[0]));
+  const x1 = Math.max(...lines.map((l) => l.box[2]));
+  const inColumn = floats.filter((f) => f[0] < x1 && f[2] > x0 && f[2] - f[0] < FLOAT_IN_COLUMN * (x1 - x0));
   const bands: TextLine[][] = [];
   let current: TextLine[] = [];
   let bottom = -Infinity;
   for (const line of sorted) {
-    if (current.length && line.box[1] - bottom > minGap) {
+    const top = line.box[1];
+    const throughFloat = inColumn.some((f) => f[1] < top && f[3] > bottom && sorted.some((l) => l.box[1] < f[3] && l.box[3] > f[1] && (l.box[2] <= f[0] || l.box[0] >= f[2])));
+    if (current.length && top - bottom > minGap && !throughFloat) {
       bands.push(current);
       current = [];
     }

@@ -38,7 +38,7 @@ export interface Stages {
   borderlessTables: typeof borderlessTables;
   images: (page: Page, tables: readonly Box[]) => Region[];
   equations: typeof detectEquations;
-  order: (lines: readonly TextLine[], pageWidth: number) => Segment[];
+  order: (lines: readonly TextLine[], pageWidth: number, floats?: readonly Box[]) => Segment[];
   paragraphs: (lines: readonly TextLine[], path: string, bodySize: number) => Paragraph[];
   classify: typeof classifyPage;
   place: typeof placeRegions;
@@ -187,7 +187,11 @@ function analyzePage(page: Page, labels: Map<TextLine, FurnitureLabel>, state: C
   const segments = failures.isolated(
     'order',
     at,
-    () => orderAroundFrames(content, frames, page.width, stages.order, backgroundFrames(page.fills ?? [], content, frames)),
+    () => {
+      // Figures, charts and tables stand among the lines: a band is not cut through one in a column.
+      const floats = regions.map((r) => r.box);
+      return orderAroundFrames(content, frames, page.width, (l, w) => stages.order(l, w, floats), backgroundFrames(page.fills ?? [], content, frames));
+    },
     () => [{ lines: readingSort(content), path: 'page (reading order failed: top to bottom)' }],
   );
   const paragraphs = joinContinuations(segments)
