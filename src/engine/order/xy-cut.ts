@@ -366,14 +366,16 @@ function splitAtWideGaps(lines: TextLine[], floats: readonly Box[] = []): TextLi
   const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
   const x0 = Math.min(...lines.map((l) => l.box[0]));
   const x1 = Math.max(...lines.map((l) => l.box[2]));
-  const inColumn = floats.filter((f) => f[0] < x1 && f[2] > x0 && f[2] - f[0] < FLOAT_IN_COLUMN * (x1 - x0));
+  // Floats in a column with text beside them, in the region's width.
+  const inColumn = floats.filter(
+    (f) => f[0] < x1 && f[2] > x0 && f[2] - f[0] < FLOAT_IN_COLUMN * (x1 - x0) && sorted.some((l) => l.box[1] < f[3] && l.box[3] > f[1] && (l.box[2] <= f[0] || l.box[0] >= f[2])),
+  );
   const bands: TextLine[][] = [];
   let current: TextLine[] = [];
   let bottom = -Infinity;
   for (const line of sorted) {
     const top = line.box[1];
-    const throughFloat = inColumn.some((f) => f[1] < top && f[3] > bottom && sorted.some((l) => l.box[1] < f[3] && l.box[3] > f[1] && (l.box[2] <= f[0] || l.box[0] >= f[2])));
-    if (current.length && top - bottom > minGap && !throughFloat) {
+    if (current.length && top - bottom > minGap && !inColumn.some((f) => f[1] < top && f[3] > bottom)) {
       bands.push(current);
       current = [];
     }
