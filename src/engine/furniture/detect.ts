@@ -99,6 +99,7 @@ export function detectFurniture(pages: readonly Page[]): Map<TextLine, Furniture
       labels.set(line, { kind, trace: entry('furniture', `${kind}.${rule}`, values) });
     const pageBody = bodyFontSize(page.lines);
     const bodySize = documentBody > 0 ? Math.min(pageBody, documentBody) : pageBody;
+    const labelsAFrame = frameLabels(page, bodySize);
     const band = bandLines(page);
     for (const line of band) {
       const top = line.box[3] <= page.height * MARGIN_BAND;
@@ -123,12 +124,12 @@ export function detectFurniture(pages: readonly Page[]): Map<TextLine, Furniture
         const underRunningHead = top && band.some((b) => b.box[3] <= line.box[1] && (seen.get(signature(b.text)) ?? 0) >= REPEATED_ON_PAGES);
         if (underRunningHead || besideRunningText(page, line, bodySize)) continue;
         const gap = gapToBody(page, line, top);
-        if (isSmallPrint(line.fontSize, bodySize) && line.text.length <= MAX_RUNNING_CHARS && gap > SMALL_PRINT_GAP && !labelsAFrame(page, line, bodySize)) {
+        if (isSmallPrint(line.fontSize, bodySize) && line.text.length <= MAX_RUNNING_CHARS && gap > SMALL_PRINT_GAP && !labelsAFrame(line)) {
           label(line, kindAt(top), 'small-print', { em: line.fontSize / bodySize, gapLines: gap });
         } else if (isIsolated(page, line, bodySize, gap)) label(line, kindAt(top), 'isolated', { gapLines: gap });
       }
     }
-    markContentEdges(page, labels, bodySize);
+    markContentEdges(page, labels, bodySize, labelsAFrame);
     for (const line of page.lines) if (line.rotated) labels.set(line, { kind: 'aside_text', trace: entry('furniture', 'aside_text.rotated') });
     return labels;
   });
@@ -139,7 +140,7 @@ export function detectFurniture(pages: readonly Page[]): Map<TextLine, Furniture
  * and close with a page number or a small footer: the first and last rows of text, set apart
  * from the rest, that hold a page number at an end of the row or are small and short.
  */
-function markContentEdges(page: Page, labels: Map<TextLine, FurnitureLabel>, bodySize: number): void {
+function markContentEdges(page: Page, labels: Map<TextLine, FurnitureLabel>, bodySize: number, labelsAFrame: (line: TextLine) => boolean): void {
   for (const edge of ['top', 'bottom'] as const) {
     for (let round = 0; round < 2; round++) {
       const rest = page.lines.filter((line) => !labels.has(line) && !line.rotated);
@@ -171,7 +172,7 @@ function markContentEdges(page: Page, labels: Map<TextLine, FurnitureLabel>, bod
           const isNumber = numbers.includes(line);
           labels.set(line, { kind: isNumber ? 'page_number' : kind, trace: entry('furniture', `${isNumber ? 'page_number' : kind}.content-edge`, { gapRows: gap / height }) });
         }
-      } else if (small && inBand && gap > EDGE_GAP_SMALL_PRINT * height && !row.some((line) => labelsAFrame(page, line, bodySize))) {
+      } else if (small && inBand && gap > EDGE_GAP_SMALL_PRINT * height && !row.some(labelsAFrame)) {
         for (const line of row) labels.set(line, { kind, trace: entry('furniture', `${kind}.content-edge-small-print`, { gapRows: gap / height }) });
       } else break;
     }
@@ -258,12 +259,16 @@ function figureBoxes(page: Page, fontSize: number): Box[] {
 }
 
 /**
- * Whether `line` heads a box drawn around it and the text under it (a "READ MORE" over a web
- * page's bordered list of links): small print at the top of a page inside such a frame is the
- * box's label, not a running head.
+ * Whether a line of `page` heads a box drawn around it and the text under it (a "READ MORE" over
+ * a web page's bordered list of links): small print at the top of a page inside such a frame is
+ * the box's label, not a running head. The page's frames are found once, when first asked.
  */
-function labelsAFrame(page: Page, line: TextLine, bodySize: number): boolean {
-  if (!page.rules?.length) return false;
-  const snap = RULE_SNAP * (bodySize || 10);
-  return ruledBoxes(mergeRules(page.rules, snap), snap).some((frame) => containsCentre(frame, line.box) && page.lines.some((l) => l !== line && l.box[1] >= line.box[3] && containsCentre(frame, l.box)));
+function frameLabels(page: Page, bodySize: number): (line: TextLine) => boolean {
+  let frames: Box[] | undefined;
+  return (line) => {
+    if (!page.rules?.length) return false;
+    const snap = RULE_SNAP * (bodySize || 10);
+    frames ??= ruledBoxes(mergeRules(page.rules, snap), snap);
+    return frames.some((frame) => containsCentre(frame, line.box) && page.lines.some((l) => l !== line && l.box[1] >= line.box[3] && containsCentre(frame, l.box)));
+  };
 }

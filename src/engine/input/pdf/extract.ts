@@ -400,17 +400,19 @@ function fontInfo(pdfium: Pdfium, font: number, cache: Map<number, FontInfo>): F
   const flags = pdfium.FPDFFont_GetFlags(font);
   const weight = pdfium.FPDFFont_GetWeight(font);
   const lower = name.toLowerCase();
+  // The base name without the subset prefix (ABCDEF+).
+  const base = name.replace(/^[A-Z]{6}\+/, '');
   const style: GlyphStyle = {
-    bold: (flags & FONT_FLAG_FORCE_BOLD) !== 0 || BOLD_NAME.test(lower) || TEX_BOLD.test(lower) || (!NAMED_FACE.test(name.replace(/^[A-Z]{6}\+/, "")) && weight >= 600),
+    bold: (flags & FONT_FLAG_FORCE_BOLD) !== 0 || BOLD_NAME.test(lower) || TEX_BOLD.test(lower) || (!NAMED_FACE.test(base) && weight >= 600),
     italic: (flags & FONT_FLAG_ITALIC) !== 0 || /italic|oblique/.test(lower) || TEX_ITALIC.test(lower),
     monospace: (flags & FONT_FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol|menlo|typewriter|cmtt|sfmono|inconsolata/.test(lower),
     // TeX's math fonts of other families by name (kpfonts' Kp--M-…, Euler's EURM, newpx's NewPXMI).
-    math: MATH_FONT.test(lower) || isMathFont(name.replace(/^[A-Z]{6}\+/, '')),
+    math: MATH_FONT.test(lower) || isMathFont(base),
     tinted: false,
   };
   // A font without a name (Chromium's Type 3 fonts) is still one font: named by its handle, so
   // that lines in it can be told from lines in another (its bold face has no flag either).
-  const info = { style, font: name ? name.replace(/^[A-Z]{6}\+/, '') : `unnamed-${font}` };
+  const info = { style, font: name ? base : `unnamed-${font}` };
   cache.set(font, info);
   return info;
 }
