@@ -89,4 +89,36 @@ describe('backgrounds of boxes', () => {
     ];
     expect(read(flow)).toEqual(['body 1', 'box 1', 'box 2', 'body 2', 'body 3']);
   });
+
+  it('takes cards set edge to edge as two backgrounds: touching boxes share no text', () => {
+    const line = (text: string, x: number, y: number): TextLine => ({ text, box: [x, y, x + 100, y + 10], baseline: y + 8, fontSize: 10, bold: false, italic: false, monospace: false });
+    const lines = [line('title', 60, 40), line('left a', 70, 100), line('left b', 70, 115), line('right a', 330, 100), line('right b', 330, 115)];
+    // Each card's fill reaches 2 points into the other (a shadow's rim).
+    const left: [number, number, number, number] = [60, 90, 322, 140];
+    const right: [number, number, number, number] = [320, 90, 580, 140];
+    expect(backgroundFrames([left, right], lines, [])).toEqual([left, right]);
+  });
+
+  it('reads boxes after the line above them: side by side left to right, a box under a box right after it', () => {
+    const line = (text: string, x: number, y: number): TextLine => ({ text, box: [x, y, x + 100, y + 10], baseline: y + 8, fontSize: 10, bold: false, italic: false, monospace: false });
+    const intro = line('intro', 60, 40);
+    const cards = [
+      [line('top left 1', 70, 100), line('top left 2', 70, 115)],
+      [line('top right 1', 330, 100), line('top right 2', 330, 115)],
+      [line('low left 1', 70, 200), line('low left 2', 70, 215)],
+    ];
+    const frames: Array<[number, number, number, number]> = [
+      [60, 90, 300, 140],
+      [320, 90, 560, 140],
+      [60, 190, 300, 240],
+    ];
+    const all = [intro, ...cards.flat()];
+    const rowByRow = (lines: readonly TextLine[]): Segment[] => [{ lines: [...lines].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]), path: 'page' }];
+    // Whatever order the frames come in: the two top boxes after the intro, left first; the box
+    // under the left one right after it (a side column of boxes reads down).
+    for (const given of [frames, [...frames].reverse()]) {
+      const read = orderAroundFrames(all, given, 612, rowByRow).flatMap((s) => s.lines.map((l) => l.text));
+      expect(read).toEqual(['intro', 'top left 1', 'top left 2', 'low left 1', 'low left 2', 'top right 1', 'top right 2']);
+    }
+  });
 });

@@ -40,23 +40,34 @@ export function orderAroundFrames(lines: readonly TextLine[], frames: readonly B
   // taken out of the segments they fell in and read on their own.
   const boxed = new Set(boxes.flatMap((b) => b.lines));
   const body = segments.map((s) => ({ ...s, lines: s.lines.filter((l) => !boxed.has(l)) })).filter((s) => s.lines.length);
-  for (const b of boxes.sort((x, y) => x.frame[1] - y.frame[1])) {
+  // Boxes are read top to bottom, boxes side by side at one top left to right. Each comes right
+  // after the line that ends nearest above its top (a float stands where its block starts): a
+  // body line, or the last line of a box already placed over it (boxes stacked in a side column
+  // read one after the other); after the boxes already placed there.
+  const sameTop = (x: Box, y: Box) => Math.abs(x[1] - y[1]) < Math.min(x[3] - x[1], y[3] - y[1]) / 2;
+  boxes.sort((x, y) => (sameTop(x.frame, y.frame) ? x.frame[0] - y.frame[0] : x.frame[1] - y.frame[1]));
+  const placedLines = new Set<TextLine>();
+  const placedAfter = new Map<TextLine | undefined, number>();
+  for (const b of boxes) {
     const own = order(b.lines, width).map((s) => ({ ...s, path: `frame › ${s.path}` }));
-    // Right after the body line that ends nearest above the frame's top (a float stands where
-    // its block starts): its segment is cut there.
+    const over = (l: TextLine) => l.box[0] < b.frame[2] && l.box[2] > b.frame[0];
     const above = body
       .flatMap((s) => s.lines)
-      .filter((l) => l.box[3] <= b.frame[1])
+      .filter((l) => (!boxed.has(l) || (placedLines.has(l) && over(l))) && l.box[3] <= b.frame[1])
       .sort((p, q) => q.box[3] - p.box[3])[0];
+    for (const l of b.lines) placedLines.add(l);
+    const placed = placedAfter.get(above) ?? 0;
+    placedAfter.set(above, placed + own.length);
     if (!above) {
-      body.unshift(...own);
+      body.splice(placed, 0, ...own);
       continue;
     }
     const k = body.findIndex((s) => s.lines.includes(above));
     const segment = body[k]!;
     const cut = segment.lines.indexOf(above) + 1;
     const rest = segment.lines.slice(cut);
-    body.splice(k, 1, { ...segment, lines: segment.lines.slice(0, cut) }, ...own, ...(rest.length ? [{ ...segment, lines: rest }] : []));
+    if (rest.length) body.splice(k, 1, { ...segment, lines: segment.lines.slice(0, cut) }, { ...segment, lines: rest });
+    body.splice(k + 1 + placed, 0, ...own);
   }
   return body;
 }
@@ -74,7 +85,10 @@ export function backgroundFrames(fills: readonly Box[], lines: readonly TextLine
     .map((fill) => ({ fill, count: lines.filter((l) => containsCentre(fill, l.box)).length }))
     .filter((b) => b.count >= BACKGROUND_MIN_LINES && b.count < lines.length)
     .sort((a, b) => b.count - a.count);
+  // Boxes holding some of one line are one box (a title bar on its box's background); boxes that
+  // only touch (cards set edge to edge, a shadow's rim) are two.
+  const shareText = (a: Box, b: Box) => intersects(a, b) && lines.some((l) => containsCentre(a, l.box) && containsCentre(b, l.box));
   const out: Box[] = [];
-  for (const { fill } of holding) if (![...frames, ...out].some((f) => intersects(f, fill))) out.push(fill);
+  for (const { fill } of holding) if (![...frames, ...out].some((f) => shareText(f, fill))) out.push(fill);
   return out;
 }

@@ -69,6 +69,8 @@ const WORDY_COLUMN_CHARS = 25;
 const GUTTER = 0.8;
 /** The page's lines this many ems above and below a run tell a page gutter from the run's own column gap. */
 const GUTTER_REACH = 4;
+/** A line runs across a would-be page column's margin when it goes on this many ems past it on both sides (more than a gutter and a word's end). */
+const SPANS_PAST = 2;
 /** Below this share of the smaller side's rows on shared baselines, two sides of a gutter are two things. */
 const SHARED_ROWS = 0.5;
 /** Cells of one row stand on one baseline, to this many ems (lines of two page columns seldom do). */
@@ -178,7 +180,7 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
       return pieces;
     });
   const all = remaining;
-  for (const run of joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all, rules)), all).flatMap(splitTrailingTotals)) {
+  for (const run of joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all, rules)), all).flatMap((r) => splitAtCaptions(r, all, rules)).flatMap(splitTrailingTotals)) {
     // Rows set closer than a cell gap are cut at the run's columns, and join it.
     const cut = rowsCutAtColumns(run, remaining);
     const cutLines = new Set(cut?.cuts.map((c) => c.line));
@@ -288,7 +290,11 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
   const crossing = (l: TextLine, [x0, x1]: [number, number]) => l.box[0] < x1 - SLACK * size && l.box[2] > x0 + SLACK * size;
   const margin = (x: number, side: 0 | 2) => lines.filter((l) => Math.abs(l.box[side] - x) <= JUSTIFIED_EDGE * size).length >= MARGIN_LINES;
   const clear = (strip: [number, number]): [number, number] | null => {
-    if (around.some((l) => besideRows(l) && crossing(l, strip))) return null;
+    // (A page column's line beside the rows, longer than a cell, that ends at its margin inside
+    // the strip, or starts at one, reaches into it only as far as its column goes: the rest may
+    // still be clear. Cells flush with their column's edge stay in the way.)
+    const atMargin = (l: TextLine) => !isCellLike(l) && (margin(l.box[2], 2) || margin(l.box[0], 0));
+    if (around.some((l) => besideRows(l) && crossing(l, strip) && !atMargin(l))) return null;
     const part = clearPart(strip, around, size);
     if (!part) return null;
     // (clearPart counts each line a slack short of its ends.)
@@ -312,7 +318,10 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
     // table's gap. A totals row ("Subtotal   4602.26") under a narrow column of amounts fills it
     // too, and ends in its amount (one page-column line so ending tells nothing either way).
     const fills = (l: TextLine, from: number, to: number) => l.box[2] - l.box[0] >= SIDE_FILL * (to - from) && !endsInFigure(l.text);
-    if (around.some((l) => l.box[2] <= x0 && fills(l, box[0], x0)) && around.some((l) => l.box[0] >= x1 && fills(l, x1, box[2]))) return true;
+    // (A page column's prose set flush with the strip's edge touches it, to a slack; a cell's
+    // wrapped line there is the table's.)
+    const flush = (l: TextLine, d: number) => d >= 0 || (d >= -SLACK * size && !isCellLike(l));
+    if (around.some((l) => flush(l, x0 - l.box[2]) && fills(l, box[0], x0)) && around.some((l) => flush(l, l.box[0] - x1) && fills(l, x1, box[2]))) return true;
     // Nothing around tells: the two sides are one table when their rows share baselines (a
     // sparse column's cells sit on its table's rows), two things when they seldom do.
     return !sidesShareRows(strip, box, lines, size);
@@ -442,6 +451,33 @@ export function ruledApart([x0, x1]: [number, number], box: Box, rules: readonly
   const height = box[3] - box[1];
   const own = rules.filter((o) => sameSpan(o, pair) && o.y >= box[1] - height && o.y <= box[3] + height).map((o) => o.y);
   return [pair.x0, Math.min(...own), pair.x1, Math.max(...own)];
+}
+
+/**
+ * A run parted where a table's caption stands among its rows ("TABLE II. Fluorescent reagent"
+ * under its table, or over it): the rows past the caption (the section heading under it, the
+ * prose over it) are no part of the table it names.
+ */
+function splitAtCaptions(run: TextLine[][], lines: readonly TextLine[], rules: readonly HRule[]): TextLine[][][] {
+  const box = extend(null, run.flat());
+  const own = new Set(run.flat());
+  const captions = lines.filter((l) => !own.has(l) && l.box[1] > box[1] && l.box[3] < box[3] && l.box[0] < box[2] && l.box[2] > box[0] && TABLE_CAPTION.test(l.text.trim()) && !isSentenceReference(l.text.trim()));
+  if (!captions.length) return [run];
+  const parts: TextLine[][][] = [[]];
+  let next = 0;
+  const cuts = captions.map((c) => (c.box[1] + c.box[3]) / 2).sort((a, b) => a - b);
+  for (const row of run) {
+    const top = Math.min(...row.map((l) => l.box[1]));
+    while (next < cuts.length && top > cuts[next]!) {
+      parts.push([]);
+      next++;
+    }
+    parts[parts.length - 1]!.push(row);
+  }
+  const noted = bounds.get(run);
+  for (const part of parts) if (noted) bounds.set(part, noted);
+  // Each part is looked at for a page gutter again (the caption's rows had bridged one).
+  return parts.filter((part) => part.length > 0).flatMap((part) => splitAtPageGutters(part, lines, rules));
 }
 
 /**
@@ -1280,13 +1316,21 @@ function pageColumnBeside(run: TextLine[][], edges: readonly number[], lines: re
   const own = new Set(run.flat());
   const last = run.flat().filter((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2) === cols - 1);
   const y0 = Math.min(...run.flat().map((l) => l.box[1]));
-  const y1 = Math.max(...run.flat().map((l) => l.box[3]));
+  // The run's last cells may run on below its last row (a wrapped cell's last line): still the run.
+  const y1 = lastCellsRunOn([edges[0]!, y0, edges[cols]!, Math.max(...run.flat().map((l) => l.box[3]))], lines, size);
   const near = (l: TextLine) => (l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size) || (l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size);
   // The text column's margin: where one of the column's cells of words starts, the leftmost that
   // qualifies (the table's own cells of a column merged with it start left of it and stay).
   const starts = [...new Set(last.filter((l) => !isNumeric(l.text)).map((l) => l.box[0]))].sort((a, b) => a - b);
   for (const x of starts) {
     const cut = last.filter((l) => l.box[0] >= x - JUSTIFIED_EDGE * size);
+    // A line right under (or over) the run that runs across x (its caption, the column's prose),
+    // where the cells from x on reach the run's last (or first) row, shows one page column
+    // holding the whole table: none starts at x.
+    const reachesBottom = cut.some((l) => l.box[3] >= y1 - size);
+    const reachesTop = cut.some((l) => l.box[1] <= y0 + size);
+    const across = (l: TextLine) => !own.has(l) && l.box[0] < x - SPANS_PAST * size && l.box[2] > x + SPANS_PAST * size;
+    if (lines.some((l) => across(l) && ((reachesBottom && l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size) || (reachesTop && l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size)))) continue;
     const words = cut.filter((l) => !isNumeric(l.text));
     if (words.length < TEXT_COLUMN_WORDS * cut.length) continue;
     // Lines of words starting there (its lines are short in a narrow column, list items cut at

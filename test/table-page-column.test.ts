@@ -1,0 +1,115 @@
+// A table in one column of a two-column page whose last column holds wrapped words: that
+// column is the table's own when the caption (or the column's prose) right under the table runs
+// across it. No page column starts there.
+import { describe, expect, it } from 'vitest';
+import { bornDigitalBlocks, justified } from './table-fixtures.js';
+
+const PROSE = 'The regional survey measured the flow at every station of the network and the results were reviewed by the board';
+
+describe('a table with a last column of words in a page column', () => {
+  it('keeps its wrapped last column when the caption under it spans the column', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // The right page column's prose, on its own baselines all down the page.
+      for (let i = 0; i < 50; i++) justified(c, font, PROSE.split(' ').slice(i % 5, (i % 5) + 7).join(' '), 320, 560, 60 + i * 13, 9);
+      // The table, between rules, in the left page column (50–290): labels, a column of short
+      // words, and a narrow last column whose cells wrap onto two or three lines.
+      c.line(50, 50, 290, 50, 0.8);
+      const rows: [string, string, string[]][] = [
+        ['Sample', 'Method', ['Outcome']],
+        ['Frozen assay', 'Direct count', ['The absorbance', 'rose by a', 'third']],
+        ['Buffer', 'Filtration', ['The specimen', 'was diluted']],
+        ['Aqueous extract', 'Direct count', ['Stable over', 'the week']],
+        ['Residual pellet', 'Centrifuge', ['The pellet was', 'measured twice']],
+        ['Control', 'Filtration', ['No change', 'was seen']],
+      ];
+      let y = 62;
+      rows.forEach(([a, b, cell], r) => {
+        c.text(a, 52, y, 8);
+        c.text(b, 140, y, 8);
+        cell.forEach((t, i) => c.text(t, 222, y + i * 9.5, 8));
+        y += Math.max(1, cell.length) * 9.5 + 4;
+        if (r === 0) c.line(50, y - 8, 290, y - 8, 0.5);
+      });
+      c.line(50, y, 290, y, 0.8);
+      // The caption under it, set across the column, then the column's prose.
+      justified(c, font, 'Table 1. Outcome of each sample under the two methods of the survey', 50, 290, y + 14, 9);
+      justified(c, font, 'reviewed by the board of the regional office in the spring', 50, 290, y + 25, 9);
+      for (let i = 0; i < 12; i++) justified(c, font, PROSE.split(' ').slice(i % 5, (i % 5) + 7).join(' '), 50, 290, y + 50 + i * 13, 9);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const html = tables[0]!.table_body ?? '';
+    expect(html).toContain('Outcome');
+    expect(html).toContain('measured twice');
+    // The right page column's prose stays out of it.
+    expect(html).not.toContain('regional survey');
+  });
+});
+
+describe('a table caption among aligned rows', () => {
+  it('ends the table at its caption: the heading under the caption is no row of it', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      const rows = [
+        ['Station', 'Flow', 'Level'],
+        ['North gate', '12.4', '3.1'],
+        ['River bend', '8.9', '2.7'],
+        ['Old mill', '15.0', '4.4'],
+        ['Harbour', '6.2', '1.9'],
+      ];
+      c.line(60, 88, 330, 88, 0.8);
+      rows.forEach((row, r) => {
+        c.text(row[0]!, 62, 100 + r * 14, 9);
+        c.text(row[1]!, 200, 100 + r * 14, 9);
+        c.text(row[2]!, 280, 100 + r * 14, 9);
+      });
+      // The caption under the table, centred, then a numbered heading whose number stands apart
+      // from its words, in the table's columns.
+      c.text('TABLE II. Flow at the stations', 130, 100 + 5 * 14 + 4, 8);
+      c.text('III.', 62, 100 + 7 * 14, 9);
+      c.text('RESULTS', 200, 100 + 7 * 14, 9);
+      for (let i = 0; i < 4; i++) c.text('The survey measured the flow at every station of the network in the spring.', 60, 100 + 9 * 14 + i * 12, 9);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const html = tables[0]!.table_body ?? '';
+    expect(html).toContain('Harbour');
+    expect(html).not.toContain('TABLE II');
+    expect(html).not.toContain('RESULTS');
+  });
+});
+
+describe('a table in the right page column beside the left column\'s text', () => {
+  it('leaves out a heading of the left column set on one of its rows', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      const rows = [
+        ['Item', 'Share', 'Owner'],
+        ['Revenue', '42%', 'North'],
+        ['Dividend', '17%', 'South'],
+        ['Equity', '23%', 'East'],
+        ['Margin', '9%', 'West'],
+        ['Audit', '12%', 'North'],
+      ];
+      rows.forEach((row, r) => {
+        c.text(row[0]!, 330, 100 + r * 14, 9);
+        c.text(row[1]!, 420, 100 + r * 14, 9);
+        c.text(row[2]!, 490, 100 + r * 14, 9);
+      });
+      // The right column's prose goes on under the table (set flush with it, as a tabular
+      // without side padding is).
+      for (let i = 0; i < 4; i++) justified(c, font, 'The owners of each share were named in the annual report of the office', 330, 560, 100 + 6 * 14 + 12 + i * 14, 9);
+      // The left column: justified prose ending at its margin (290) on the rows' baselines but
+      // one, where its next section's heading stands.
+      for (let i = 0; i < 12; i++) {
+        const y = 58 + i * 14;
+        if (y === 128) c.text('II. OUTLOOK', 120, y, 9);
+        else justified(c, font, 'The annual report of the regional office was reviewed and its figures were', 50, 290, y, 9);
+      }
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const html = tables[0]!.table_body ?? '';
+    expect(html).toContain('Dividend');
+    expect(html).not.toContain('OUTLOOK');
+    expect(blocks.some((b) => b.type !== 'table' && /OUTLOOK/.test(b.text ?? ''))).toBe(true);
+  });
+});
