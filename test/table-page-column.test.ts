@@ -79,6 +79,8 @@ describe('a table caption among aligned rows', () => {
 });
 
 describe('a table in the right page column beside the left column\'s text', () => {
+  // The left column's lines beside the rows end at its margin inside the strip between the
+  // heading and the table: they leave the rest of the strip clear, a page gutter.
   it('leaves out a heading of the left column set on one of its rows', async () => {
     const blocks = await bornDigitalBlocks((c, _page, font) => {
       const rows = [
@@ -94,15 +96,23 @@ describe('a table in the right page column beside the left column\'s text', () =
         c.text(row[1]!, 420, 100 + r * 14, 9);
         c.text(row[2]!, 490, 100 + r * 14, 9);
       });
-      // The right column's prose goes on under the table (set flush with it, as a tabular
-      // without side padding is).
-      for (let i = 0; i < 4; i++) justified(c, font, 'The owners of each share were named in the annual report of the office', 330, 560, 100 + 6 * 14 + 12 + i * 14, 9);
-      // The left column: justified prose ending at its margin (290) on the rows' baselines but
-      // one, where its next section's heading stands.
+      // Its caption centred over it, as IEEE sets one.
+      const caption = 'TABLE I. SHARES OF THE OFFICES BY OWNER';
+      c.text(caption, 445 - font.widthOfTextAtSize(caption, 8) / 2, 80, 8);
+      // The left column: justified prose ending at its margin (290) on the rows' baselines, a
+      // paragraph's short last line over them, and the next section's heading on one row's baseline.
+      const words = PROSE.split(' ');
+      let w = 0;
+      const fullLine = () => {
+        const line: string[] = [];
+        while (font.widthOfTextAtSize([...line, words[w % words.length]!].join(' '), 9) < 240) line.push(words[w++ % words.length]!);
+        return line.join(' ');
+      };
       for (let i = 0; i < 12; i++) {
         const y = 58 + i * 14;
         if (y === 128) c.text('II. OUTLOOK', 120, y, 9);
-        else justified(c, font, 'The annual report of the regional office was reviewed and its figures were', 50, 290, y, 9);
+        else if (y === 72) c.text('and its figures were checked.', 50, y, 9);
+        else justified(c, font, fullLine(), 50, 290, y, 9);
       }
     });
     const tables = blocks.filter((b) => b.type === 'table');

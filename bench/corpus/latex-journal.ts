@@ -233,7 +233,9 @@ function frontMatter(style: JournalStyle, c: Content, reg: Registry, w: TexWrite
       const orgs = authors.map((a, i) => `${w.color(au)}$^{${i + 1}}$${texEscape(`${a.org}, ${a.city}`)}`).join('\\\\\n');
       f.preamble.push(`\\title[${texEscape(shortTitle)}]{${w.color(T)}${texEscape(title)}}`, `\\author[${texEscape(authors[0]!.name)}${authors.length > 1 ? ' et al.' : ''}]{${w.color(au)}${names}\\\\\n${orgs}}`, `\\date{${w.color(date)}Accepted ${texEscape(c.date())}. Received ${texEscape(c.date())}}`, `\\pubyear{20${r.int(15, 26)}}`);
       f.preamble.push('\\providecommand\\refname{References}', '\\makeatletter', `\\patchcmd{\\@abstract}{{\\bf ABSTRACT}}{{${w.color(absHead)}\\bf ABSTRACT}}{}{\\errmessage{mnras abstract}}`, ...pageStyleMnras(w, reg), '\\makeatother');
-      f.preamble.push(`\\pagerange{\\pageref{firstpage}--\\pageref{lastpage}}`);
+      // hyperref's coloured links (mnras loads it with colorlinks) take the page range's and page
+      // numbers' colour from wherever the colour stack stands at shipout: a float's cell colour leaked into them.
+      f.preamble.push(`\\pagerange{\\pageref{firstpage}--\\pageref{lastpage}}`, '\\hypersetup{hidelinks}');
       f.after.push('\\label{firstpage}', '\\maketitle', `${w.color(abs)}\\begin{abstract}${w.color(abs)}\n${texEscape(abstractText)}\n\\end{abstract}`, `${w.color(kw)}\\begin{keywords}${w.color(kw)}\n${texEscape(keywords.join(' -- '))}\n\\end{keywords}`);
       f.end.push('\\label{lastpage}');
       f.runs = 2;

@@ -318,10 +318,7 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
     // table's gap. A totals row ("Subtotal   4602.26") under a narrow column of amounts fills it
     // too, and ends in its amount (one page-column line so ending tells nothing either way).
     const fills = (l: TextLine, from: number, to: number) => l.box[2] - l.box[0] >= SIDE_FILL * (to - from) && !endsInFigure(l.text);
-    // (A page column's prose set flush with the strip's edge touches it, to a slack; a cell's
-    // wrapped line there is the table's.)
-    const flush = (l: TextLine, d: number) => d >= 0 || (d >= -SLACK * size && !isCellLike(l));
-    if (around.some((l) => flush(l, x0 - l.box[2]) && fills(l, box[0], x0)) && around.some((l) => flush(l, l.box[0] - x1) && fills(l, x1, box[2]))) return true;
+    if (around.some((l) => l.box[2] <= x0 && fills(l, box[0], x0)) && around.some((l) => l.box[0] >= x1 && fills(l, x1, box[2]))) return true;
     // Nothing around tells: the two sides are one table when their rows share baselines (a
     // sparse column's cells sit on its table's rows), two things when they seldom do.
     return !sidesShareRows(strip, box, lines, size);
