@@ -123,3 +123,33 @@ describe('a table in the right page column beside the left column\'s text', () =
     expect(blocks.some((b) => b.type !== 'table' && /OUTLOOK/.test(b.text ?? ''))).toBe(true);
   });
 });
+
+describe('a label spanning two rows of values, set at their top', () => {
+  it('leaves the second row of values a row of its own, and a number a narrow column wrapped one cell', async () => {
+    const blocks = await bornDigitalBlocks((c) => {
+      const ends = [260, 330, 400];
+      const row = (label: string | null, values: string[], y: number) => {
+        if (label) c.text(label, 80, y, 9);
+        values.forEach((v, i) => c.text(v, ends[i]! - 40, y, 9));
+      };
+      row('Site', ['Flow', 'Level', 'Count'], 100);
+      row('Weekly survey', ['50%', '47', '16.2 per'], 118);
+      c.text('1,000', 360, 128, 9);
+      // The same label's second row: no label of its own (a rowspan set at the top), a unit
+      // wrapped under one of its values.
+      row(null, ['288,516', '325.6', '320,281'], 142);
+      c.text('days', 290, 152, 9);
+      row('Regional outcome', ['81.1', '65.84', '61%'], 170);
+      // A number the narrow column wrapped, under its first part: one cell.
+      row('Harbour', ['12.5', '9.75', '645,9'], 188);
+      c.text('35', 360, 198, 9);
+      row('North gate', ['7%', '14', '2.5'], 216);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const html = tables[0]!.table_body ?? '';
+    expect(html).toContain('<td>50%</td><td>47</td><td>16.2 per 1,000</td>');
+    expect(html).toContain('<td></td><td>288,516</td><td>325.6 days</td><td>320,281</td>');
+    expect(html).toContain('<td>645,9 35</td>');
+  });
+});

@@ -50,10 +50,31 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
     const nearest = anchors.reduce((best, a) => (distance(a) < distance(best) ? a : best));
     const joined = rows.get(nearest)!;
     const taken = joined.filter((l) => !nearest.includes(l));
-    if (labelled || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(taken, group) && !secondRowOfLabel(nearest, taken, group, colOf, colRight, colRoom, labelCol))) joined.push(...group);
+    if (labelled || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(taken, group) && !secondRowOfLabel(nearest, taken, group, colOf, colRight, colRoom, labelCol) && !stackedValues(joined, group, colOf))) joined.push(...group);
     else out.push(group);
   }
   return out.sort((a, b) => Math.min(...a.map((l) => l.baseline)) - Math.min(...b.map((l) => l.baseline)));
+}
+
+/**
+ * A number written out whole: digits grouped by threes with commas (or not grouped), a decimal
+ * part, a percent sign. A number a narrow column wrapped ("645,9" over "35") is not one.
+ */
+const COMPLETE_NUMBER = /^[-–−+±(<>~]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*[%‰]?\)?$/u;
+
+/**
+ * Complete numbers over or under a labelled row's complete numbers, in two columns or more: a
+ * cell holds one value, so these are a row of their own (their label spans them and the row above:
+ * a rowspan set at the top of its rows), not part of the labelled row.
+ */
+function stackedValues(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number): boolean {
+  // The group's first baseline (a value's unit may wrap under it: "325.6" / "days").
+  const top = Math.min(...group.map((l) => l.baseline));
+  const first = group.filter((l) => l.baseline === top);
+  if (new Set(first.map(colOf)).size < 2) return false;
+  // The row's line in each column nearest the group (the row may stand above or below it).
+  const nearestIn = (l: TextLine) => row.filter((o) => colOf(o) === colOf(l)).sort((a, b) => Math.abs(a.baseline - l.baseline) - Math.abs(b.baseline - l.baseline))[0];
+  return first.every((l) => COMPLETE_NUMBER.test(l.text.trim()) && COMPLETE_NUMBER.test(nearestIn(l)?.text.trim() ?? ''));
 }
 
 /**
