@@ -1315,7 +1315,9 @@ function pageColumnBeside(run: TextLine[][], edges: readonly number[], lines: re
   const y0 = Math.min(...run.flat().map((l) => l.box[1]));
   // The run's last cells may run on below its last row (a wrapped cell's last line): still the run.
   const y1 = lastCellsRunOn([edges[0]!, y0, edges[cols]!, Math.max(...run.flat().map((l) => l.box[3]))], lines, size);
-  const near = (l: TextLine) => (l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size) || (l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size);
+  const nearAbove = (l: TextLine) => l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size;
+  const nearBelow = (l: TextLine) => l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size;
+  const near = (l: TextLine) => nearAbove(l) || nearBelow(l);
   // The text column's margin: where one of the column's cells of words starts, the leftmost that
   // qualifies (the table's own cells of a column merged with it start left of it and stay).
   const starts = [...new Set(last.filter((l) => !isNumeric(l.text)).map((l) => l.box[0]))].sort((a, b) => a - b);
@@ -1327,7 +1329,7 @@ function pageColumnBeside(run: TextLine[][], edges: readonly number[], lines: re
     const reachesBottom = cut.some((l) => l.box[3] >= y1 - size);
     const reachesTop = cut.some((l) => l.box[1] <= y0 + size);
     const across = (l: TextLine) => !own.has(l) && l.box[0] < x - SPANS_PAST * size && l.box[2] > x + SPANS_PAST * size;
-    if (lines.some((l) => across(l) && ((reachesBottom && l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size) || (reachesTop && l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size)))) continue;
+    if (lines.some((l) => across(l) && ((reachesBottom && nearBelow(l)) || (reachesTop && nearAbove(l))))) continue;
     const words = cut.filter((l) => !isNumeric(l.text));
     if (words.length < TEXT_COLUMN_WORDS * cut.length) continue;
     // Lines of words starting there (its lines are short in a narrow column, list items cut at
