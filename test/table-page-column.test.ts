@@ -153,3 +153,41 @@ describe('a label spanning two rows of values, set at their top', () => {
     expect(html).toContain('<td>645,9 35</td>');
   });
 });
+
+describe('a table flush with the right page column\'s margin, the left column on other baselines', () => {
+  // The left column's heading stands on one of the table's rows; the prose under it, on baselines
+  // of its own, must not end the table (the heading is the other page column's, not a cell).
+  it('keeps all its rows and leaves the heading out', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      const rows = [
+        ['Item', 'Share', 'Owner'],
+        ['Revenue', '42%', 'North'],
+        ['Dividend', '17%', 'South'],
+        ['Equity', '23%', 'East'],
+        ['Margin', '9%', 'West'],
+        ['Audit', '12%', 'North'],
+        ['Reserve', '5%', 'South'],
+      ];
+      rows.forEach((row, r) => {
+        c.text(row[0]!, 312, 100 + r * 15, 9);
+        c.text(row[1]!, 420, 100 + r * 15, 9);
+        c.text(row[2]!, 490, 100 + r * 15, 9);
+      });
+      // The right column's prose, flush with its margin (312), above and below the table.
+      for (let i = 0; i < 4; i++) justified(c, font, PROSE.split(' ').slice(i, i + 8).join(' '), 312, 560, 40 + i * 11, 9);
+      for (let i = 0; i < 4; i++) justified(c, font, PROSE.split(' ').slice(i, i + 8).join(' '), 312, 560, 220 + i * 11, 9);
+      // The left column: prose at its own pitch, and a centred heading on the table's third row.
+      for (let i = 0; i < 20; i++) {
+        const y = 40 + i * 11;
+        if (Math.abs(y - 130) < 8) continue;
+        justified(c, font, PROSE.split(' ').slice(i % 5, (i % 5) + 8).join(' '), 50, 290, y, 9);
+      }
+      c.text('II. OUTLOOK', 140, 130, 9);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const html = tables[0]!.table_body ?? '';
+    expect(html).toContain('Reserve');
+    expect(html).not.toContain('OUTLOOK');
+  });
+});

@@ -921,7 +921,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   const proseStarts = lines.filter((l) => !isCellLike(l) || isWordy(l)).map((l) => l.box[0]);
   // Long labels of amounts (a price list's items) are cells of their rows.
   const labelled = amountLabels(lines);
-  const beside = (r: OpenRun, l: TextLine) => farBeside(r.rows, r.box, l) || inProseColumnBeside(r.box, l, proseStarts);
+  const beside = (r: OpenRun, l: TextLine) => farBeside(r.rows, r.box, l) || inProseColumnBeside(r.box, l, proseStarts) || inProseColumnLeft(r.box, l, proseStarts);
   for (const group of baselineGroups(lines)) {
     // A line of the next page column's text on a run's row, alone right of it, stands beside the
     // run: it neither makes the row tabular nor ends the run (several lines there can be another table's row).
@@ -1128,6 +1128,18 @@ function farBeside(run: TextLine[][], runBox: Box | null, line: TextLine): boole
 function inProseColumnBeside(runBox: Box | null, line: TextLine, proseStarts: readonly number[]): boolean {
   if (!runBox || line.box[0] < runBox[2]) return false;
   const x = line.box[0];
+  return proseStarts.filter((s) => Math.abs(s - x) <= JUSTIFIED_EDGE * line.fontSize).length >= MARGIN_LINES;
+}
+
+/**
+ * A line wholly left of a run that starts where running text starts: the run is set flush with
+ * its page column's margin, so the line is the previous page column's (a heading centred there on
+ * one of the table's baselines), not a cell. A table in the right column of a two-column page had
+ * taken the left column's heading as a cell, and the prose under it ended the table.
+ */
+function inProseColumnLeft(runBox: Box | null, line: TextLine, proseStarts: readonly number[]): boolean {
+  if (!runBox || line.box[2] > runBox[0]) return false;
+  const x = runBox[0];
   return proseStarts.filter((s) => Math.abs(s - x) <= JUSTIFIED_EDGE * line.fontSize).length >= MARGIN_LINES;
 }
 

@@ -34,9 +34,10 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
   const groups: TextLine[][] = [];
   for (const group of baselineGroups(lines)) {
     const previous = groups[groups.length - 1];
-    if (previous && continuesCells(previous, group, colOf, colRight, colRoom)) previous.push(...group);
+    if (previous && (continuesCells(previous, group, colOf, colRight, colRoom) || (groups.length === 1 && bottomOfHeader(previous, group, colOf, colRight, colRoom)))) previous.push(...group);
     else groups.push([...group]);
   }
+  joinCentredOnWrappedLabel(groups, colOf, labelCol);
   const anchors = anchored ? groups.filter((g) => g.some((l) => colOf(l) === labelCol)) : [];
   if (!anchors.length) return labelled ? [groups.flat()] : groups;
   const pitch = medianPitch(groups);
@@ -61,6 +62,29 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
  * part, a percent sign. A number a narrow column wrapped ("645,9" over "35") is not one.
  */
 const COMPLETE_NUMBER = /^[-–−+±(<>~]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*[%‰]?\)?$/u;
+
+/**
+ * A row label wrapped onto two lines with its row's values set centred between them (an HTML
+ * cell's default, `vertical-align: middle`): the label's first line, the values, the label's second
+ * line are three baseline groups. When the label's lines are a line apart, the second not
+ * outdented (a new section row), and the group between holds no label and stands on their middle,
+ * the three are one row. A label centred between two rows of
+ * values is the other way round (`secondRowOfLabel`).
+ */
+function joinCentredOnWrappedLabel(groups: TextLine[][], colOf: (line: TextLine) => number, labelCol: number): void {
+  const labelOnly = (g: TextLine[]) => g.every((l) => colOf(l) === labelCol);
+  for (let i = 0; i + 2 < groups.length; i++) {
+    const [first, between, second] = [groups[i]!, groups[i + 1]!, groups[i + 2]!];
+    if (!labelOnly(first) || !labelOnly(second) || between.some((l) => colOf(l) === labelCol)) continue;
+    const [top, bottom] = [first[first.length - 1]!, second[0]!];
+    const size = Math.max(top.fontSize, bottom.fontSize, 1);
+    if (bottom.baseline - top.baseline > NEXT_LINE_PITCH * size || bottom.box[0] < top.box[0] - OUTDENT * size) continue;
+    const middle = (top.baseline + bottom.baseline) / 2;
+    if (!between.every((l) => Math.abs(l.baseline - middle) <= SAME_CENTRE * size)) continue;
+    first.push(...between, ...second);
+    groups.splice(i + 1, 2);
+  }
+}
 
 /**
  * Complete numbers over or under a labelled row's complete numbers, in two columns or more: a
@@ -150,6 +174,20 @@ function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLi
   const aboveIn = (l: TextLine) => row.filter((o) => colOf(o) === colOf(l)).sort((a, b) => b.baseline - a.baseline)[0];
   if (group.every((l) => STARTS_WITH_NUMBER.test(l.text) && WHOLE_NUMBER.test(aboveIn(l)?.text.trim() ?? ''))) return false;
   return columns < new Set(row.map(colOf)).size || group.every((l) => LOWER_START.test(l.text));
+}
+
+/**
+ * The first row's second line, set on the bottom line of a header whose cells wrap (as
+ * spreadsheets set them): in the columns the first line fills, every line goes on in lower case
+ * from its cell ("Number" / "of items"); the other lines stand in columns the first line leaves
+ * empty (the stub's "Item Format", set on the bottom line).
+ */
+function bottomOfHeader(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], colRoom?: number[]): boolean {
+  const filled = new Set(row.map(colOf));
+  const continuing = group.filter((l) => filled.has(colOf(l)));
+  const beside = group.filter((l) => !filled.has(colOf(l)));
+  if (!continuing.length || !beside.length || new Set(group.map(colOf)).size !== group.length) return false;
+  return continuing.every((l) => LOWER_START.test(l.text) && continuesCell(row, [l], colOf, colRight, colRoom));
 }
 
 /** A value: text opening with a number. */
