@@ -214,7 +214,8 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
   const header = aboveRows[aboveRows.length - 1];
   if (header && !keepsTo(header, gaps)) {
     const cut = { ...header, fragments: cutAtGaps(header.fragments, gaps, size) };
-    if (keepsTo(cut, gaps) && cut.fragments.every((f) => header.fragments.includes(f) || linesUpWithCells(f, ruledRows, size))) aboveRows[aboveRows.length - 1] = cut;
+    const placed = (f: TextLine) => header.fragments.includes(f) || startsAsCut(f, header.fragments) || linesUpWithCells(f, ruledRows, size) || linesUpWithHeaderLine(f, header.fragments, size);
+    if (keepsTo(cut, gaps) && cut.fragments.every(placed)) aboveRows[aboveRows.length - 1] = cut;
   }
   if (aboveRows.length && aboveRows.every((r, i) => (i === aboveRows.length - 1 ? keepsTo(r, gaps) : spansColumns(r, gaps)))) all.unshift(...aboveRows);
   // Rows that go on under the last rule unruled, row after row: the rules rule a table's head,
@@ -228,10 +229,9 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
 
   const edges = [x0, ...gaps.map(([a, b]) => (a + b) / 2), x1];
   const cols = edges.length - 1;
-  const colOf = (x: number) => {
-    for (let c = 0; c < cols - 1; c++) if (x < edges[c + 1]!) return c;
-    return cols - 1;
-  };
+  // A piece's column: past every gap it starts in or after. A piece starting in a gap's white is
+  // the next column's (a header set flush left over numbers set flush right starts there).
+  const colOf = (x: number) => gaps.filter(([a]) => x > a).length;
   const cells: Cell[] = [];
   all.forEach((row, r) => {
     const byCol = new Map<number, { c1: number; lines: TextLine[] }>();
@@ -464,6 +464,20 @@ function linesUpWithCells(piece: TextLine, rows: readonly Row[], size: number): 
   const cells = rows.flatMap((r) => r.fragments);
   const near = (side: 0 | 2) => cells.filter((c) => Math.abs(c.box[side] - piece.box[side]) <= ALIGNED_CELL * size).length >= LINED_UP_CELLS;
   return near(0) || near(2);
+}
+
+/** A cut's first piece: it starts where the header's piece it was cut from starts. */
+function startsAsCut(piece: TextLine, fragments: readonly TextLine[]): boolean {
+  return fragments.some((f) => f.box[0] === piece.box[0] && f.box[1] === piece.box[1] && f.box[2] > piece.box[2]);
+}
+
+/**
+ * A piece cut from a crowded header starts where a line of the header on another baseline starts
+ * (to ALIGNED_CELL): the two are one header cell's lines set flush left ("Triplicate" over
+ * "supernatant", its column's values set flush right), not a heading across columns cut at a word.
+ */
+function linesUpWithHeaderLine(piece: TextLine, fragments: readonly TextLine[], size: number): boolean {
+  return fragments.some((f) => Math.abs(f.box[0] - piece.box[0]) <= ALIGNED_CELL * size && (f.box[1] >= piece.box[3] || f.box[3] <= piece.box[1]));
 }
 
 /** Whether a piece of the row runs across one of the column gaps. */
