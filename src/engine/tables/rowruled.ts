@@ -222,7 +222,12 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
   // its body is set without rules (the borderless detector's).
   if (unruledBodyBelow(lines, rules, x0, x1, bottom, gaps, fragmentsOf, size)) return null;
   if (belowRow && keepsTo(belowRow, gaps)) all.push(belowRow);
-  gaps = columnGaps(all, x0, x1, size);
+  // Again with the header and the last row: they may narrow the white. White they open up that a
+  // ruled row's cell runs across ("89.4 mM" under the end of a header) parts no columns: only the
+  // ruled rows' own gaps may be crossed by their cells.
+  const ruledGaps = gaps;
+  const crossedByRuled = ([a, b]: [number, number]) => ruledRows.some((r) => r.fragments.some((f) => f.box[0] < a && f.box[2] > b));
+  gaps = columnGaps(all, x0, x1, size).filter((g) => !crossedByRuled(g) || ruledGaps.some(([a, b]) => a < g[1] && b > g[0]));
   if (all.length < MIN_ROWS || !gaps.length) return null;
   // A band of several full rows is a table ruled at its head and foot only, with its own row logic.
   if (all.some((r) => r.ruled && stackedRows(r) >= STACKED_ROWS)) return null;

@@ -1,0 +1,34 @@
+// A Word-style table ruled between rows only: headers set flush left, some over two lines, over
+// numbers set flush right, and crowded (a header ends a word space short of the next one). Each
+// header belongs to the column whose values it stands over.
+import { describe, expect, it } from 'vitest';
+import { bornDigitalBlocks, flushRight, tableHtml } from './table-fixtures.js';
+
+describe('a row-ruled table with flush-left headers over flush-right numbers', () => {
+  it('puts each header over its own column', async () => {
+    const starts = [151, 226, 300, 374, 448];
+    const ends = [222, 296, 370, 444, 518];
+    const rows = [
+      ['Baseline pellet', '24.5 mM', '84.54', '81', '486.2 rpm', '91'],
+      ['Relative assay', '88', '425,787', '12.2 %', '67%', '89.4 mM'],
+      ['Residual spectrum', '65,787', '413.1 nm', '185,608', '28.92', '37%'],
+      ['Frozen specimen', '4,120', '12.5', '7.75', '301', '5%'],
+    ];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      c.text('Specimen', 77, 593, 9);
+      ['Recombinant', 'Culture', 'Frozen reagent', 'Triplicate', 'Residual'].forEach((h, i) => c.text(h, starts[i]!, 593, 9));
+      c.text('supernatant', 374, 604, 9);
+      c.text('substrate', 448, 604, 9);
+      c.line(75, 610, 520, 610, 0.5);
+      rows.forEach((row, r) => {
+        const y = 624 + r * 20;
+        c.text(row[0]!, 77, y, 9);
+        row.slice(1).forEach((v, i) => flushRight(c, font, v, ends[i]!, y));
+        c.line(75, y + 6, 520, y + 6, 0.5);
+      });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml([['Specimen', 'Recombinant', 'Culture', 'Frozen reagent', 'Triplicate supernatant', 'Residual substrate'], ...rows]));
+  });
+});
