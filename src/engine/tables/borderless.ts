@@ -731,7 +731,7 @@ function flushRightEnds(run: TextLine[][], edges: number[], box: Box, size: numb
         { x: l.box[2], r, numeric: endsInFigure(l.text), inner: false },
         // A word's text before its end is the line's start: without a digit in the line none ends in a figure.
         ...(/\d/.test(l.text) ? innerWordEnds(l) : [])
-          .filter((e) => e.x < l.box[2] - size && endsInFigure(e.before))
+          .filter((e) => e.x < l.box[2] - size && endsInValue(e.before))
           .map((e) => ({ x: e.x, r, numeric: true, inner: true })),
       ]),
     )
@@ -851,6 +851,14 @@ function isFigure(text: string): boolean {
  */
 export function endsInFigure(text: string): boolean {
   return /\d/.test(text) && isFigure(lastValue(text));
+}
+
+/** A number and the unit written after it ("264.7 ms", "5.7 req/s"): a value's end, inside a row run together. */
+const NUMBER_AND_UNIT = /\d\s?[\p{L}µ°%/]{1,6}$/u;
+
+/** Whether text ends in a figure or in a figure's unit. */
+function endsInValue(text: string): boolean {
+  return endsInFigure(text) || NUMBER_AND_UNIT.test(text);
 }
 
 /** The value a run of values ends with: the text after the last wide space (a cell's unit stays with its number). */
