@@ -180,7 +180,7 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
       return pieces;
     });
   const all = remaining;
-  for (const run of joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all, rules)), all).flatMap((r) => splitAtCaptions(r, all, rules)).flatMap(splitTrailingTotals)) {
+  for (const run of joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all, rules)), all, rules).flatMap((r) => splitAtCaptions(r, all, rules)).flatMap(splitTrailingTotals)) {
     // Rows set closer than a cell gap are cut at the run's columns, and join it.
     const cut = rowsCutAtColumns(run, remaining);
     const cutLines = new Set(cut?.cuts.map((c) => c.line));
@@ -208,11 +208,11 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
  * SECTION_GAP ems of the upper, nothing of the page between them, their left and right edges
  * aligned (the labels flush left, the amounts flush right) and as many columns in each.
  */
-function joinSections(runs: TextLine[][][], lines: readonly TextLine[]): TextLine[][][] {
+function joinSections(runs: TextLine[][][], lines: readonly TextLine[], rules: readonly HRule[]): TextLine[][][] {
   const out: TextLine[][][] = [];
   for (const run of runs) {
     const last = out[out.length - 1];
-    if (last && sectionOf(last, run, lines)) {
+    if (last && sectionOf(last, run, lines, rules)) {
       const joined = [...last, ...run];
       bounds.set(joined, { ...bounds.get(last), ...bounds.get(run), sectionsJoined: (bounds.get(last)?.sectionsJoined ?? 1) + 1 });
       out[out.length - 1] = joined;
@@ -226,8 +226,13 @@ const SECTION_GAP = 6;
 /** Edges of two sections' text line up to this many ems. */
 const SECTION_ALIGN = 0.5;
 
+/** Rules across this share of a run's width or more close a table, or open one. */
+const ACROSS_TABLE = 0.8;
+/** Rules this many ems apart or more are two (a table's bottom rule and the next table's top rule); closer, one double rule. */
+const TWO_RULES = 0.5;
+
 /** Whether `lower` is a section of the table `upper` begins (joinSections). */
-function sectionOf(upper: TextLine[][], lower: TextLine[][], lines: readonly TextLine[]): boolean {
+function sectionOf(upper: TextLine[][], lower: TextLine[][], lines: readonly TextLine[], rules: readonly HRule[]): boolean {
   if (upper.length < 2 || lower.length < 2) return false;
   const a = extend(null, upper.flat());
   const b = extend(null, lower.flat());
@@ -237,6 +242,10 @@ function sectionOf(upper: TextLine[][], lower: TextLine[][], lines: readonly Tex
   const own = new Set([...upper.flat(), ...lower.flat()]);
   const between = lines.some((l) => !own.has(l) && l.box[3] > a[3] && l.box[1] < b[1] && l.box[2] > a[0] && l.box[0] < a[2]);
   if (between) return false;
+  // A rule closing the upper and another opening the lower, white between them: two tables set
+  // one under the other (booktabs tables stacked in a column), not sections of one.
+  const across = rules.filter((r) => r.y > a[3] && r.y < b[1] && r.x1 - r.x0 >= ACROSS_TABLE * (a[2] - a[0])).map((r) => r.y);
+  if (across.length >= 2 && Math.max(...across) - Math.min(...across) >= TWO_RULES * size) return false;
   return columnEdges(upper, a, size).length === columnEdges(lower, b, size).length;
 }
 
