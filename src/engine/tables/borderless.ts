@@ -998,7 +998,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // Running text, a line across the run's extent end it; a short line inside it (a section
       // row, a wrapped cell) or a heading over its values does not.
       // A cell's next line (a wrapped header) may reach past the run's side.
-      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l) && !wrapsInColumn(r, l, lines)) || !group.every((l) => inside(r.box, [l]) || wrapsOn(r, l))) close(r);
+      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l) && !wrapsInColumn(r, l, lines) && !crowdedRow(r, l)) || !group.every((l) => inside(r.box, [l]) || wrapsOn(r, l))) close(r);
       else {
         // A line alone is text; several side by side are a row of long cells.
         if (group.length === 1) {
@@ -1012,6 +1012,23 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   for (const r of [...open]) close(r);
   return runs.sort((a, b) => a[0]![0]!.baseline - b[0]![0]!.baseline);
 }
+
+/**
+ * A row whose cells stand closer than a cell gap, read as one line too long for a cell: it starts
+ * where the run's rows start, and a word of it starts where the cells of a column start in
+ * CROWDED_COLUMN_ROWS rows or more ("Mean control group and enzyme We compared (a) the", the label
+ * running up to the next column). It neither joins nor ends the run; rowsCutAtColumns cuts it
+ * into its cells.
+ */
+function crowdedRow(r: OpenRun, l: TextLine): boolean {
+  const size = l.fontSize;
+  if (Math.abs(l.box[0] - r.box[0]) > ALIGNED_END * size || l.box[2] > r.box[2] + SLACK * size) return false;
+  const cells = r.rows.flat();
+  return innerWordStarts(l).some((w) => cells.filter((c) => Math.abs(c.box[0] - w.x) <= ALIGNED_END * size).length >= CROWDED_COLUMN_ROWS);
+}
+
+/** A crowded row's word must start with a column's cells in this many rows. */
+const CROWDED_COLUMN_ROWS = 3;
 
 /**
  * A wrapped cell's next line reaches at most this many ems past the run's side ("outcomes" under
