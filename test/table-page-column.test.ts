@@ -191,3 +191,49 @@ describe('a table flush with the right page column\'s margin, the left column on
     expect(html).not.toContain('OUTLOOK');
   });
 });
+
+describe('tables side by side in the two page columns', () => {
+  // The left table's wrapped labels put one line of the left column alone on a baseline beside
+  // the right table (set flush with its column's margin): a cell of the left table, not a heading.
+  it('keeps each table to its column', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // The page's prose over both columns' tables.
+      const words = PROSE.split(' ');
+      for (let i = 0; i < 4; i++) {
+        justified(c, font, [...words, ...words].slice(i, i + 9).join(' '), 50, 290, 40 + i * 11, 9);
+        justified(c, font, [...words, ...words].slice(i + 2, i + 11).join(' '), 312, 560, 40 + i * 11, 9);
+      }
+      const left: [string[], string, string][] = [
+        [['Worker pool'], '18.78', '108.4'],
+        [['Compiler pass in', 'the parser'], '2%', '47'],
+        [['Tail benchmark'], '89', '11'],
+        [['Distributed message', 'queue'], '81%', '97.1'],
+        [['Asynchronous index'], '480', '944'],
+        [['Scheduler and', 'worker pool'], '62.79', '234.4'],
+      ];
+      let y = 110;
+      for (const [label, a, b] of left) {
+        label.forEach((t, k) => c.text(t, 52, y + k * 11, 9));
+        c.text(a, 190, y, 9);
+        c.text(b, 245, y, 9);
+        y += label.length * 11 + 4;
+      }
+      const right = [
+        ['Option', 'Effect', 'Default'],
+        ['Allocator', 'Warm start', 'Enabled'],
+        ['Message queue', 'Ordered', 'Off'],
+        ['Lazy latency', 'Deferred', 'On'],
+        ['Migration', 'Online', 'Manual'],
+        ['Parser', 'Strict', 'On'],
+        ['Replica', 'Async', 'Two'],
+      ];
+      right.forEach((row, r) => row.forEach((t, i) => c.text(t, 312 + i * 85, 114 + r * 13, 9)));
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(2);
+    const rightTable = tables.find((t) => (t.table_body ?? '').includes('Allocator'))!;
+    expect(rightTable.table_body).not.toMatch(/Worker|benchmark|18\.78|Compiler/);
+    const leftTable = tables.find((t) => (t.table_body ?? '').includes('Worker pool'))!;
+    expect(leftTable.table_body).toContain('Compiler pass in the parser');
+  });
+});

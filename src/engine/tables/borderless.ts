@@ -938,11 +938,16 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   const proseStarts = lines.filter((l) => !isCellLike(l) || isWordy(l)).map((l) => l.box[0]);
   // Long labels of amounts (a price list's items) are cells of their rows.
   const labelled = amountLabels(lines);
-  const beside = (r: OpenRun, l: TextLine) => farBeside(r.rows, r.box, l) || inProseColumnBeside(r.box, l, proseStarts) || inProseColumnLeft(r.box, l, proseStarts);
+  const beside = (r: OpenRun, l: TextLine) => farBeside(r.rows, r.box, l) || inProseColumnBeside(r.box, l, proseStarts);
   for (const group of baselineGroups(lines)) {
     // A line of the next page column's text on a run's row, alone right of it, stands beside the
     // run: it neither makes the row tabular nor ends the run (several lines there can be another table's row).
-    const all = group.filter((l) => !open.some((r) => inProseColumnBeside(r.box, l, proseStarts) && group.filter((o) => o.box[0] >= r.box[2]).length === 1));
+    // So does a line of the previous page column amid its prose (a heading), alone left of a run
+    // set flush with its column's margin (a table beside it in that column keeps its cells).
+    const alone = (l: TextLine, r: OpenRun) =>
+      (inProseColumnBeside(r.box, l, proseStarts) && group.filter((o) => o.box[0] >= r.box[2]).length === 1) ||
+      (inProseColumnLeft(r.box, l, proseStarts) && group.filter((o) => o.box[2] <= r.box[0]).length === 1 && amidProse(l, r.box, lines));
+    const all = group.filter((l) => !open.some((r) => alone(l, r)));
     if (!all.length) continue;
     const size = Math.max(...all.map((l) => l.fontSize), 1);
     const top = Math.min(...all.map((l) => l.box[1]));
@@ -1175,6 +1180,15 @@ function inProseColumnLeft(runBox: Box | null, line: TextLine, proseStarts: read
   if (!runBox || line.box[2] > runBox[0]) return false;
   const x = runBox[0];
   return proseStarts.filter((s) => Math.abs(s - x) <= JUSTIFIED_EDGE * line.fontSize).length >= MARGIN_LINES;
+}
+
+/** Running text of the page column left of a run stands within this many ems over or under a line of it. */
+const PROSE_NEAR = 2.5;
+
+/** Whether running text of the page column left of `runBox` stands right over or under the line. */
+function amidProse(line: TextLine, runBox: Box, lines: readonly TextLine[]): boolean {
+  const near = PROSE_NEAR * line.fontSize;
+  return lines.some((o) => o !== line && o.box[2] <= runBox[0] && !isCellLike(o) && o.box[1] < line.box[3] + near && o.box[3] > line.box[1] - near);
 }
 
 /**
