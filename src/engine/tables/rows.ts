@@ -34,7 +34,7 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
   const groups: TextLine[][] = [];
   for (const group of baselineGroups(lines)) {
     const previous = groups[groups.length - 1];
-    if (previous && (continuesCells(previous, group, colOf, colRight, colRoom) || (groups.length === 1 && bottomOfHeader(previous, group, colOf, colRight, colRoom)))) previous.push(...group);
+    if (previous && (continuesCells(previous, group, colOf, colRight, colRoom) || (groups.length === 1 && bottomOfHeader(previous, group, colOf, colRight, colRoom, labelCol)))) previous.push(...group);
     else groups.push([...group]);
   }
   joinCentredOnWrappedLabel(groups, colOf, labelCol);
@@ -179,14 +179,15 @@ function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLi
 /**
  * The first row's second line, set on the bottom line of a header whose cells wrap (as
  * spreadsheets set them): in the columns the first line fills, every line goes on in lower case
- * from its cell ("Number" / "of items"); the other lines stand in columns the first line leaves
- * empty (the stub's "Item Format", set on the bottom line).
+ * from its cell ("Number" / "of items"); the one other line is the stub's, in the row labels'
+ * column the first line leaves empty ("Item Format", set on the bottom line). A line in a value
+ * column the first line leaves empty ("Rate" beside "no." under "Men") starts a second header row.
  */
-function bottomOfHeader(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], colRoom?: number[]): boolean {
+function bottomOfHeader(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], colRoom: number[] | undefined, labelCol: number): boolean {
   const filled = new Set(row.map(colOf));
   const continuing = group.filter((l) => filled.has(colOf(l)));
   const beside = group.filter((l) => !filled.has(colOf(l)));
-  if (!continuing.length || !beside.length || new Set(group.map(colOf)).size !== group.length) return false;
+  if (!continuing.length || beside.length !== 1 || colOf(beside[0]!) !== labelCol || new Set(group.map(colOf)).size !== group.length) return false;
   return continuing.every((l) => LOWER_START.test(l.text) && continuesCell(row, [l], colOf, colRight, colRoom));
 }
 
