@@ -2,9 +2,24 @@
 // column is the table's own when the caption (or the column's prose) right under the table runs
 // across it. No page column starts there.
 import { describe, expect, it } from 'vitest';
-import { bornDigitalBlocks, justified } from './table-fixtures.js';
+import { bornDigitalBlocks, justified, type Canvas } from './table-fixtures.js';
 
 const PROSE = 'The regional survey measured the flow at every station of the network and the results were reviewed by the board';
+
+/** A small table of offices' shares, by row. */
+const SHARES = [
+  ['Item', 'Share', 'Owner'],
+  ['Revenue', '42%', 'North'],
+  ['Dividend', '17%', 'South'],
+  ['Equity', '23%', 'East'],
+  ['Margin', '9%', 'West'],
+  ['Audit', '12%', 'North'],
+];
+
+/** Rows of cells at the columns' left edges `xs`, the first baseline at `top`, `pitch` apart. */
+function drawRows(c: Canvas, rows: string[][], xs: number[], top: number, pitch: number): void {
+  rows.forEach((row, r) => row.forEach((t, i) => c.text(t, xs[i]!, top + r * pitch, 9)));
+}
 
 describe('a table with a last column of words in a page column', () => {
   it('keeps its wrapped last column when the caption under it spans the column', async () => {
@@ -83,19 +98,7 @@ describe('a table in the right page column beside the left column\'s text', () =
   // heading and the table: they leave the rest of the strip clear, a page gutter.
   it('leaves out a heading of the left column set on one of its rows', async () => {
     const blocks = await bornDigitalBlocks((c, _page, font) => {
-      const rows = [
-        ['Item', 'Share', 'Owner'],
-        ['Revenue', '42%', 'North'],
-        ['Dividend', '17%', 'South'],
-        ['Equity', '23%', 'East'],
-        ['Margin', '9%', 'West'],
-        ['Audit', '12%', 'North'],
-      ];
-      rows.forEach((row, r) => {
-        c.text(row[0]!, 330, 100 + r * 14, 9);
-        c.text(row[1]!, 420, 100 + r * 14, 9);
-        c.text(row[2]!, 490, 100 + r * 14, 9);
-      });
+      drawRows(c, SHARES, [330, 420, 490], 100, 14);
       // Its caption centred over it, as IEEE sets one.
       const caption = 'TABLE I. SHARES OF THE OFFICES BY OWNER';
       c.text(caption, 445 - font.widthOfTextAtSize(caption, 8) / 2, 80, 8);
@@ -159,20 +162,7 @@ describe('a table flush with the right page column\'s margin, the left column on
   // of its own, must not end the table (the heading is the other page column's, not a cell).
   it('keeps all its rows and leaves the heading out', async () => {
     const blocks = await bornDigitalBlocks((c, _page, font) => {
-      const rows = [
-        ['Item', 'Share', 'Owner'],
-        ['Revenue', '42%', 'North'],
-        ['Dividend', '17%', 'South'],
-        ['Equity', '23%', 'East'],
-        ['Margin', '9%', 'West'],
-        ['Audit', '12%', 'North'],
-        ['Reserve', '5%', 'South'],
-      ];
-      rows.forEach((row, r) => {
-        c.text(row[0]!, 312, 100 + r * 15, 9);
-        c.text(row[1]!, 420, 100 + r * 15, 9);
-        c.text(row[2]!, 490, 100 + r * 15, 9);
-      });
+      drawRows(c, [...SHARES, ['Reserve', '5%', 'South']], [312, 420, 490], 100, 15);
       // The right column's prose, flush with its margin (312), above and below the table.
       for (let i = 0; i < 4; i++) justified(c, font, PROSE.split(' ').slice(i, i + 8).join(' '), 312, 560, 40 + i * 11, 9);
       for (let i = 0; i < 4; i++) justified(c, font, PROSE.split(' ').slice(i, i + 8).join(' '), 312, 560, 220 + i * 11, 9);
@@ -227,7 +217,7 @@ describe('tables side by side in the two page columns', () => {
         ['Parser', 'Strict', 'On'],
         ['Replica', 'Async', 'Two'],
       ];
-      right.forEach((row, r) => row.forEach((t, i) => c.text(t, 312 + i * 85, 114 + r * 13, 9)));
+      drawRows(c, right, [312, 397, 482], 114, 13);
     });
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(2);
