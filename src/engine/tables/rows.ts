@@ -51,7 +51,7 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
     const nearest = anchors.reduce((best, a) => (distance(a) < distance(best) ? a : best));
     const joined = rows.get(nearest)!;
     const taken = joined.filter((l) => !nearest.includes(l));
-    if (labelled || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(taken, group) && !secondRowOfLabel(nearest, taken, group, colOf, colRight, colRoom, labelCol) && !stackedValues(joined, group, colOf))) joined.push(...group);
+    if (labelled || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(taken, group) && !(nearest === anchors[0] && spannerOver(nearest.filter((l) => colOf(l) !== labelCol), group)) && !secondRowOfLabel(nearest, taken, group, colOf, colRight, colRoom, labelCol) && !stackedValues(joined, group, colOf))) joined.push(...group);
     else out.push(group);
   }
   return out.sort((a, b) => Math.min(...a.map((l) => l.baseline)) - Math.min(...b.map((l) => l.baseline)));
@@ -118,6 +118,9 @@ function secondRowOfLabel(label: TextLine[], taken: TextLine[], group: TextLine[
 }
 
 /**
+ * (Also asked of the first labelled row's own cells: group headings on the stub label's line, over
+ * the years they span on the next line, are the first of two header rows.)
+ *
  * Two header rows beside one label set between them (a label written over both rows, "Model"
  * beside "Accuracy" over "2020  2025"): a line of the upper spans two lines or more of the lower
  * (a group's header over its columns' headers). Those are two rows, not the lines of one row's
