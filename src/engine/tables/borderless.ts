@@ -1676,8 +1676,19 @@ function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine
   }
   if (pages.length < 2 || !pages.every((p, i) => i === 0 || p >= pages[i - 1]!)) return false;
   // A book's contents run its chapters' titles out to their page numbers without leaders, its
-  // sections' with them: numbered titles, some with leaders, are contents too.
-  return leaders >= pages.length / 2 || (leaders > 0 && numbered >= NUMBERED_TITLES * pages.length);
+  // sections' with them: numbered titles, some with leaders, are contents too; so are numbered
+  // titles without leaders under a "Contents" heading (a report's chapters only).
+  return leaders >= pages.length / 2 || (numbered >= NUMBERED_TITLES * pages.length && (leaders > 0 || underContentsHeading(run, lines)));
+}
+
+/** A table of contents' heading. */
+const CONTENTS_HEADING = /^(table of )?contents$|^inhalt(sverzeichnis)?$|^sommaire$|^table des mati[eè]res$|^[íi]ndice$|^spis treści$|^inhoud(sopgave)?$/iu;
+
+/** Whether the nearest line over the run, across its extent, is a table of contents' heading. */
+function underContentsHeading(run: TextLine[][], lines: readonly TextLine[]): boolean {
+  const box = extend(null, run.flat());
+  const over = lines.filter((l) => l.box[3] <= box[1] && l.box[2] > box[0] && l.box[0] < box[2]).sort((a, b) => b.box[3] - a.box[3])[0];
+  return over !== undefined && CONTENTS_HEADING.test(over.text.trim());
 }
 
 /**
