@@ -10,7 +10,7 @@
 import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell } from '../model/table.js';
-import { LONE_BULLET, LOWER_START } from '../model/text.js';
+import { isSentenceReference, LONE_BULLET, LOWER_START, TABLE_CAPTION } from '../model/text.js';
 import { cellFragments, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts } from './fragments.js';
 import { baselineGroups } from './rows.js';
 import type { TableFound } from './ruled.js';
@@ -140,8 +140,8 @@ const PROSE_LINES = 2;
 const PROSE_SPAN = 0.85;
 
 /**
- * A stack cut where the band between two of its rules holds prose: lines as wide as the rules,
- * with no white parting cells. Two tables of one width with a paragraph between them stack
+ * A stack cut where the band between two of its rules holds prose (lines as wide as the rules,
+ * with no white parting cells) or a caption. Two tables of one width with a paragraph between them stack
  * their rules as one table's would; no row of a table is a paragraph set across all its columns.
  */
 function cutAtProse(stack: HRule[], lines: readonly TextLine[]): HRule[][] {
@@ -151,8 +151,13 @@ function cutAtProse(stack: HRule[], lines: readonly TextLine[]): HRule[][] {
   for (let i = 1; i < stack.length; i++) {
     const a = stack[i - 1]!.y;
     const b = stack[i]!.y;
-    const prose = lines.filter((l) => centreY(l) > a && centreY(l) < b && l.box[2] - l.box[0] >= PROSE_SPAN * (x1 - x0) && l.box[0] < x1 && l.box[2] > x0 && cellFragments(l).length === 1);
-    if (prose.length >= PROSE_LINES) parts.push([stack[i]!]);
+    const band = lines.filter((l) => centreY(l) > a && centreY(l) < b && l.box[0] < x1 && l.box[2] > x0);
+    const prose = band.filter((l) => l.box[2] - l.box[0] >= PROSE_SPAN * (x1 - x0) && cellFragments(l).length === 1);
+    // A table's caption, alone on its line, is no row either (a running head's rule over a table
+    // set at the top of the page, the caption between it and the table's top rule).
+    const alone = (l: TextLine) => !band.some((o) => o !== l && Math.abs(o.baseline - l.baseline) < 0.5 * l.fontSize);
+    const caption = band.some((l) => TABLE_CAPTION.test(l.text.trim()) && !isSentenceReference(l.text.trim()) && alone(l));
+    if (prose.length >= PROSE_LINES || caption) parts.push([stack[i]!]);
     else parts[parts.length - 1]!.push(stack[i]!);
   }
   return parts.filter((p) => p.length >= 2);
