@@ -517,7 +517,12 @@ function splitTrailingTotals(run: TextLine[][]): TextLine[][][] {
   // anywhere in the gap), in a column of numbers.
   const firstEnd = Math.max(...fragments.filter((l) => colOf(l) === 0).map((l) => l.box[2]));
   const fits = totals.every((row) => row[0]!.box[0] >= firstEnd && numericColumn(colOf(row[0]!)));
-  if (!fits) return [run];
+  // Items of two columns (a description, an amount): the totals' labels stand in the
+  // descriptions' column, set flush right against the amounts, right of where most descriptions end.
+  const firstEnds = fragments.filter((l) => colOf(l) === 0).map((l) => l.box[2]);
+  const labelEnds = totals.map((row) => row[0]!.box[2]);
+  const flushRightLabels = edges.length === 3 && Math.max(...labelEnds) - Math.min(...labelEnds) <= SLACK * size && totals.every((row) => row[0]!.box[0] >= median(firstEnds));
+  if (!fits && !flushRightLabels) return [run];
   const noted = bounds.get(run);
   if (noted) bounds.set(body, noted);
   note(totals, 'totalsBelow', k);
