@@ -123,6 +123,8 @@ export function detectFurniture(pages: readonly Page[]): Map<TextLine, Furniture
         // line is the body's: a section heading in small capitals opening a column or a page.
         const underRunningHead = top && band.some((b) => b.box[3] <= line.box[1] && (seen.get(signature(b.text)) ?? 0) >= REPEATED_ON_PAGES);
         if (underRunningHead || besideRunningText(page, line, bodySize)) continue;
+        // A table's row opening (or closing) the page, its cells over the next row's: the body's.
+        if (tableRowOver(band.filter((b) => Math.abs(b.baseline - line.baseline) < SAME_ROW * line.fontSize), page.lines, top)) continue;
         const gap = gapToBody(page, line, top);
         if (isSmallPrint(line.fontSize, bodySize) && line.text.length <= MAX_RUNNING_CHARS && gap > SMALL_PRINT_GAP && !labelsAFrame(line)) {
           label(line, kindAt(top), 'small-print', { em: line.fontSize / bodySize, gapLines: gap });
@@ -172,12 +174,32 @@ function markContentEdges(page: Page, labels: Map<TextLine, FurnitureLabel>, bod
           const isNumber = numbers.includes(line);
           labels.set(line, { kind: isNumber ? 'page_number' : kind, trace: entry('furniture', `${isNumber ? 'page_number' : kind}.content-edge`, { gapRows: gap / height }) });
         }
-      } else if (small && inBand && gap > EDGE_GAP_SMALL_PRINT * height && !row.some(labelsAFrame)) {
+      } else if (small && inBand && gap > EDGE_GAP_SMALL_PRINT * height && !row.some(labelsAFrame) && !tableRowOver(row, rest, edge === 'top')) {
         for (const line of row) labels.set(line, { kind, trace: entry('furniture', `${kind}.content-edge-small-print`, { gapRows: gap / height }) });
       } else break;
     }
   }
 }
+
+/**
+ * The row is a table's (its header or first row, a table opening the page in small print): its
+ * cells start or end where the cells of the next row towards the page's middle do, in
+ * TABLE_ROW_CELLS columns or more. A running head's parts line up with the body's margins at most.
+ */
+function tableRowOver(row: TextLine[], rest: readonly TextLine[], top: boolean): boolean {
+  if (row.length < TABLE_ROW_CELLS) return false;
+  const beyond = rest.filter((l) => !row.includes(l) && (top ? l.box[1] >= Math.max(...row.map((r) => r.box[3])) : l.box[3] <= Math.min(...row.map((r) => r.box[1]))));
+  if (!beyond.length) return false;
+  const nearest = beyond.reduce((a, b) => ((top ? b.box[1] < a.box[1] : b.box[3] > a.box[3]) ? b : a));
+  const next = beyond.filter((l) => Math.abs(l.baseline - nearest.baseline) < SAME_ROW * nearest.fontSize);
+  const lined = row.filter((cell) => next.some((l) => Math.abs(l.box[0] - cell.box[0]) <= CELL_ALIGN * cell.fontSize || Math.abs(l.box[2] - cell.box[2]) <= CELL_ALIGN * cell.fontSize));
+  return lined.length >= TABLE_ROW_CELLS;
+}
+
+/** A row of this many cells lined up with the next row's is a table's, not running matter. */
+const TABLE_ROW_CELLS = 3;
+/** Cells of one column start (or end) together to this many ems. */
+const CELL_ALIGN = 0.3;
 
 /** A page number sits at an end of its row, or alone near the page's centre or an edge. */
 function atRowEnd(line: TextLine, row: TextLine[], page: Page): boolean {
