@@ -11,6 +11,7 @@ import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell } from '../model/table.js';
 import { isSentenceReference, LONE_BULLET, LOWER_START, TABLE_CAPTION } from '../model/text.js';
+import { NEXT_LINE_PITCH } from '../model/typography.js';
 import { cellFragments, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts } from './fragments.js';
 import { baselineGroups } from './rows.js';
 import type { TableFound } from './ruled.js';
@@ -338,9 +339,15 @@ function outsideRow(lines: readonly TextLine[], x0: number, x1: number, y: numbe
   const out: TextLine[] = [];
   let edge = y;
   let reach = OUTSIDE_REACH;
+  let last: TextLine[] | undefined;
   for (const g of groups.slice(0, OUTSIDE_LINES)) {
     const near = direction < 0 ? edge - Math.max(...g.map((l) => l.box[3])) : Math.min(...g.map((l) => l.box[1])) - edge;
-    if (near > reach * size) break;
+    // A cell's next line: close box to box, or, after a line alone (a wrapped header cell's), a
+    // line's pitch from it and starting with it (boxes without ascenders or descenders stand
+    // further apart than their lines do). A header's second row fills several columns.
+    const nextLine = last?.length === 1 && Math.abs(g[0]!.baseline - last[0]!.baseline) <= NEXT_LINE_PITCH * size && g.some((l) => Math.abs(last![0]!.box[0] - l.box[0]) <= ALIGNED_CELL * size);
+    if (near > reach * size && !nextLine) break;
+    last = g;
     // Lines reaching past the rules' ends are no part of the table.
     if (g.some((l) => l.box[0] < x0 - OVERHANG * size || l.box[2] > x1 + OVERHANG * size)) break;
     out.push(...g);
