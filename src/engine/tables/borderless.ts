@@ -1170,9 +1170,12 @@ function farBeside(run: TextLine[][], runBox: Box | null, line: TextLine): boole
  * had taken the right column's lines as cells and run on across the page.
  */
 function inProseColumnBeside(runBox: Box | null, line: TextLine, proseStarts: readonly number[]): boolean {
-  if (!runBox || line.box[0] < runBox[2]) return false;
-  const x = line.box[0];
-  return proseStarts.filter((s) => Math.abs(s - x) <= JUSTIFIED_EDGE * line.fontSize).length >= MARGIN_LINES;
+  return runBox !== null && line.box[0] >= runBox[2] && atProseStart(line.box[0], line.fontSize, proseStarts);
+}
+
+/** Whether running text starts at x: MARGIN_LINES lines of prose or more, to JUSTIFIED_EDGE. */
+function atProseStart(x: number, size: number, proseStarts: readonly number[]): boolean {
+  return proseStarts.filter((s) => Math.abs(s - x) <= JUSTIFIED_EDGE * size).length >= MARGIN_LINES;
 }
 
 /**
@@ -1182,9 +1185,7 @@ function inProseColumnBeside(runBox: Box | null, line: TextLine, proseStarts: re
  * taken the left column's heading as a cell, and the prose under it ended the table.
  */
 function inProseColumnLeft(runBox: Box | null, line: TextLine, proseStarts: readonly number[]): boolean {
-  if (!runBox || line.box[2] > runBox[0]) return false;
-  const x = runBox[0];
-  return proseStarts.filter((s) => Math.abs(s - x) <= JUSTIFIED_EDGE * line.fontSize).length >= MARGIN_LINES;
+  return runBox !== null && line.box[2] <= runBox[0] && atProseStart(runBox[0], line.fontSize, proseStarts);
 }
 
 /** Running text of the page column left of a run stands within this many ems over or under a line of it. */
