@@ -188,7 +188,8 @@ function markContentEdges(page: Page, labels: Map<TextLine, FurnitureLabel>, bod
  */
 function tableRowOver(row: TextLine[], rest: readonly TextLine[], top: boolean): boolean {
   if (row.length < TABLE_ROW_CELLS) return false;
-  const beyond = rest.filter((l) => !row.includes(l) && (top ? l.box[1] >= Math.max(...row.map((r) => r.box[3])) : l.box[3] <= Math.min(...row.map((r) => r.box[1]))));
+  const edge = top ? Math.max(...row.map((r) => r.box[3])) : Math.min(...row.map((r) => r.box[1]));
+  const beyond = rest.filter((l) => !row.includes(l) && (top ? l.box[1] >= edge : l.box[3] <= edge));
   if (!beyond.length) return false;
   const nearest = beyond.reduce((a, b) => ((top ? b.box[1] < a.box[1] : b.box[3] > a.box[3]) ? b : a));
   const next = beyond.filter((l) => Math.abs(l.baseline - nearest.baseline) < SAME_ROW * nearest.fontSize);

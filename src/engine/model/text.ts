@@ -63,6 +63,11 @@ const SENTENCE_REFERENCE = /^\S+\s*[\dIVXA-Z]+[a-z]?\s+\p{Ll}{2,}/u;
 export function isSentenceReference(text: string): boolean {
   return SENTENCE_REFERENCE.test(text);
 }
+/** A table's caption ("TABLE II. Flow…", "Table 2: …"), not a sentence that names a table ("Table 4 lists…"). */
+export function isTableCaption(text: string): boolean {
+  const t = text.trim();
+  return TABLE_CAPTION.test(t) && !isSentenceReference(t);
+}
 /** Any float's caption opening: a figure's or a table's. */
 export const ANY_CAPTION = new RegExp(`${FIGURE_CAPTION.source}|${TABLE_CAPTION.source}`, 'i');
 /** A caption's label with nothing after it ("TABLE II", "Figure 3."): its text is on the next line. */

@@ -3,7 +3,7 @@
 // with their numbers and lists must stay text.
 import type { Box, TextLine } from '../model/document.js';
 import { union } from '../model/geometry.js';
-import { isSentenceReference, LOWER_START, TABLE_CAPTION, TRAILING_LEADERS } from '../model/text.js';
+import { isSentenceReference, isTableCaption, LOWER_START, TABLE_CAPTION, TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
@@ -467,7 +467,7 @@ export function ruledApart([x0, x1]: [number, number], box: Box, rules: readonly
 function splitAtCaptions(run: TextLine[][], lines: readonly TextLine[], rules: readonly HRule[]): TextLine[][][] {
   const box = extend(null, run.flat());
   const own = new Set(run.flat());
-  const captions = lines.filter((l) => !own.has(l) && l.box[1] > box[1] && l.box[3] < box[3] && l.box[0] < box[2] && l.box[2] > box[0] && TABLE_CAPTION.test(l.text.trim()) && !isSentenceReference(l.text.trim()));
+  const captions = lines.filter((l) => !own.has(l) && l.box[1] > box[1] && l.box[3] < box[3] && l.box[0] < box[2] && l.box[2] > box[0] && isTableCaption(l.text));
   if (!captions.length) return [run];
   const parts: TextLine[][][] = [[]];
   let next = 0;
@@ -515,11 +515,11 @@ function splitTrailingTotals(run: TextLine[][]): TextLine[][][] {
   };
   // The label starts right of the first column's text (between two columns' text the edge lies
   // anywhere in the gap), in a column of numbers.
-  const firstEnd = Math.max(...fragments.filter((l) => colOf(l) === 0).map((l) => l.box[2]));
+  const firstEnds = fragments.filter((l) => colOf(l) === 0).map((l) => l.box[2]);
+  const firstEnd = Math.max(...firstEnds);
   const fits = totals.every((row) => row[0]!.box[0] >= firstEnd && numericColumn(colOf(row[0]!)));
   // Items of two columns (a description, an amount): the totals' labels stand in the
   // descriptions' column, set flush right against the amounts, right of where most descriptions end.
-  const firstEnds = fragments.filter((l) => colOf(l) === 0).map((l) => l.box[2]);
   const labelEnds = totals.map((row) => row[0]!.box[2]);
   const flushRightLabels = edges.length === 3 && Math.max(...labelEnds) - Math.min(...labelEnds) <= SLACK * size && totals.every((row) => row[0]!.box[0] >= median(firstEnds));
   if (!fits && !flushRightLabels) return [run];

@@ -10,7 +10,7 @@
 import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell } from '../model/table.js';
-import { isSentenceReference, LONE_BULLET, LOWER_START, TABLE_CAPTION } from '../model/text.js';
+import { isTableCaption, LONE_BULLET, LOWER_START } from '../model/text.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
 import { cellFragments, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts } from './fragments.js';
 import { baselineGroups } from './rows.js';
@@ -139,6 +139,8 @@ function ruleStacks(rules: readonly HRule[], size: number): HRule[][] {
 const PROSE_LINES = 2;
 /** …each running over this share of the rules' width at least, with no cell gap in it. */
 const PROSE_SPAN = 0.85;
+/** Baselines less than this many ems apart are one line's (a caption with nothing beside it stands alone on its own). */
+const ONE_LINE = 0.5;
 
 /**
  * A stack cut where the band between two of its rules holds prose (lines as wide as the rules,
@@ -156,8 +158,8 @@ function cutAtProse(stack: HRule[], lines: readonly TextLine[]): HRule[][] {
     const prose = band.filter((l) => l.box[2] - l.box[0] >= PROSE_SPAN * (x1 - x0) && cellFragments(l).length === 1);
     // A table's caption, alone on its line, is no row either (a running head's rule over a table
     // set at the top of the page, the caption between it and the table's top rule).
-    const alone = (l: TextLine) => !band.some((o) => o !== l && Math.abs(o.baseline - l.baseline) < 0.5 * l.fontSize);
-    const caption = band.some((l) => TABLE_CAPTION.test(l.text.trim()) && !isSentenceReference(l.text.trim()) && alone(l));
+    const alone = (l: TextLine) => !band.some((o) => o !== l && Math.abs(o.baseline - l.baseline) < ONE_LINE * l.fontSize);
+    const caption = band.some((l) => isTableCaption(l.text) && alone(l));
     if (prose.length >= PROSE_LINES || caption) parts.push([stack[i]!]);
     else parts[parts.length - 1]!.push(stack[i]!);
   }

@@ -68,8 +68,8 @@ const COMPLETE_NUMBER = /^[-–−+±(<>~]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*[
  * cell's default, `vertical-align: middle`): the label's first line, the values, the label's second
  * line are three baseline groups. When the label's lines are a line apart, the second not
  * outdented (a new section row), and the group between holds no label and stands on their middle,
- * the three are one row. A label centred between two rows of
- * values is the other way round (`secondRowOfLabel`).
+ * the three are one row. A label centred between two rows of values is the other way round
+ * (`secondRowOfLabel`).
  */
 function joinCentredOnWrappedLabel(groups: TextLine[][], colOf: (line: TextLine) => number, labelCol: number): void {
   const labelOnly = (g: TextLine[]) => g.every((l) => colOf(l) === labelCol);
