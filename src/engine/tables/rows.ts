@@ -34,7 +34,7 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
   const groups: TextLine[][] = [];
   for (const group of baselineGroups(lines)) {
     const previous = groups[groups.length - 1];
-    if (previous && (continuesCells(previous, group, colOf, colRight, colRoom) || (groups.length === 1 && bottomOfHeader(previous, group, colOf, colRight, colRoom, labelCol)))) previous.push(...group);
+    if (previous && (continuesCells(previous, group, colOf, colRight, colRoom) || labelWrapsOn(previous, group, colOf, colRight, colRoom, labelCol, labelled) || (groups.length === 1 && bottomOfHeader(previous, group, colOf, colRight, colRoom, labelCol)))) previous.push(...group);
     else groups.push([...group]);
   }
   joinCentredOnWrappedLabel(groups, colOf, labelCol);
@@ -193,6 +193,39 @@ function bottomOfHeader(row: TextLine[], group: TextLine[], colOf: (line: TextLi
   if (!continuing.length || beside.length !== 1 || colOf(beside[0]!) !== labelCol || new Set(group.map(colOf)).size !== group.length) return false;
   return continuing.every((l) => LOWER_START.test(l.text) && continuesCell(row, [l], colOf, colRight, colRoom));
 }
+
+/**
+ * A row whose label wraps, its other cells going on beside the label's next line: "Travel and" /
+ * "miscellaneous expenses" beside a description's two sentences, the second opening in capitals
+ * on the label's next line. The label's next line goes on in lower case from its cell, and its first
+ * word did not fit after the line above (the text wrapped there: a lower-case label of a row of its
+ * own, "email" under "name", would have fitted); between two rules of a ruled table, where only a
+ * row label starts a row, going on in lower case is enough (an author breaks a label by hand). Beside it, every other line goes on under its
+ * column's text in the row at a line's pitch, and none is a value (a number under a number is the
+ * next row's).
+ */
+function labelWrapsOn(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], colRoom: number[] | undefined, labelCol: number, labelled: boolean): boolean {
+  const label = group.find((l) => colOf(l) === labelCol);
+  const columns = new Set(group.map(colOf));
+  if (!label || group.length < 2 || columns.size !== group.length || !LOWER_START.test(label.text)) return false;
+  // Every cell of the row goes on (a header whose longer cells wrap, others not, is continuesCells').
+  if (row.some((l) => !columns.has(colOf(l)))) return false;
+  const lastIn = (l: TextLine) => row.filter((o) => colOf(o) === colOf(l)).sort((a, b) => b.baseline - a.baseline)[0];
+  const above = lastIn(label);
+  if (!above || !continuesCell(row, [label], colOf, colRight, colRoom)) return false;
+  const size = Math.max(above.fontSize, label.fontSize, 1);
+  // Room: up to a cell gap short of the next column's text where that is known, else the column's widest text.
+  const room = colRoom?.[labelCol] !== undefined ? colRoom[labelCol]! - WRAP_ROOM * size : (colRight[labelCol] ?? Infinity) - WORD_SPACE * size;
+  if (!labelled && above.box[2] + firstWordWidth(label) <= room) return false;
+  return group.every((l) => {
+    if (l === label) return true;
+    const over = lastIn(l);
+    return !!over && !STARTS_WITH_NUMBER.test(l.text) && l.baseline - over.baseline <= NEXT_LINE_PITCH * size;
+  });
+}
+
+/** A word space, in ems (a little more than most fonts': the word must overflow with room to spare). */
+const WORD_SPACE = 0.3;
 
 /** A value: text opening with a number. */
 const STARTS_WITH_NUMBER = /^[-–−+±(<>~]?\s*\d/u;

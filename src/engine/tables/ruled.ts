@@ -7,6 +7,7 @@ import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges } from './columns.js';
+import { cellFragments } from './fragments.js';
 import { baselineGroups, textRows } from './rows.js';
 import { isMostlyRightToLeftText } from '../model/script.js';
 import { isolatedBoxes, mergeRules, POSITION_SNAP, RULE_SNAP, ruledBoxes, ruleGrids, straddlesBox, type Grid, type HRule } from './rules.js';
@@ -144,7 +145,15 @@ function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): Tab
   const bandOf = (l: TextLine) => indexOf(ys, (l.box[1] + l.box[3]) / 2);
   const colOf = (l: TextLine) => indexOf(xs, (l.box[0] + l.box[2]) / 2);
   const byPosition = mergedCells(grid, xs, ys, near);
-  for (const l of inside) byPosition.get(bandOf(l) * cols + colOf(l))!.lines.push(l);
+  // A line running across a column edge where no rule parts its cells (values set close: "-   -   42")
+  // is its cells, when each of its pieces keeps to one column.
+  const oneColumn = (l: TextLine) => indexOf(xs, l.box[0] + TOUCH * size) === indexOf(xs, l.box[2] - TOUCH * size);
+  const pieces = inside.flatMap((l) => {
+    if (oneColumn(l)) return [l];
+    const parts = cellFragments(l);
+    return parts.length > 1 && parts.every(oneColumn) ? parts : [l];
+  });
+  for (const l of pieces) byPosition.get(bandOf(l) * cols + colOf(l))!.lines.push(l);
   splitUnruledRows(byPosition, xs, colOf, TOUCH * size);
   const groups = [...new Set(byPosition.values())];
 

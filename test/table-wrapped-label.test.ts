@@ -1,0 +1,86 @@
+// Rows whose label wraps with its other cells going on beside the label's next line (a term and
+// a description of two sentences, the second opening in capitals), and a ruled grid whose body rows
+// are parted by rules only across, with values set close in narrow columns ("-   -   42").
+import { describe, expect, it } from 'vitest';
+import { bornDigitalBlocks, drawTable, tableHtml } from './table-fixtures.js';
+
+describe('a row label wrapping beside a cell of two sentences', () => {
+  it('keeps the row whole in a ruled grid', async () => {
+    const rows = [
+      ['Item', 'Description'],
+      ['Tuition', 'The cost of a course varies from school to school.'],
+      ['Room and board', 'The cost of lodging and food varies by school.'],
+      ['Travel and\nmiscellaneous expenses', 'You will need to travel during school breaks.\nOther expenses can include clothing.'],
+      ['Fees', 'Fees depend on the school you attend.'],
+    ];
+    const blocks = await bornDigitalBlocks((c) => {
+      drawTable(c, { x: 72, top: 100, colWidths: [130, 260], rows, rules: 'lines', size: 9 });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml(rows.map((r) => r.map((t) => t.replace('\n', ' ')))));
+  });
+
+  it('keeps the row whole in a borderless table when the label\'s next word did not fit', async () => {
+    const rows: [string[], string[]][] = [
+      [['Administrative costs'], ['Salaries and rent of the central office.']],
+      [['Travel and', 'entertainment'], ['Staff travel to the regional sites.', 'Meals with partners are included.']],
+      [['Equipment'], ['Computers, printers and furniture.']],
+      [['Training'], ['Courses taken by the staff during the year.']],
+    ];
+    const blocks = await bornDigitalBlocks((c) => {
+      // Booktabs: rules over and under the header and under the last row.
+      c.line(68, 90, 400, 90, 0.8);
+      c.text('Expense', 72, 100, 9);
+      c.text('What it covers', 172, 100, 9);
+      c.line(68, 104, 400, 104, 0.5);
+      let y = 116;
+      for (const [label, text] of rows) {
+        label.forEach((t, i) => c.text(t, 72, y + i * 11, 9));
+        text.forEach((t, i) => c.text(t, 172, y + i * 11, 9));
+        y += Math.max(label.length, text.length) * 11 + 5;
+      }
+      c.line(68, y - 8, 400, y - 8, 0.8);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml([['Expense', 'What it covers'], ...rows.map(([l, t]) => [l.join(' '), t.join(' ')])]));
+  });
+});
+
+describe('a ruled grid whose body rows are parted by rules only across', () => {
+  it('cuts a row of values set close into its cells', async () => {
+    const body = [
+      ['Estonia', 'Single', '25g', '-', '-', '42', '0'],
+      ['Germany', 'Single', '25g', '35', '0', '43', '0'],
+      ['Hungary', 'Single', '25g', '-', '-', '202', '2.5'],
+      ['Italy', 'Single', '25g', '334', '2.4', '241', '0.4'],
+    ];
+    const xs = [72, 140, 190, 230, 258, 286, 314, 342];
+    const blocks = await bornDigitalBlocks((c) => {
+      // The header: a full grid; the years span their two columns.
+      c.line(xs[0]!, 100, xs[7]!, 100, 0.5);
+      c.line(xs[3]!, 112, xs[7]!, 112, 0.5);
+      c.line(xs[0]!, 124, xs[7]!, 124, 0.5);
+      for (const x of xs) c.line(x, 100, x, 124, 0.5);
+      c.line(xs[4]!, 112, xs[4]!, 124, 0.5);
+      c.line(xs[6]!, 112, xs[6]!, 124, 0.5);
+      ['Country', 'Unit', 'Size'].forEach((t, i) => c.text(t, xs[i]! + 3, 115, 7));
+      c.text('2007', xs[3]! + 18, 109, 7);
+      c.text('2006', xs[5]! + 18, 109, 7);
+      ['N', '% Pos', 'N', '% Pos'].forEach((t, i) => c.text(t, xs[3 + i]! + 3, 121, 7));
+      // The body: a rule under each row, no rules between the columns but the frame's; values set flush right.
+      c.line(xs[0]!, 124, xs[0]!, 124 + body.length * 13, 0.5);
+      c.line(xs[7]!, 124, xs[7]!, 124 + body.length * 13, 0.5);
+      body.forEach((row, r) => {
+        const base = 133 + r * 13;
+        row.forEach((t, i) => (i < 3 ? c.text(t, xs[i]! + 3, base, 7) : c.text(t, xs[i + 1]! - 3 - t.length * 3.9, base, 7)));
+        c.line(xs[0]!, base + 4, xs[7]!, base + 4, 0.3);
+      });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const html = tables[0]!.table_body!;
+    for (const row of body) expect(html).toContain(`<tr>${row.map((t) => `<td>${t}</td>`).join('')}</tr>`);
+  });
+});
