@@ -84,3 +84,32 @@ describe('a ruled grid whose body rows are parted by rules only across', () => {
     for (const row of body) expect(html).toContain(`<tr>${row.map((t) => `<td>${t}</td>`).join('')}</tr>`);
   });
 });
+
+describe('group headings in a ruled grid\'s header band', () => {
+  it('gives the groups\' headings and their columns\' headings rows of their own', async () => {
+    // Rules frame each group (two columns, no rule between them); the header is one band between two rules,
+    // each group's heading over its two columns' headings.
+    const groups = [72, 140, 250, 360];
+    const body = [
+      ['1-2', '2,586,688', '2,568,738', '647,701', '639,327'],
+      ['3-5', '3,867,692', '3,576,723', '935,862', '938,510'],
+      ['6-11', '7,808,033', '7,401,349', '1,770,525', '1,732,954'],
+    ];
+    const blocks = await bornDigitalBlocks((c) => {
+      const bottom = 130 + body.length * 12;
+      for (const y of [100, 124, bottom]) c.line(groups[0]!, y, groups[3]!, y, 0.5);
+      for (const x of groups) c.line(x, 100, x, bottom, 0.5);
+      c.text('Age (years)', 76, 110, 8);
+      c.text('Non-Hispanic white', 160, 110, 8);
+      c.text('Non-Hispanic black', 270, 110, 8);
+      ['Male', 'Female', 'Male', 'Female'].forEach((t, i) => c.text(t, 150 + i * 55, 120, 8));
+      body.forEach((row, r) => row.forEach((t, i) => c.text(t, i ? 150 + (i - 1) * 55 : 76, 136 + r * 12, 8)));
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const html = tables[0]!.table_body!;
+    expect(html).toContain('<td colspan="2">Non-Hispanic white</td><td colspan="2">Non-Hispanic black</td></tr>');
+    expect(html).toContain('<td>Male</td><td>Female</td><td>Male</td><td>Female</td></tr>');
+    for (const row of body) expect(html).toContain(`<tr>${row.map((t) => `<td>${t}</td>`).join('')}</tr>`);
+  });
+});

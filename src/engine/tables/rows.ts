@@ -51,7 +51,12 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
     const nearest = anchors.reduce((best, a) => (distance(a) < distance(best) ? a : best));
     const joined = rows.get(nearest)!;
     const taken = joined.filter((l) => !nearest.includes(l));
-    if (labelled || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(taken, group) && !(nearest === anchors[0] && spannerOver(nearest.filter((l) => colOf(l) !== labelCol), group)) && !secondRowOfLabel(nearest, taken, group, colOf, colRight, colRoom, labelCol) && !stackedValues(joined, group, colOf))) joined.push(...group);
+    // Group headings on the first label's line over the columns they span, on the next line: two header rows.
+    const underSpanners = nearest === anchors[0] && spannerOver(nearest.filter((l) => colOf(l) !== labelCol), group);
+    // Between a ruled table's rules, the lines under a group heading must be in columns of their own
+    // (a cell's bullets and their text stand in one).
+    const underSpannersAcross = nearest === anchors[0] && spannerOver(nearest.filter((l) => colOf(l) !== labelCol), group, colOf);
+    if ((labelled && !underSpannersAcross) || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(taken, group) && !underSpanners && !secondRowOfLabel(nearest, taken, group, colOf, colRight, colRoom, labelCol) && !stackedValues(joined, group, colOf))) joined.push(...group);
     else out.push(group);
   }
   return out.sort((a, b) => Math.min(...a.map((l) => l.baseline)) - Math.min(...b.map((l) => l.baseline)));
@@ -124,11 +129,17 @@ function secondRowOfLabel(label: TextLine[], taken: TextLine[], group: TextLine[
  * Two header rows beside one label set between them (a label written over both rows, "Model"
  * beside "Accuracy" over "2020  2025"): a line of the upper spans two lines or more of the lower
  * (a group's header over its columns' headers). Those are two rows, not the lines of one row's
- * wrapped cells (which stand one under another in their columns).
+ * wrapped cells (which stand one under another in their columns). With `colOf`, the lines centred under it
+ * must stand in two columns or more.
  */
-function spannerOver(upper: readonly TextLine[], lower: readonly TextLine[]): boolean {
+function spannerOver(upper: readonly TextLine[], lower: readonly TextLine[], colOf?: (line: TextLine) => number): boolean {
   const reach = (u: TextLine) => SPANNER_REACH * u.fontSize;
-  return upper.some((u) => lower.filter((l) => l.baseline > u.baseline && l.box[2] > u.box[0] - reach(u) && l.box[0] < u.box[2] + reach(u)).length >= 2);
+  return upper.some((u) => {
+    const under = lower.filter((l) => l.baseline > u.baseline && l.box[2] > u.box[0] - reach(u) && l.box[0] < u.box[2] + reach(u));
+    if (!colOf) return under.length >= 2;
+    const centred = under.filter((l) => (l.box[0] + l.box[2]) / 2 > u.box[0] - reach(u) && (l.box[0] + l.box[2]) / 2 < u.box[2] + reach(u));
+    return new Set(centred.map(colOf)).size >= 2;
+  });
 }
 
 /**

@@ -181,7 +181,12 @@ function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): Tab
       // One cell per text row of the band.
       bandRows[g.b0]!.forEach((rowLines, i) => {
         const own = rowLines.filter((l) => g.lines.includes(l));
-        if (own.length) cells.push({ row: firstRow[g.b0]! + i, col: g.c0, rowSpan: 1, colSpan, lines: own });
+        if (!own.length) return;
+        // A cell spanning columns unruled between them holds a row whose lines each keep to a column
+        // (the columns' headings under a group's heading): those are cells of their own.
+        const byColumn = new Set(own.map(colOf));
+        if (colSpan > 1 && byColumn.size > 1 && own.every(oneColumn)) for (const c of byColumn) cells.push({ row: firstRow[g.b0]! + i, col: c, rowSpan: 1, colSpan: 1, lines: own.filter((l) => colOf(l) === c) });
+        else cells.push({ row: firstRow[g.b0]! + i, col: g.c0, rowSpan: 1, colSpan, lines: own });
       });
     } else if (g.lines.length || colSpan > 1 || g.b1 > g.b0) {
       cells.push({ row: firstRow[g.b0]!, col: g.c0, rowSpan: firstRow[g.b1 + 1]! - firstRow[g.b0]!, colSpan, lines: g.lines });
