@@ -32,3 +32,32 @@ describe('a row-ruled table with flush-left headers over flush-right numbers', (
     expect(tables[0]!.table_body).toBe(tableHtml([['Specimen', 'Recombinant', 'Culture', 'Frozen reagent', 'Triplicate supernatant', 'Residual substrate'], ...rows]));
   });
 });
+
+describe('a row-ruled table whose first two headings stand a word space apart', () => {
+  it('cuts the header into one heading a column', async () => {
+    // Cells' left edges: the headings start there; the values end a cell's padding short of the next.
+    const lefts = [77, 170, 262, 355, 448];
+    const rows = [
+      ['Mean sample', '22', '840,092', '385.1 mL', '301.2 %'],
+      ['Triplicate protocol', '816,385', '701,464', '31%', '94%'],
+      ['Mean cohort', '12%', '78', '25%', '90,138'],
+    ];
+    const headings = ['Triplicate absorbance', 'Triplicate antibody', 'Purified', 'Relative protocol', 'Protocol'];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // The first heading runs up to a word space short of the second.
+      const first = font.widthOfTextAtSize(headings[0]!, 9);
+      c.text(headings[0]!, lefts[1]! - first - 5, 100, 9);
+      headings.slice(1).forEach((h, i) => c.text(h, lefts[i + 1]!, 100, 9));
+      c.line(75, 106, 540, 106, 0.5);
+      rows.forEach((row, r) => {
+        const y = 120 + r * 16;
+        c.text(row[0]!, 77, y, 9);
+        row.slice(1).forEach((v, i) => flushRight(c, font, v, (lefts[i + 2] ?? 542) - 5, y));
+        c.line(75, y + 6, 540, y + 6, 0.5);
+      });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml([headings, ...rows]));
+  });
+});

@@ -223,7 +223,7 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
   if (header && !keepsTo(header, gaps)) {
     const cut = { ...header, fragments: cutAtGaps(header.fragments, gaps, size) };
     const placed = (f: TextLine) => header.fragments.includes(f) || startsAsCut(f, header.fragments) || linesUpWithCells(f, ruledRows, size) || linesUpWithHeaderLine(f, header.fragments, size);
-    if (keepsTo(cut, gaps) && cut.fragments.every(placed)) aboveRows[aboveRows.length - 1] = cut;
+    if (keepsTo(cut, gaps) && (cut.fragments.every(placed) || headsEveryColumn(cut.fragments, gaps))) aboveRows[aboveRows.length - 1] = cut;
   }
   if (aboveRows.length && aboveRows.every((r, i) => (i === aboveRows.length - 1 ? keepsTo(r, gaps) : spansColumns(r, gaps)))) all.unshift(...aboveRows);
   // Rows that go on under the last rule unruled, row after row: the rules rule a table's head,
@@ -497,6 +497,16 @@ function startsAsCut(piece: TextLine, fragments: readonly TextLine[]): boolean {
  */
 function linesUpWithHeaderLine(piece: TextLine, fragments: readonly TextLine[], size: number): boolean {
   return fragments.some((f) => Math.abs(f.box[0] - piece.box[0]) <= ALIGNED_CELL * size && (f.box[1] >= piece.box[3] || f.box[3] <= piece.box[1]));
+}
+
+/**
+ * A header of one line whose pieces head every column, one each: a full row of headings set flush left
+ * over values set flush right, two of them a word space apart ("Triplicate absorbance Triplicate
+ * antibody"). A heading across columns cut at a word leaves some column without a piece or with two.
+ */
+function headsEveryColumn(pieces: readonly TextLine[], gaps: readonly [number, number][]): boolean {
+  if (baselineGroups(pieces).length !== 1 || pieces.length !== gaps.length + 1) return false;
+  return new Set(pieces.map((f) => gaps.filter(([a]) => f.box[0] > a).length)).size === pieces.length;
 }
 
 /** Whether a piece of the row runs across one of the column gaps. */
