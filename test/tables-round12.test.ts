@@ -1,11 +1,13 @@
 // The twelfth table round (issue 12): labels set between two rows of values, a head row over a
-// row whose first cell runs up to the next column, and tables in light frames on scans.
+// row whose first cell runs up to the next column, and tables in light frames on scans; the rows' pitch
+// where several labels stand between their rows.
 import { describe, expect, it } from 'vitest';
 import type { TextLine } from '../src/engine/model/document.js';
 import { imageRules } from '../src/engine/input/image-rules.js';
 import { borderlessTables } from '../src/engine/tables/borderless.js';
 import { ruledTables } from '../src/engine/tables/ruled.js';
 import { bornDigitalBlocks, drawTexts, tableHtml } from './table-fixtures.js';
+import { textRows } from '../src/engine/tables/rows.js';
 
 /** An OCR line as read-pages makes it: no glyphs, a box 1.3 ems high, its words' extents. */
 function ocrLine(text: string, x0: number, top: number): TextLine {
@@ -158,5 +160,28 @@ describe('a table of two columns in a frame, under the box\'s title', () => {
   it('is not a ruled grid of one cell: four rules alone are a frame around a box', () => {
     const frameRules: Array<[number, number, number, number]> = [[382, 97, 576, 97], [382, 212, 576, 212], [382, 96, 382, 212], [575, 97, 575, 213]];
     expect(ruledTables(lines, frameRules).tables).toEqual([]);
+  });
+});
+
+describe('row labels set between two rows, in the header and in the body', () => {
+  it('measures the rows\' pitch from the rows of values, not from the labels half a pitch from them', () => {
+    // A stub label centred on two header rows, a body label centred on two rows of values set a
+    // line apart (booktabs, \\multirow): with them, half the gaps between lines are half a row's pitch.
+    const colX = [72, 200, 260, 330, 390];
+    const line = (text: string, col: number, baseline: number): TextLine => ({ ...ocrLine(text, colX[col]!, baseline - 13), fontSize: 9 });
+    const cols = (texts: string[], first: number, baseline: number) => texts.map((t, i) => line(t, first + i, baseline));
+    const lines: TextLine[] = [
+      line('Allocator', 1, 80), line('Latency', 3, 80), line('Idempotent', 0, 87),
+      ...cols(['2018', '2015', '2025', '2023'], 1, 94),
+      ...cols(['Stateless query planner', '50', '243.9', '96.7', '422.1'], 0, 109),
+      ...cols(['14.40', '290,930', '13%', '71.9'], 1, 123),
+      line('Median allocator', 0, 130),
+      ...cols(['538,500', '30', '416.5', '196.3'], 1, 138),
+      ...cols(['Cold request', '44.54', '94%', '266.2', '71'], 0, 152),
+    ];
+    const colOf = (l: TextLine) => colX.filter((x) => l.box[0] >= x).length - 1;
+    const rows = textRows(lines, colOf, [190, 250, 320, 380, 450]).map((r) => r.map((l) => l.text).sort().join(' | '));
+    expect(rows).toContain(['14.40', '13%', '290,930', '71.9', 'Median allocator'].sort().join(' | '));
+    expect(rows).toContain(['538,500', '30', '416.5', '196.3'].sort().join(' | '));
   });
 });

@@ -40,7 +40,10 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
   joinCentredOnWrappedLabel(groups, colOf, labelCol);
   const anchors = anchored ? groups.filter((g) => g.some((l) => colOf(l) === labelCol)) : [];
   if (!anchors.length) return labelled ? [groups.flat()] : groups;
-  const pitch = medianPitch(groups);
+  // The rows' pitch from the groups holding values: labels set between two rows (\multirow) stand
+  // half a pitch from each, and would halve it.
+  const withValues = groups.filter((g) => g.some((l) => colOf(l) !== labelCol));
+  const pitch = medianPitch(withValues.length >= 2 ? withValues : groups);
   const rows = new Map<TextLine[], TextLine[]>(anchors.map((a) => [a, [...a]]));
   const out: TextLine[][] = [...rows.values()];
   for (const group of groups) {
