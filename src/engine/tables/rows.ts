@@ -54,12 +54,11 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
     const nearest = anchors.reduce((best, a) => (distance(a) < distance(best) ? a : best));
     const joined = rows.get(nearest)!;
     const taken = joined.filter((l) => !nearest.includes(l));
-    // Group headings on the first label's line over the columns they span, on the next line: two header rows.
-    const underSpanners = nearest === anchors[0] && spannerOver(nearest.filter((l) => colOf(l) !== labelCol), group);
-    // Between a ruled table's rules, the lines under a group heading must be in columns of their own
+    // Group headings on the first label's line over the columns they span, on the next line: two header
+    // rows. Between a ruled table's rules, the lines under a heading must stand in columns of their own
     // (a cell's bullets and their text stand in one).
-    const underSpannersAcross = nearest === anchors[0] && spannerOver(nearest.filter((l) => colOf(l) !== labelCol), group, colOf);
-    if ((labelled && !underSpannersAcross) || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(taken, group) && !underSpanners && !secondRowOfLabel(nearest, taken, group, colOf, colRight, colRoom, labelCol) && !stackedValues(joined, group, colOf))) joined.push(...group);
+    const headings = nearest === anchors[0] ? nearest.filter((l) => colOf(l) !== labelCol) : [];
+    if ((labelled && !spannerOver(headings, group, colOf)) || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(taken, group) && !spannerOver(headings, group) && !secondRowOfLabel(nearest, taken, group, colOf, colRight, colRoom, labelCol) && !stackedValues(joined, group, colOf))) joined.push(...group);
     else out.push(group);
   }
   return out.sort((a, b) => Math.min(...a.map((l) => l.baseline)) - Math.min(...b.map((l) => l.baseline)));
@@ -132,8 +131,8 @@ function secondRowOfLabel(label: TextLine[], taken: TextLine[], group: TextLine[
  * Two header rows beside one label set between them (a label written over both rows, "Model"
  * beside "Accuracy" over "2020  2025"): a line of the upper spans two lines or more of the lower
  * (a group's header over its columns' headers). Those are two rows, not the lines of one row's
- * wrapped cells (which stand one under another in their columns). With `colOf`, the lines centred under it
- * must stand in two columns or more.
+ * wrapped cells (which stand one under another in their columns). With `colOf`, the lines centred
+ * under it must stand in two columns or more.
  */
 function spannerOver(upper: readonly TextLine[], lower: readonly TextLine[], colOf?: (line: TextLine) => number): boolean {
   const reach = (u: TextLine) => SPANNER_REACH * u.fontSize;
@@ -214,9 +213,9 @@ function bottomOfHeader(row: TextLine[], group: TextLine[], colOf: (line: TextLi
  * on the label's next line. The label's next line goes on in lower case from its cell, and its first
  * word did not fit after the line above (the text wrapped there: a lower-case label of a row of its
  * own, "email" under "name", would have fitted); between two rules of a ruled table, where only a
- * row label starts a row, going on in lower case is enough (an author breaks a label by hand). Beside it, every other line goes on under its
- * column's text in the row at a line's pitch, and none is a value (a number under a number is the
- * next row's).
+ * row label starts a row, going on in lower case is enough (an author breaks a label by hand).
+ * Beside it, every other cell of the row goes on under its text at a line's pitch, and none is a
+ * value (a number under a number is the next row's).
  */
 function labelWrapsOn(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], colRoom: number[] | undefined, labelCol: number, labelled: boolean): boolean {
   const label = group.find((l) => colOf(l) === labelCol);
