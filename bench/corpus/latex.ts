@@ -96,8 +96,17 @@ function cellTex(w: TexWriter, reg: Registry, table: number, index: number, cell
   return tex;
 }
 
-function tabularTex(w: TexWriter, reg: Registry, id: number, rows: SpecCell[][], headRows: number, style: string, wrapped: boolean, words = false): string {
+/**
+ * Leader dots lead a label out to a value or two (contents, price lists). Wider tables are set with
+ * rules instead: the labels' X column of a tabularx gets what the other columns leave of the line,
+ * which for many columns is a word's width or less, its words broken letter by letter and overprinted
+ * by the next column (no truth can be read from such a table).
+ */
+const MAX_LEADER_COLUMNS = 3;
+
+function tabularTex(w: TexWriter, reg: Registry, id: number, rows: SpecCell[][], headRows: number, asked: string, wrapped: boolean, words = false): string {
   const cols = columnCount(rows);
+  const style = asked === 'dotleader' && cols > MAX_LEADER_COLUMNS ? 'booktabs' : asked;
   const ruled = style === 'ruled';
   // \hline under every row, no `|` between columns.
   const rowRuled = style === 'rowruled';
