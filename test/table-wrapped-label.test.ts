@@ -1,8 +1,9 @@
 // Rows whose label wraps with its other cells going on beside the label's next line (a term and
 // a description of two sentences, the second opening in capitals), and a ruled grid whose body rows
-// are parted by rules only across, with values set close in narrow columns ("-   -   42").
+// are parted by rules only across, with values set close in narrow columns ("-   -   42"), and a label
+// spanning two rows of values.
 import { describe, expect, it } from 'vitest';
-import { bornDigitalBlocks, drawTable, tableHtml } from './table-fixtures.js';
+import { bornDigitalBlocks, drawTable, tableHtml, type Canvas } from './table-fixtures.js';
 
 describe('a row label wrapping beside a cell of two sentences', () => {
   it('keeps the row whole in a ruled grid', async () => {
@@ -111,5 +112,29 @@ describe('group headings in a ruled grid\'s header band', () => {
     expect(html).toContain('<td colspan="2">Non-Hispanic white</td><td colspan="2">Non-Hispanic black</td></tr>');
     expect(html).toContain('<td>Male</td><td>Female</td><td>Male</td><td>Female</td></tr>');
     for (const row of body) expect(html).toContain(`<tr>${row.map((t) => `<td>${t}</td>`).join('')}</tr>`);
+  });
+});
+
+describe('a row label spanning two rows of values with units (an HTML rowspan)', () => {
+  it('leaves the second row of values a row of its own, however close the wrapped label stands', async () => {
+    const xs = [72, 200, 260, 320, 380, 440];
+    const at = (c: Canvas, texts: string[], baseline: number, first = 0) => texts.forEach((t, i) => t && c.text(t, xs[first + i]!, baseline, 9));
+    const blocks = await bornDigitalBlocks((c) => {
+      at(c, ['Caregiver', '2017', '2022', '2021', '2025', '2024'], 100);
+      at(c, ['Regional ward', '389.7 %', '78', '94.7', '258.4', '96.8'], 118);
+      at(c, ['years'], 129, 4);
+      // The label wraps; its first value wraps ("157.3 per" / "1,000"); the next row of values has no label.
+      at(c, ['Regional vaccination', '157.3 per', '42', '156.6 %', '22', '36.7'], 146);
+      at(c, ['rate in referral', '1,000'], 157);
+      at(c, ['67.0', '34', '148.6 per', '156.7', '44.0'], 174, 1);
+      at(c, ['1,000', 'days'], 185, 3);
+      at(c, ['Weekly intervention', '531,588', '380.8', '39', '16%', '95.6'], 202);
+      at(c, ['Eligible survey', '74.56', '37.58', '43.9', '95%', '1.8'], 230);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const html = tables[0]!.table_body!;
+    expect(html).toContain('<td>Regional vaccination rate in referral</td><td>157.3 per 1,000</td><td>42</td><td>156.6 %</td><td>22</td><td>36.7</td></tr>');
+    expect(html).toContain('<td>67.0</td><td>34</td><td>148.6 per 1,000</td><td>156.7 days</td><td>44.0</td></tr>');
   });
 });

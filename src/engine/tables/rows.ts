@@ -34,7 +34,7 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
   const groups: TextLine[][] = [];
   for (const group of baselineGroups(lines)) {
     const previous = groups[groups.length - 1];
-    if (previous && (continuesCells(previous, group, colOf, colRight, colRoom) || labelWrapsOn(previous, group, colOf, colRight, colRoom, labelCol, labelled) || (groups.length === 1 && bottomOfHeader(previous, group, colOf, colRight, colRoom, labelCol)))) previous.push(...group);
+    if (previous && (continuesCells(previous, group, colOf, colRight, colRoom, labelCol) || labelWrapsOn(previous, group, colOf, colRight, colRoom, labelCol, labelled) || (groups.length === 1 && bottomOfHeader(previous, group, colOf, colRight, colRoom, labelCol)))) previous.push(...group);
     else groups.push([...group]);
   }
   joinCentredOnWrappedLabel(groups, colOf, labelCol);
@@ -58,7 +58,7 @@ export function textRows(lines: readonly TextLine[], colOf: (line: TextLine) => 
     // rows. Between a ruled table's rules, the lines under a heading must stand in columns of their own
     // (a cell's bullets and their text stand in one).
     const headings = nearest === anchors[0] ? nearest.filter((l) => colOf(l) !== labelCol) : [];
-    if ((labelled && !spannerOver(headings, group, colOf)) || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(taken, group) && !spannerOver(headings, group) && !secondRowOfLabel(nearest, taken, group, colOf, colRight, colRoom, labelCol) && !stackedValues(joined, group, colOf))) joined.push(...group);
+    if ((labelled && !spannerOver(headings, group, colOf)) || (distance(nearest) <= LABEL_REACH * pitch && !spannerOver(taken, group) && !spannerOver(headings, group) && !secondRowOfLabel(nearest, taken, group, colOf, colRight, colRoom, labelCol) && !stackedValues(joined, group, colOf) && !valuesUnderValues(joined, group, colOf, labelCol))) joined.push(...group);
     else out.push(group);
   }
   return out.sort((a, b) => Math.min(...a.map((l) => l.baseline)) - Math.min(...b.map((l) => l.baseline)));
@@ -121,7 +121,7 @@ function secondRowOfLabel(label: TextLine[], taken: TextLine[], group: TextLine[
   const upper = taken.filter((l) => l.baseline < label[0]!.baseline);
   if (!upper.length || group[0]!.baseline <= label[0]!.baseline) return false;
   if (new Set(group.map(colOf)).size < 2 || columns(upper) !== columns(group)) return false;
-  return !continuesCells(upper, group, colOf, colRight, colRoom);
+  return !continuesCells(upper, group, colOf, colRight, colRoom, labelCol);
 }
 
 /**
@@ -181,7 +181,7 @@ export function baselineGroups(lines: readonly TextLine[]): TextLine[][] {
  * its columns continue it when every one goes on in lower case: a header of narrow columns
  * whose every cell wraps, words broken ("Valuati" / "on").
  */
-function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], colRoom?: number[]): boolean {
+function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], colRoom: number[] | undefined, labelCol: number): boolean {
   const columns = new Set(group.map(colOf)).size;
   if (columns === 1) return continuesCell(row, group, colOf, colRight, colRoom);
   if (columns !== group.length || !group.every((l) => continuesCell(row, [l], colOf, colRight, colRoom))) return false;
@@ -189,8 +189,26 @@ function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLi
   // off their baseline: a multirow label), however far right the numbers above reach.
   const aboveIn = (l: TextLine) => row.filter((o) => colOf(o) === colOf(l)).sort((a, b) => b.baseline - a.baseline)[0];
   if (group.every((l) => STARTS_WITH_NUMBER.test(l.text) && WHOLE_NUMBER.test(aboveIn(l)?.text.trim() ?? ''))) return false;
+  if (valuesUnderValues(row, group, colOf, labelCol)) return false;
   return columns < new Set(row.map(colOf)).size || group.every((l) => LOWER_START.test(l.text));
 }
+
+/**
+ * Values in every column of values the row fills, each under a value with its unit ("157.3 per 1,000"
+ * over "67.0"): the next row's, its label spanning both (a rowspan). A wrapped row goes on in the
+ * columns whose text ran long, not in every one, each opening with a number.
+ */
+function valuesUnderValues(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, labelCol: number): boolean {
+  const valueColumns = new Set(row.filter((o) => colOf(o) !== labelCol).map(colOf));
+  if (valueColumns.size < MIN_VALUE_COLUMNS || ![...valueColumns].every((c) => group.some((l) => colOf(l) === c))) return false;
+  // The group's first line (a value's unit may wrap under it: "156.7" / "days") under the row's last, in each column.
+  const top = Math.min(...group.map((l) => l.baseline));
+  const lastIn = (l: TextLine) => row.filter((o) => colOf(o) === colOf(l) && o.baseline < l.baseline).sort((a, b) => b.baseline - a.baseline)[0];
+  return group.filter((l) => l.baseline === top).every((l) => STARTS_WITH_NUMBER.test(l.text) && STARTS_WITH_NUMBER.test(lastIn(l)?.text.trim() ?? ''));
+}
+
+/** Columns of values a row must fill for a line of numbers under them to be a row of its own. */
+const MIN_VALUE_COLUMNS = 3;
 
 /**
  * The first row's second line, set on the bottom line of a header whose cells wrap (as
