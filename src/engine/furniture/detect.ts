@@ -7,6 +7,7 @@ import type { Box, Page, TextLine } from '../model/document.js';
 import { containsCentre } from '../model/geometry.js';
 import { CAPTION_LABEL_ONLY } from '../model/text.js';
 import { entry } from '../model/trace.js';
+import { baselineGroups } from '../tables/rows.js';
 import { mergeRules, RULE_SNAP, ruledBoxes } from '../tables/rules.js';
 import { bodyFontSize, isSmallPrint, SAME_ROW } from '../model/typography.js';
 
@@ -115,7 +116,11 @@ export function detectFurniture(pages: readonly Page[]): Map<TextLine, Furniture
       const repeated = pagesWithIt >= REPEATED_ON_PAGES && !repeatedTitle;
       // A footnote ("1 See …", "* Equal contribution") is content, unless it repeats on every page.
       if (!repeated && !top && FOOTNOTE_START.test(line.text) && !isPageNumberText(line.text)) continue;
+      // A table's row opening (or closing) the page, its cells over the next row's: the body's.
+      const tableRow = () => tableRowOver(band.filter((b) => Math.abs(b.baseline - line.baseline) < SAME_ROW * line.fontSize), page.lines, top);
       if (isPageNumberText(line.text) && (repeated || pages.length === 1 || !top || line.text.length <= 4)) {
+        // A number ending a table's last row at the foot of the page is a value, not the page's number.
+        if (!repeated && tableRow()) continue;
         label(line, 'page_number', 'pattern', { repeated, top });
       } else if (repeated) label(line, kindAt(top), 'repeated', { pages: pagesWithIt });
       else {
@@ -123,8 +128,7 @@ export function detectFurniture(pages: readonly Page[]): Map<TextLine, Furniture
         // line is the body's: a section heading in small capitals opening a column or a page.
         const underRunningHead = top && band.some((b) => b.box[3] <= line.box[1] && (seen.get(signature(b.text)) ?? 0) >= REPEATED_ON_PAGES);
         if (underRunningHead || besideRunningText(page, line, bodySize)) continue;
-        // A table's row opening (or closing) the page, its cells over the next row's: the body's.
-        if (tableRowOver(band.filter((b) => Math.abs(b.baseline - line.baseline) < SAME_ROW * line.fontSize), page.lines, top)) continue;
+        if (tableRow()) continue;
         const gap = gapToBody(page, line, top);
         if (isSmallPrint(line.fontSize, bodySize) && line.text.length <= MAX_RUNNING_CHARS && gap > SMALL_PRINT_GAP && !labelsAFrame(line)) {
           label(line, kindAt(top), 'small-print', { em: line.fontSize / bodySize, gapLines: gap });
@@ -189,13 +193,20 @@ function markContentEdges(page: Page, labels: Map<TextLine, FurnitureLabel>, bod
 function tableRowOver(row: TextLine[], rest: readonly TextLine[], top: boolean): boolean {
   if (row.length < TABLE_ROW_CELLS) return false;
   const edge = top ? Math.max(...row.map((r) => r.box[3])) : Math.min(...row.map((r) => r.box[1]));
-  const beyond = rest.filter((l) => !row.includes(l) && (top ? l.box[1] >= edge : l.box[3] <= edge));
-  if (!beyond.length) return false;
-  const nearest = beyond.reduce((a, b) => ((top ? b.box[1] < a.box[1] : b.box[3] > a.box[3]) ? b : a));
-  const next = beyond.filter((l) => Math.abs(l.baseline - nearest.baseline) < SAME_ROW * nearest.fontSize);
+  // The next row: not the row's own cells outside the band (a label set taller than its values).
+  const onRow = (l: TextLine) => Math.abs(l.baseline - row[0]!.baseline) < SAME_ROW * l.fontSize;
+  const beyond = rest.filter((l) => !row.includes(l) && !onRow(l) && (top ? l.box[1] >= edge : l.box[3] <= edge));
+  // The nearest row of cells towards the page's middle (a wrapped label's line alone stands nearer).
+  const size = row[0]!.fontSize;
+  const rows = baselineGroups(beyond.filter((l) => (top ? l.box[1] - edge : edge - l.box[3]) <= NEXT_ROW_REACH * size));
+  const next = (top ? rows : rows.reverse()).find((r) => r.length >= TABLE_ROW_CELLS);
+  if (!next) return false;
   const lined = row.filter((cell) => next.some((l) => Math.abs(l.box[0] - cell.box[0]) <= CELL_ALIGN * cell.fontSize || Math.abs(l.box[2] - cell.box[2]) <= CELL_ALIGN * cell.fontSize));
   return lined.length >= TABLE_ROW_CELLS;
 }
+
+/** The next row of a table stands within this many ems of the row (a row wrapped over three lines). */
+const NEXT_ROW_REACH = 4;
 
 /** A row of this many cells lined up with the next row's is a table's, not running matter. */
 const TABLE_ROW_CELLS = 3;
