@@ -1,6 +1,7 @@
 // A Word-style table ruled between rows only: headers set flush left, some over two lines, over
 // numbers set flush right, and crowded (a header ends a word space short of the next one). Each
-// header belongs to the column whose values it stands over.
+// header belongs to the column whose values it stands over; group headings over the columns' headings
+// make a header row of their own.
 import { describe, expect, it } from 'vitest';
 import { bornDigitalBlocks, flushRight, tableHtml } from './table-fixtures.js';
 
@@ -59,5 +60,36 @@ describe('a row-ruled table whose first two headings stand a word space apart', 
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toBe(tableHtml([headings, ...rows]));
+  });
+});
+
+describe('a row-ruled table with group headings over its years', () => {
+  it('gives the group headings a header row of their own over the years', async () => {
+    const lefts = [77, 170, 262, 355, 448];
+    const body = [
+      ['Reasonable licensee', '75', '36', '84.75', '158,000'],
+      ['Statutory licensee', '66%', '53%', '93.4', '301,587'],
+      ['Effective agreement', '10.15', '89.94', '111,211', '31'],
+    ];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // The groups' headings a line's pitch over the years, more than a cell's line gap apart; no rule between.
+      c.text('Obligation', 77, 100, 9);
+      c.text('Effective', 170, 100, 9);
+      c.text('Clause', 355, 100, 9);
+      ['2020', '2021', '2023', '2022'].forEach((y, i) => c.text(y, lefts[i + 1]!, 116, 9));
+      c.line(75, 120, 540, 120, 0.5);
+      body.forEach((row, r) => {
+        const y = 134 + r * 16;
+        c.text(row[0]!, 77, y, 9);
+        row.slice(1).forEach((v, i) => flushRight(c, font, v, (lefts[i + 2] ?? 542) - 5, y));
+        c.line(75, y + 6, 540, y + 6, 0.5);
+      });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const html = tables[0]!.table_body!;
+    expect(html).toMatch(/<tr><td>Obligation<\/td><td[^>]*>Effective<\/td>(<td[^>]*><\/td>)?<td[^>]*>Clause<\/td>/);
+    expect(html).toContain('<td>2020</td><td>2021</td><td>2023</td><td>2022</td></tr>');
+    for (const row of body) expect(html).toContain(`<tr>${row.map((t) => `<td>${t}</td>`).join('')}</tr>`);
   });
 });

@@ -209,7 +209,9 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
     aboveRows.push({ fragments: fragmentsOf(over), ruled: false, under: rule });
     rest = rest.filter((l) => centreY(l) >= rule.y);
   }
-  if (rest.length) aboveRows.push({ fragments: fragmentsOf(rest), ruled: false, under: stack[0] });
+  if (rest.length) aboveRows.push(...headerRows(rest).map((group, i, all): Row => ({ fragments: fragmentsOf(group), ruled: false, under: i === all.length - 1 ? stack[0] : undefined })));
+  // Groups' headings over the columns' headings span columns: they part none (the second pass below).
+  const headings = new Set(aboveRows.slice(0, -1));
   const belowRow: Row | null = below.length ? { fragments: fragmentsOf(below), ruled: false } : null;
 
   // Columns from the ruled rows; a row from outside the rules joins when it keeps to them.
@@ -235,7 +237,7 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
   // ruled rows' own gaps may be crossed by their cells.
   const ruledGaps = gaps;
   const crossedByRuled = ([a, b]: [number, number]) => ruledRows.some((r) => r.fragments.some((f) => f.box[0] < a && f.box[2] > b));
-  gaps = columnGaps(all, x0, x1, size).filter((g) => !crossedByRuled(g) || ruledGaps.some(([a, b]) => a < g[1] && b > g[0]));
+  gaps = columnGaps(all.filter((r) => !headings.has(r)), x0, x1, size).filter((g) => !crossedByRuled(g) || ruledGaps.some(([a, b]) => a < g[1] && b > g[0]));
   if (all.length < MIN_ROWS || !gaps.length) return null;
   // A band of several full rows is a table ruled at its head and foot only, with its own row logic.
   if (all.some((r) => r.ruled && stackedRows(r) >= STACKED_ROWS)) return null;
@@ -348,7 +350,9 @@ function outsideRow(lines: readonly TextLine[], x0: number, x1: number, y: numbe
     // line's pitch from it and starting with it (boxes without ascenders or descenders stand
     // further apart than their lines do). A header's second row fills several columns.
     const nextLine = last?.length === 1 && Math.abs(g[0]!.baseline - last[0]!.baseline) <= NEXT_LINE_PITCH * size && g.some((l) => Math.abs(last![0]!.box[0] - l.box[0]) <= ALIGNED_CELL * size);
-    if (near > reach * size && !nextLine) break;
+    // Above a header row of cells, a row of cells a line's pitch over it: the groups' headings.
+    const headingsOver = direction < 0 && (last?.length ?? 0) >= 2 && g.length >= 2 && Math.abs(g[0]!.baseline - last![0]!.baseline) <= NEXT_LINE_PITCH * size;
+    if (near > reach * size && !nextLine && !headingsOver) break;
     last = g;
     // Lines reaching past the rules' ends are no part of the table.
     if (g.some((l) => l.box[0] < x0 - OVERHANG * size || l.box[2] > x1 + OVERHANG * size)) break;
@@ -497,6 +501,28 @@ function startsAsCut(piece: TextLine, fragments: readonly TextLine[]): boolean {
  */
 function linesUpWithHeaderLine(piece: TextLine, fragments: readonly TextLine[], size: number): boolean {
   return fragments.some((f) => Math.abs(f.box[0] - piece.box[0]) <= ALIGNED_CELL * size && (f.box[1] >= piece.box[3] || f.box[3] <= piece.box[1]));
+}
+
+/**
+ * Places a header's lower line must fill, left empty over it, to start a row of its own: a header set
+ * on its bottom line fills one (the cell that did not wrap).
+ */
+const OPENED_PLACES = 2;
+
+/**
+ * The header's lines above the rules as rows: one row, unless the lines under the first fill places
+ * the lines over it leave empty (years under group headings, "2020" right of "Effective"): then the
+ * lines over it are the groups' headings, a row of their own. A header cell's wrapped lines stand
+ * under its first line.
+ */
+function headerRows(lines: readonly TextLine[]): TextLine[][] {
+  const groups = baselineGroups(lines);
+  for (let i = 1; i < groups.length; i++) {
+    const over = groups.slice(0, i).flat();
+    const opened = groups[i]!.filter((l) => !over.some((o) => o.box[0] < l.box[2] && o.box[2] > l.box[0])).length;
+    if (opened >= OPENED_PLACES && over.length >= 2) return [over, groups.slice(i).flat()];
+  }
+  return [groups.flat()];
 }
 
 /**
