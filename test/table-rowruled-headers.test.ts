@@ -93,3 +93,30 @@ describe('a row-ruled table with group headings over its years', () => {
     for (const row of body) expect(html).toContain(`<tr>${row.map((t) => `<td>${t}</td>`).join('')}</tr>`);
   });
 });
+
+describe('a row-ruled table whose header is set on its bottom line, long headings wrapped', () => {
+  it('keeps the header one row: the wrapped headings go on in lower case under their first lines', async () => {
+    const lefts = [77, 170, 262, 355, 448];
+    const body = [
+      ['Binding clause', '75', '36', '84.75', '158,000'],
+      ['Reasonable notice', '66%', '53%', '93.4', '301,587'],
+      ['Prior regulation', '10.15', '89.94', '111,211', '31'],
+    ];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // Set on the bottom line: the two-line headings start a line higher, a line's pitch apart.
+      c.text('Confidential', lefts[2]!, 100, 9);
+      c.text('Exclusive', lefts[3]!, 100, 9);
+      ['Statutory', 'Licensee', 'information', 'jurisdiction', 'Prior'].forEach((h, i) => c.text(h, lefts[i]!, 116, 9));
+      c.line(75, 120, 540, 120, 0.5);
+      body.forEach((row, r) => {
+        const y = 134 + r * 16;
+        c.text(row[0]!, 77, y, 9);
+        row.slice(1).forEach((v, i) => flushRight(c, font, v, (lefts[i + 2] ?? 542) - 5, y));
+        c.line(75, y + 6, 540, y + 6, 0.5);
+      });
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml([['Statutory', 'Licensee', 'Confidential information', 'Exclusive jurisdiction', 'Prior'], ...body]));
+  });
+});

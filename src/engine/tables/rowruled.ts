@@ -519,8 +519,11 @@ function headerRows(lines: readonly TextLine[]): TextLine[][] {
   const groups = baselineGroups(lines);
   for (let i = 1; i < groups.length; i++) {
     const over = groups.slice(0, i).flat();
-    const opened = groups[i]!.filter((l) => !over.some((o) => o.box[0] < l.box[2] && o.box[2] > l.box[0])).length;
-    if (opened >= OPENED_PLACES && over.length >= 2) return [over, groups.slice(i).flat()];
+    const under = (l: TextLine) => over.some((o) => o.box[0] < l.box[2] && o.box[2] > l.box[0]);
+    const opened = groups[i]!.filter((l) => !under(l)).length;
+    // A line going on in lower case under one over it is a wrapped cell's ("informati" / "on"): one header row.
+    const goesOn = groups[i]!.some((l) => under(l) && LOWER_START.test(l.text));
+    if (opened >= OPENED_PLACES && over.length >= 2 && !goesOn) return [over, groups.slice(i).flat()];
   }
   return [groups.flat()];
 }
