@@ -3,7 +3,8 @@
 // header belongs to the column whose values it stands over; group headings over the columns' headings
 // make a header row of their own.
 import { describe, expect, it } from 'vitest';
-import { bornDigitalBlocks, flushRight, tableHtml } from './table-fixtures.js';
+import type { PDFFont } from 'pdf-lib';
+import { bornDigitalBlocks, flushRight, tableHtml, type Canvas } from './table-fixtures.js';
 
 describe('a row-ruled table with flush-left headers over flush-right numbers', () => {
   it('puts each header over its own column', async () => {
@@ -34,10 +35,21 @@ describe('a row-ruled table with flush-left headers over flush-right numbers', (
   });
 });
 
+/** Cells' left edges of the Word tables below: headings start there; values end a cell's padding short of the next. */
+const LEFTS = [77, 170, 262, 355, 448];
+
+/** A Word table's body from baseline `top`: labels flush left, values flush right, a rule under each row. */
+function drawWordBody(c: Canvas, font: PDFFont, rows: string[][], top: number): void {
+  rows.forEach((row, r) => {
+    const y = top + r * 16;
+    c.text(row[0]!, 77, y, 9);
+    row.slice(1).forEach((v, i) => flushRight(c, font, v, (LEFTS[i + 2] ?? 542) - 5, y));
+    c.line(75, y + 6, 540, y + 6, 0.5);
+  });
+}
+
 describe('a row-ruled table whose first two headings stand a word space apart', () => {
   it('cuts the header into one heading a column', async () => {
-    // Cells' left edges: the headings start there; the values end a cell's padding short of the next.
-    const lefts = [77, 170, 262, 355, 448];
     const rows = [
       ['Mean sample', '22', '840,092', '385.1 mL', '301.2 %'],
       ['Triplicate protocol', '816,385', '701,464', '31%', '94%'],
@@ -47,15 +59,10 @@ describe('a row-ruled table whose first two headings stand a word space apart', 
     const blocks = await bornDigitalBlocks((c, _page, font) => {
       // The first heading runs up to a word space short of the second.
       const first = font.widthOfTextAtSize(headings[0]!, 9);
-      c.text(headings[0]!, lefts[1]! - first - 5, 100, 9);
-      headings.slice(1).forEach((h, i) => c.text(h, lefts[i + 1]!, 100, 9));
+      c.text(headings[0]!, LEFTS[1]! - first - 5, 100, 9);
+      headings.slice(1).forEach((h, i) => c.text(h, LEFTS[i + 1]!, 100, 9));
       c.line(75, 106, 540, 106, 0.5);
-      rows.forEach((row, r) => {
-        const y = 120 + r * 16;
-        c.text(row[0]!, 77, y, 9);
-        row.slice(1).forEach((v, i) => flushRight(c, font, v, (lefts[i + 2] ?? 542) - 5, y));
-        c.line(75, y + 6, 540, y + 6, 0.5);
-      });
+      drawWordBody(c, font, rows, 120);
     });
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
@@ -65,7 +72,6 @@ describe('a row-ruled table whose first two headings stand a word space apart', 
 
 describe('a row-ruled table with group headings over its years', () => {
   it('gives the group headings a header row of their own over the years', async () => {
-    const lefts = [77, 170, 262, 355, 448];
     const body = [
       ['Reasonable licensee', '75', '36', '84.75', '158,000'],
       ['Statutory licensee', '66%', '53%', '93.4', '301,587'],
@@ -76,14 +82,9 @@ describe('a row-ruled table with group headings over its years', () => {
       c.text('Obligation', 77, 100, 9);
       c.text('Effective', 170, 100, 9);
       c.text('Clause', 355, 100, 9);
-      ['2020', '2021', '2023', '2022'].forEach((y, i) => c.text(y, lefts[i + 1]!, 116, 9));
+      ['2020', '2021', '2023', '2022'].forEach((y, i) => c.text(y, LEFTS[i + 1]!, 116, 9));
       c.line(75, 120, 540, 120, 0.5);
-      body.forEach((row, r) => {
-        const y = 134 + r * 16;
-        c.text(row[0]!, 77, y, 9);
-        row.slice(1).forEach((v, i) => flushRight(c, font, v, (lefts[i + 2] ?? 542) - 5, y));
-        c.line(75, y + 6, 540, y + 6, 0.5);
-      });
+      drawWordBody(c, font, body, 134);
     });
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
@@ -96,7 +97,6 @@ describe('a row-ruled table with group headings over its years', () => {
 
 describe('a row-ruled table whose header is set on its bottom line, long headings wrapped', () => {
   it('keeps the header one row: the wrapped headings go on in lower case under their first lines', async () => {
-    const lefts = [77, 170, 262, 355, 448];
     const body = [
       ['Binding clause', '75', '36', '84.75', '158,000'],
       ['Reasonable notice', '66%', '53%', '93.4', '301,587'],
@@ -104,16 +104,11 @@ describe('a row-ruled table whose header is set on its bottom line, long heading
     ];
     const blocks = await bornDigitalBlocks((c, _page, font) => {
       // Set on the bottom line: the two-line headings start a line higher, a line's pitch apart.
-      c.text('Confidential', lefts[2]!, 100, 9);
-      c.text('Exclusive', lefts[3]!, 100, 9);
-      ['Statutory', 'Licensee', 'information', 'jurisdiction', 'Prior'].forEach((h, i) => c.text(h, lefts[i]!, 116, 9));
+      c.text('Confidential', LEFTS[2]!, 100, 9);
+      c.text('Exclusive', LEFTS[3]!, 100, 9);
+      ['Statutory', 'Licensee', 'information', 'jurisdiction', 'Prior'].forEach((h, i) => c.text(h, LEFTS[i]!, 116, 9));
       c.line(75, 120, 540, 120, 0.5);
-      body.forEach((row, r) => {
-        const y = 134 + r * 16;
-        c.text(row[0]!, 77, y, 9);
-        row.slice(1).forEach((v, i) => flushRight(c, font, v, (lefts[i + 2] ?? 542) - 5, y));
-        c.line(75, y + 6, 540, y + 6, 0.5);
-      });
+      drawWordBody(c, font, body, 134);
     });
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
