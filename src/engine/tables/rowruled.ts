@@ -349,9 +349,10 @@ function outsideRow(lines: readonly TextLine[], x0: number, x1: number, y: numbe
     // A cell's next line: close box to box, or, after a line alone (a wrapped header cell's), a
     // line's pitch from it and starting with it (boxes without ascenders or descenders stand
     // further apart than their lines do). A header's second row fills several columns.
-    const nextLine = last?.length === 1 && Math.abs(g[0]!.baseline - last[0]!.baseline) <= NEXT_LINE_PITCH * size && g.some((l) => Math.abs(last![0]!.box[0] - l.box[0]) <= ALIGNED_CELL * size);
+    const linePitchOn = !!last && Math.abs(g[0]!.baseline - last[0]!.baseline) <= NEXT_LINE_PITCH * size;
+    const nextLine = linePitchOn && last!.length === 1 && g.some((l) => Math.abs(last![0]!.box[0] - l.box[0]) <= ALIGNED_CELL * size);
     // Above a header row of cells, a row of cells a line's pitch over it: the groups' headings.
-    const headingsOver = direction < 0 && (last?.length ?? 0) >= 2 && g.length >= 2 && Math.abs(g[0]!.baseline - last![0]!.baseline) <= NEXT_LINE_PITCH * size;
+    const headingsOver = direction < 0 && linePitchOn && last!.length >= 2 && g.length >= 2;
     if (near > reach * size && !nextLine && !headingsOver) break;
     last = g;
     // Lines reaching past the rules' ends are no part of the table.

@@ -187,8 +187,7 @@ function continuesCells(row: TextLine[], group: TextLine[], colOf: (line: TextLi
   if (columns !== group.length || !group.every((l) => continuesCell(row, [l], colOf, colRight, colRoom))) return false;
   // Numbers in several columns, each under a whole number, are the next row's values (its label set
   // off their baseline: a multirow label), however far right the numbers above reach.
-  const aboveIn = (l: TextLine) => row.filter((o) => colOf(o) === colOf(l)).sort((a, b) => b.baseline - a.baseline)[0];
-  if (group.every((l) => STARTS_WITH_NUMBER.test(l.text) && WHOLE_NUMBER.test(aboveIn(l)?.text.trim() ?? ''))) return false;
+  if (group.every((l) => STARTS_WITH_NUMBER.test(l.text) && WHOLE_NUMBER.test(lastInColumn(row, l, colOf)?.text.trim() ?? ''))) return false;
   if (valuesUnderValues(row, group, colOf, labelCol)) return false;
   return columns < new Set(row.map(colOf)).size || group.every((l) => LOWER_START.test(l.text));
 }
@@ -203,8 +202,8 @@ function valuesUnderValues(row: TextLine[], group: TextLine[], colOf: (line: Tex
   if (valueColumns.size < MIN_VALUE_COLUMNS || ![...valueColumns].every((c) => group.some((l) => colOf(l) === c))) return false;
   // The group's first line (a value's unit may wrap under it: "156.7" / "days") under the row's last, in each column.
   const top = Math.min(...group.map((l) => l.baseline));
-  const lastIn = (l: TextLine) => row.filter((o) => colOf(o) === colOf(l) && o.baseline < l.baseline).sort((a, b) => b.baseline - a.baseline)[0];
-  return group.filter((l) => l.baseline === top).every((l) => STARTS_WITH_NUMBER.test(l.text) && STARTS_WITH_NUMBER.test(lastIn(l)?.text.trim() ?? ''));
+  const over = (l: TextLine) => lastInColumn(row.filter((o) => o.baseline < l.baseline), l, colOf);
+  return group.filter((l) => l.baseline === top).every((l) => STARTS_WITH_NUMBER.test(l.text) && STARTS_WITH_NUMBER.test(over(l)?.text.trim() ?? ''));
 }
 
 /** Columns of values a row must fill for a line of numbers under them to be a row of its own. */
@@ -241,8 +240,7 @@ function labelWrapsOn(row: TextLine[], group: TextLine[], colOf: (line: TextLine
   if (!label || group.length < 2 || columns.size !== group.length || !LOWER_START.test(label.text)) return false;
   // Every cell of the row goes on (a header whose longer cells wrap, others not, is continuesCells').
   if (row.some((l) => !columns.has(colOf(l)))) return false;
-  const lastIn = (l: TextLine) => row.filter((o) => colOf(o) === colOf(l)).sort((a, b) => b.baseline - a.baseline)[0];
-  const above = lastIn(label);
+  const above = lastInColumn(row, label, colOf);
   if (!above || !continuesCell(row, [label], colOf, colRight, colRoom)) return false;
   const size = Math.max(above.fontSize, label.fontSize, 1);
   // Room: up to a cell gap short of the next column's text where that is known, else the column's widest text.
@@ -250,13 +248,19 @@ function labelWrapsOn(row: TextLine[], group: TextLine[], colOf: (line: TextLine
   if (!labelled && above.box[2] + firstWordWidth(label) <= room) return false;
   return group.every((l) => {
     if (l === label) return true;
-    const over = lastIn(l);
+    const over = lastInColumn(row, l, colOf);
     return !!over && !STARTS_WITH_NUMBER.test(l.text) && l.baseline - over.baseline <= NEXT_LINE_PITCH * size;
   });
 }
 
 /** A word space, in ems (a little more than most fonts': the word must overflow with room to spare). */
 const WORD_SPACE = 0.3;
+
+/** The row's lowest line in `line`'s column. */
+function lastInColumn(row: readonly TextLine[], line: TextLine, colOf: (line: TextLine) => number): TextLine | undefined {
+  const col = colOf(line);
+  return row.filter((o) => colOf(o) === col).sort((a, b) => b.baseline - a.baseline)[0];
+}
 
 /** A value: text opening with a number. */
 const STARTS_WITH_NUMBER = /^[-–−+±(<>~]?\s*\d/u;
@@ -272,7 +276,7 @@ const WHOLE_NUMBER = /^[-–−+±(<>~]?\s*\d[\d.,]*\s*[%‰]?\)?$/u;
 function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], colRoom?: number[]): boolean {
   const line = group[0]!;
   const col = colOf(line);
-  const above = row.filter((l) => colOf(l) === col).sort((a, b) => b.baseline - a.baseline)[0];
+  const above = lastInColumn(row, line, colOf);
   if (!above) return false;
   const size = Math.max(above.fontSize, line.fontSize, 1);
   if (line.baseline - above.baseline > NEXT_LINE_PITCH * size) return false;
