@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lettersForDigits } from '../src/engine/input/ocr/letters.js';
-import { inkColumns, withWordSpaces, type DecodedChar } from '../src/engine/input/ocr/spacing.js';
+import { asciiForFullWidth, lettersForDigits } from '../src/engine/input/ocr/letters.js';
+import { FAINT, inkColumns, withWordSpaces, type DecodedChar } from '../src/engine/input/ocr/spacing.js';
 
 const COLUMNS_PER_STEP = 4;
 const GLYPH = 6;
@@ -10,8 +10,9 @@ const LETTER_GAP = 2;
  * A synthetic line: `drawn` is the text as printed (spaces `spaceGap` columns wide, letters
  * GLYPH wide with LETTER_GAP between them); `read` is what the recognizer emitted, the same text
  * with some of the spaces missing; a '|' in `drawn` widens the gap between two letters to 8
- * columns (letter spacing, never read as a space). Each character's CTC step sits on its glyph (or its gap),
- * shifted by `lag` columns.
+ * columns (letter spacing, never read as a space); a '~' is a gap as wide as a space crossed by
+ * faint ink only (a thin stroke faded by blur), never read. Each character's CTC step sits on its
+ * glyph (or its gap), shifted by `lag` columns.
  */
 function line(drawn: string, read: string, spaceGap = 10, lag = 0): { chars: DecodedChar[]; ink: Uint8Array } {
   const columns: number[] = [];
@@ -19,6 +20,11 @@ function line(drawn: string, read: string, spaceGap = 10, lag = 0): { chars: Dec
   for (const ch of drawn) {
     if (ch === '|') {
       for (let i = 0; i < 6; i++) columns.push(0);
+      centres.push(0);
+      continue;
+    }
+    if (ch === '~') {
+      for (let i = 0; i < spaceGap - LETTER_GAP; i++) columns.push(FAINT);
       centres.push(0);
       continue;
     }
@@ -46,6 +52,12 @@ describe('withWordSpaces', () => {
   it('puts back a space the recognizer dropped between two words', () => {
     const { chars, ink } = line('she are by in all it have not', 'she are by in allit have not');
     expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('she are by in all it have not');
+  });
+
+  it('puts no space in a gap a faded stroke crosses, however wide', () => {
+    // Blurred scans: a t's crossbar or a w's hairline fades below half-way ("let ters", "w ith").
+    const { chars, ink } = line('she are by in all~it have not', 'she are by in allit have not');
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('she are by in allit have not');
   });
 
   it('finds dropped spaces when the CTC steps lag behind the glyphs', () => {
@@ -114,6 +126,20 @@ describe('inkColumns', () => {
     expect([...ink]).toEqual([0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0]);
   });
 
+  it('tells faint ink (a stroke faded by blur) from ink and from blank paper', () => {
+    const width = 12;
+    const height = 10;
+    const data = new Uint8Array(width * height * 3).fill(250);
+    const dot = (x: number, y: number, v: number) => data.fill(v, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    for (let y = 2; y < 8; y++) for (const x of [2, 9]) dot(x, y, 20);
+    // A faded crossbar between the stems: 35 % of the way from paper to ink.
+    for (const x of [3, 4, 5]) dot(x, 3, 170);
+    // Paper grain: 5 %.
+    for (const x of [6, 7, 8]) dot(x, 5, 238);
+    const ink = inkColumns({ width, height, data }, 0, 0, width, height)!;
+    expect([...ink]).toEqual([0, 0, 1, FAINT, FAINT, FAINT, 0, 0, 0, 1, 0, 0]);
+  });
+
   it('gives nothing for a blank or faint box', () => {
     const data = new Uint8Array(10 * 10 * 3).fill(240);
     data.fill(220, 0, 30);
@@ -126,5 +152,18 @@ describe('letters read as digits', () => {
     expect(lettersForDigits('2 0n is')).toBe('2 On is');
     expect(lettersForDigits('0ctober 2021, Krak0w')).toBe('October 2021, Krakow');
     for (const kept of ['0xff', '10.0 mm', '0.5', 'v0.1', '100 items', 'a 0 b', '20kg', 'x = 0']) expect(lettersForDigits(kept)).toBe(kept);
+  });
+});
+
+describe('full-width punctuation', () => {
+  const chars = (text: string) => [...text].map((t) => ({ text: t }));
+  const text = (cs: Array<{ text: string }>) => cs.map((c) => c.text).join('');
+
+  it('comes back in ASCII on a line without CJK characters', () => {
+    expect(text(asciiForFullWidth(chars('found，otherwise v2:=i2f（v1） end。')))).toBe('found,otherwise v2:=i2f(v1) end.');
+  });
+
+  it('stays full-width on a line holding CJK characters', () => {
+    expect(text(asciiForFullWidth(chars('市议会（2024），审议预算。')))).toBe('市议会（2024），审议预算。');
   });
 });

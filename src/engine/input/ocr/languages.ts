@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { RgbImage } from '../pdf/pdfium.js';
 import { entry, type TraceEntry } from '../../model/trace.js';
+import { CJK } from './letters.js';
 
 /** Latin-script languages with diacritics that tesseract re-reads (one @tesseract.js-data package each). */
 export const REREAD_LANGUAGES = ['fra', 'deu', 'spa', 'pol', 'vie', 'ita', 'por', 'nld'] as const;
@@ -58,7 +59,6 @@ const MIN_CONFIDENCE = 40;
 const CROP_EXTEND = 0.1;
 const CROP_BORDER = 0.3;
 
-const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
 const CJK_ALL = new RegExp(CJK.source, 'gu');
 
 /** How the languages of pages are chosen: from what PP-OCR read, a fixed one, or not at all. */

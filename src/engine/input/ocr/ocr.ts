@@ -17,6 +17,7 @@ import { BEST_CLASS, BEST_PROB, optimizeOnnx, withBestClassOutputs, withClassSub
 import { quantizeOnnx, type Calibration } from './quantize.js';
 import shippedCalibration from './calibration.json' with { type: 'json' };
 import { inkColumns, withWordSpaces, type DecodedChar } from './spacing.js';
+import { asciiForFullWidth } from './letters.js';
 import type { TraceEntry } from '../../model/trace.js';
 import { languageSetting, PageLanguages, TesseractLineReader, type LanguageSetting, type LineReader } from './languages.js';
 
@@ -473,7 +474,7 @@ export class OcrEngine {
       const { best, prob, steps } = read;
       for (let i = 0; i < batch.length; i++) {
         const { chars, score } = ctcDecode(best, prob, i * steps, steps, this.dict);
-        const line = this.readLine(image, batch[i]!, chars, bw / steps);
+        const line = this.readLine(image, batch[i]!, asciiForFullWidth(chars), bw / steps);
         const trimmed = line.text.trim();
         if (!trimmed || score < REC_MIN_SCORE) continue;
         lines.push({ text: trimmed, box: line.box, score });

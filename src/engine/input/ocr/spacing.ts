@@ -25,6 +25,20 @@ const LONE_SPACE_HEIGHTS = 0.2;
 const MIN_SPACE_TO_LETTER_GAP = 1.6;
 /** A pixel is ink when darker than this share of the way from the box's lightest to darkest. */
 const INK_LEVEL = 0.5;
+/**
+ * A column of a gap (no pixel darker than INK_LEVEL) is open when no pixel is darker than this
+ * share of the way either. Thin strokes of soft print (a blurred, noisy or skewed scan) fade
+ * below half-way, and the gaps they leave were read as word spaces ("t he", "let ters",
+ * "otherw ise"); a word space is open across most of its width.
+ */
+const BLANK_LEVEL = 0.25;
+/**
+ * A dropped space is put back only in a gap open across this share of the space width (above).
+ * Tuning pages at 200 dpi, word accuracy without the test -> with it: blur 0.981 -> 0.985,
+ * noise 0.951 -> 0.962, skew 1.5 degrees 0.976 -> 0.986, 150 dpi 0.985 -> 0.987; clean, JPEG and
+ * 1-bit pages unchanged. 0.5 gains half as much; 0.75 to 1 alike.
+ */
+const MIN_OPEN_SHARE = 0.75;
 /** Boxes with less contrast than this (grey levels) are left alone: blank or too faint to tell. */
 const MIN_CONTRAST = 48;
 
@@ -57,29 +71,35 @@ function spaceable(a: string, b: string): boolean {
   return wordA && OPENING.test(b);
 }
 
+/** A column blank at INK_LEVEL but not open (BLANK_LEVEL): faint ink, a faded stroke. */
+export const FAINT = 2;
+
 /**
- * Which pixel columns of the box [x0, x1) x [y0, y1) hold ink (1) and which are blank (0), or
- * undefined when the box is too faint to tell.
+ * Which pixel columns of the box [x0, x1) x [y0, y1) hold ink (1), which are open (0) and which
+ * hold faint ink only (FAINT, blank to blankRuns); undefined when the box is too faint to tell.
  */
 export function inkColumns(image: RgbImage, x0: number, y0: number, x1: number, y1: number): Uint8Array | undefined {
   const ink = inkLevel(image, x0, y0, x1, y1);
   if (!ink) return undefined;
-  const { left, top, right, bottom, level } = ink;
+  const { left, top, right, bottom, level, lightest } = ink;
+  const faint = lightest - (lightest - level) * (BLANK_LEVEL / INK_LEVEL);
   const { data, width } = image;
-  const columns = new Uint8Array(right - left);
+  // Each column's darkest pixel (the sum of its three channels).
+  const darkest = new Uint16Array(right - left).fill(255 * 3);
   for (let y = top; y < bottom; y++) {
     for (let x = left, i = (y * width + left) * 3; x < right; x++, i += 3) {
-      if (data[i]! + data[i + 1]! + data[i + 2]! < level) columns[x - left] = 1;
+      const v = data[i]! + data[i + 1]! + data[i + 2]!;
+      if (v < darkest[x - left]!) darkest[x - left] = v;
     }
   }
-  return columns;
+  return Uint8Array.from(darkest, (v) => (v < level ? 1 : v < faint ? FAINT : 0));
 }
 
 /**
  * The box [x0, x1) x [y0, y1) clipped to the image, and the level (sum of the three channels) below
- * which a pixel is ink; undefined when the box is empty or too faint to tell.
+ * which a pixel is ink, and its lightest pixel's; undefined when the box is empty or too faint to tell.
  */
-export function inkLevel(image: RgbImage, x0: number, y0: number, x1: number, y1: number): { left: number; top: number; right: number; bottom: number; level: number } | undefined {
+export function inkLevel(image: RgbImage, x0: number, y0: number, x1: number, y1: number): { left: number; top: number; right: number; bottom: number; level: number; lightest: number } | undefined {
   const left = Math.max(0, Math.floor(x0));
   const top = Math.max(0, Math.floor(y0));
   const right = Math.min(image.width, Math.ceil(x1));
@@ -96,22 +116,29 @@ export function inkLevel(image: RgbImage, x0: number, y0: number, x1: number, y1
     }
   }
   if (lightest - darkest < 3 * MIN_CONTRAST) return undefined;
-  return { left, top, right, bottom, level: lightest - (lightest - darkest) * INK_LEVEL };
+  return { left, top, right, bottom, level: lightest - (lightest - darkest) * INK_LEVEL, lightest };
 }
 
-/** Runs of blank columns [start, end) between the first and the last inked column. */
+/** Runs of blank columns [start, end) (FAINT ones included) between the first and the last inked column. */
 export function blankRuns(ink: Uint8Array): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
   let start = -1;
   let seenInk = false;
   for (let x = 0; x < ink.length; x++) {
-    if (ink[x]) {
+    if (ink[x] === 1) {
       if (seenInk && start >= 0) runs.push([start, x]);
       seenInk = true;
       start = -1;
     } else if (start < 0) start = x;
   }
   return runs;
+}
+
+/** How many columns of a run are open (not even faint ink). */
+function openColumns(ink: Uint8Array, [start, end]: [number, number]): number {
+  let open = 0;
+  for (let x = start; x < end; x++) if (ink[x] === 0) open++;
+  return open;
 }
 
 /**
@@ -156,7 +183,7 @@ export function withWordSpaces(chars: DecodedChar[], ink: Uint8Array, columnsPer
   const lag = lags.length ? median(lags) : 0;
   const split = new Set<number>();
   runs.forEach((run, r) => {
-    if (claimed.has(r) || width(run) < threshold) return;
+    if (claimed.has(r) || width(run) < threshold || openColumns(ink, run) < MIN_OPEN_SHARE * threshold) return;
     const at = (run[0] + run[1]) / 2 + lag;
     // The two characters around the space: their boundary nearest the run shifted by the lag, or,
     // failing that, inside the run itself (the lag of the spaces read need not hold for the ones
