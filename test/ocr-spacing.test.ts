@@ -60,6 +60,20 @@ describe('withWordSpaces', () => {
     expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('she are by in allit have not');
   });
 
+  it('puts back a dropped space whose letters meet just past the end of its gap', () => {
+    // "ab, cd" read "ab,cd": the comma is too faint to be ink (a JPEG page), so its gap runs from
+    // the b to the c (columns 14-24), and the recognizer's comma / c boundary falls 2 columns past
+    // it, out of reach of the gap's centre.
+    const ink = Uint8Array.from([...'11111100111111', ...'0000000000', ...'111111']);
+    const chars: DecodedChar[] = [
+      { text: 'a', first: 0, last: 0 },
+      { text: 'b', first: 1, last: 1 },
+      { text: ',', first: 2, last: 2 },
+      { text: 'c', first: 10, last: 10 },
+    ];
+    expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('ab, c');
+  });
+
   it('finds dropped spaces when the CTC steps lag behind the glyphs', () => {
     const { chars, ink } = line('with the we and the with all by', 'with thewe and the withall by', 10, 3);
     expect(withWordSpaces(chars, ink, COLUMNS_PER_STEP, 40)).toBe('with the we and the with all by');

@@ -186,8 +186,10 @@ export function withWordSpaces(chars: DecodedChar[], ink: Uint8Array, columnsPer
     if (claimed.has(r) || width(run) < threshold || openColumns(ink, run) < MIN_OPEN_SHARE * threshold) return;
     const at = (run[0] + run[1]) / 2 + lag;
     // The two characters around the space: their boundary nearest the run shifted by the lag, or,
-    // failing that, inside the run itself (the lag of the spaces read need not hold for the ones
-    // dropped: "Totalsare" has its boundary mid-gap while the spaces read lag behind theirs).
+    // failing that, inside the run itself or within half a CTC step of its ends (the lag of the
+    // spaces read need not hold for the ones dropped: "Totalsare" has its boundary mid-gap while
+    // the spaces read lag behind theirs; the boundary of "stable,meaning" on a JPEG page, whose
+    // comma is too faint to be ink, falls on the gap's far end).
     let best = -1;
     let bestDistance = columnsPerStep;
     for (let i = 1; i < chars.length; i++) {
@@ -202,7 +204,7 @@ export function withWordSpaces(chars: DecodedChar[], ink: Uint8Array, columnsPer
       for (let i = 1; i < chars.length; i++) {
         const b = centre(chars[i - 1]!.last, chars[i]!.first);
         const d = Math.abs(b - (run[0] + run[1]) / 2);
-        if (b >= run[0] && b <= run[1] && d < inside) {
+        if (b >= run[0] - columnsPerStep / 2 && b <= run[1] + columnsPerStep / 2 && d < inside) {
           inside = d;
           best = i;
         }
