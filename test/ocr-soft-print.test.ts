@@ -49,18 +49,8 @@ describe('blurred scans', () => {
     const page = await engine.recognize(await blurredPage(StandardFonts.TimesRoman, 10, 200, 1.3));
     expect(page.lines[0]?.text).toBe(LINES[0]);
   }, 60_000);
-});
 
-describe('monospaced punctuation', () => {
-  let engine: OcrEngine;
-  beforeAll(async () => {
-    engine = await OcrEngine.create({ threads: 2 });
-  });
-  afterAll(async () => {
-    await engine?.release();
-  });
-
-  it('is read in its ASCII form on Latin lines, with the word space after it', async () => {
+  it('read monospaced punctuation in its ASCII form on Latin lines, with the word space after it', async () => {
     // Courier's comma and the blank cell after it were read as one full-width comma ("found，otherwise").
     const page = await engine.recognize(await blurredPage(StandardFonts.Courier, 7, 200, 0.8));
     expect(page.lines.map((l) => l.text)).toContain('found, otherwise the types were left out.');
