@@ -177,7 +177,8 @@ describe('full-width punctuation', () => {
     expect(text(asciiForFullWidth(chars('found，otherwise v2:=i2f（v1） end。')))).toBe('found,otherwise v2:=i2f(v1) end.');
   });
 
-  it('stays full-width on a line holding CJK characters', () => {
+  it('stays full-width on a line holding CJK characters, or no letter or digit', () => {
     expect(text(asciiForFullWidth(chars('市议会（2024），审议预算。')))).toBe('市议会（2024），审议预算。');
+    expect(text(asciiForFullWidth(chars('。')))).toBe('。');
   });
 });

@@ -1,7 +1,8 @@
 // Characters the recognizer reads in the wrong form. Full-width punctuation on Latin lines:
 // trained mostly on Chinese, it reads a monospaced comma or parenthesis with the blank cell beside
-// it as its full-width form ("found，otherwise", "i2f（v1)", code set in Courier). A line without
-// CJK characters gets the ASCII forms back, before its word spaces are put back (spacing.ts).
+// it as its full-width form ("found，otherwise", "i2f（v1)", code set in Courier). A line of Latin
+// letters or digits and no CJK characters gets the ASCII forms back, before its word spaces are
+// put back (spacing.ts); a line of punctuation alone (a speck read as "。") is left as it is.
 //
 // Letters the recognizer reads as digits inside words. PP-OCR's recognizer (trained mostly on
 // Chinese and figures) now and then reads a capital O at a word's start as a zero ("0ctober":
@@ -19,9 +20,12 @@ export const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
 /** Full-width forms of ASCII characters (U+FF01-FF5E), and the ideographic comma and full stop. */
 const FULL_WIDTH = /^[\uFF01-\uFF5E\u3001\u3002]$/u;
 
-/** A line's characters with ASCII forms for full-width ones, unless the line holds CJK characters. */
+/** A Latin letter or a digit: a line holding one and no CJK character is a Latin line. */
+const LATIN = /[\p{sc=Latin}0-9]/u;
+
+/** A Latin line's characters with ASCII forms for full-width ones; other lines' as they are. */
 export function asciiForFullWidth<T extends { text: string }>(chars: T[]): T[] {
-  if (!chars.some((c) => FULL_WIDTH.test(c.text)) || chars.some((c) => CJK.test(c.text))) return chars;
+  if (!chars.some((c) => FULL_WIDTH.test(c.text)) || !chars.some((c) => LATIN.test(c.text)) || chars.some((c) => CJK.test(c.text))) return chars;
   return chars.map((c) => (FULL_WIDTH.test(c.text) ? { ...c, text: ascii(c.text) } : c));
 }
 
