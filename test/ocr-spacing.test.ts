@@ -175,6 +175,8 @@ describe('full-width punctuation', () => {
 
   it('comes back in ASCII on a line without CJK characters', () => {
     expect(text(asciiForFullWidth(chars('found，otherwise v2:=i2f（v1） end。')))).toBe('found,otherwise v2:=i2f(v1) end.');
+    // A section number read apart from its heading, in full width.
+    expect(text(asciiForFullWidth(chars('７')))).toBe('7');
   });
 
   it('stays full-width on a line holding CJK characters, or no letter or digit', () => {

@@ -20,8 +20,8 @@ export const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
 /** Full-width forms of ASCII characters (U+FF01-FF5E), and the ideographic comma and full stop. */
 const FULL_WIDTH = /^[\uFF01-\uFF5E\u3001\u3002]$/u;
 
-/** A Latin letter or a digit: a line holding one and no CJK character is a Latin line. */
-const LATIN = /[\p{sc=Latin}0-9]/u;
+/** A Latin letter or a digit, of either width: a line holding one and no CJK character is a Latin line. */
+const LATIN = /[\p{sc=Latin}0-9\uFF10-\uFF19]/u;
 
 /** A Latin line's characters with ASCII forms for full-width ones; other lines' as they are. */
 export function asciiForFullWidth<T extends { text: string }>(chars: T[]): T[] {
