@@ -2,8 +2,9 @@
 // reads two Latin words as one ("all it" -> "allit"): the CTC step that held the space is taken
 // by the next letter, so the CTC output alone has no trace of it. The line's pixels still do:
 // a word space is a run of blank columns about as wide as the spaces the recognizer did read on
-// the same line, and clearly wider than the gaps between letters. The CTC steps of the two
-// letters say where in the crop to look.
+// the same line, clearly wider than the gaps between letters, and open (not even faint ink)
+// across most of its width, which the gap a faded stroke leaves on a blurred scan is not. The CTC
+// steps of the two letters say where in the crop to look.
 import type { RgbImage } from '../pdf/pdfium.js';
 import { median } from '../../model/numbers.js';
 
