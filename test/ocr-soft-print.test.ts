@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { OcrEngine } from '../src/engine/input/ocr/ocr.js';
-import { loadPdfium, PdfDocument, renderPage, type RgbImage } from '../src/engine/input/pdf/pdfium.js';
+import type { RgbImage } from '../src/engine/input/pdf/pdfium.js';
+import { rendered } from './table-fixtures.js';
 
 const LINES = ['In all the letters written to them, the', 'authors set out what the investigation', 'found, otherwise the types were left out.', 'Little matters: the attempt was better.'];
 
@@ -15,9 +16,7 @@ async function blurredPage(fontName: StandardFonts, size: number, dpi: number, s
   const font = await pdf.embedFont(fontName);
   const page = pdf.addPage([320, 30 + LINES.length * size * 1.3]);
   LINES.forEach((t, i) => page.drawText(t, { x: 20, y: page.getHeight() - 25 - i * size * 1.3, size, font, color: rgb(0, 0, 0) }));
-  const doc = PdfDocument.open(await loadPdfium(), await pdf.save());
-  const clean = renderPage(doc, 0, dpi);
-  doc.close();
+  const clean = await rendered(await pdf.save(), dpi);
   const { data, info } = await sharp(Buffer.from(clean.data), { raw: { width: clean.width, height: clean.height, channels: 3 } })
     .blur(sigma)
     .raw()
