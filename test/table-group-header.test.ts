@@ -3,7 +3,8 @@
 // far apart (padded cells) make the row pitch large enough to reach from the years up to the
 // group headings; a heading over two of the lines under it still makes them a row of their own.
 import { describe, expect, it } from 'vitest';
-import { bornDigitalBlocks, flushRight } from './table-fixtures.js';
+import type { PDFFont } from 'pdf-lib';
+import { bornDigitalBlocks, drawTable, flushRight, type Canvas } from './table-fixtures.js';
 
 describe('group headings over a row of years', () => {
   it('keeps the years a header row of their own', async () => {
@@ -34,4 +35,68 @@ describe('group headings over a row of years', () => {
     expect(html).toContain('<tr><td rowspan="2">Deferred audit</td><td colspan="2">Forecast period</td><td colspan="2">Annual provision</td></tr><tr><td>2018</td><td>2023</td><td>2022</td><td>2019</td></tr>');
     expect(html).toContain('<td>Annual invoice</td><td>58%</td><td>72%</td><td>67</td><td>50.71</td>');
   });
+});
+
+describe('a group heading whose words keep to one column', () => {
+  // Five value columns ending at these x; "Ward" centred over the first three (from the start of
+  // their text to their end), "Dose" over the last two.
+  const ends = [250, 310, 370, 430, 490];
+  const centred = (c: Canvas, font: PDFFont, text: string, middle: number, y: number) => c.text(text, middle - font.widthOfTextAtSize(text, 9) / 2, y, 9);
+  const body = [
+    ['Acute patient', '28', '83%', '329.2', '72%', '78%'],
+    ['Eligible screening', '29%', '13', '869,381', '857,771', '83.81'],
+    ['Weekly district', '82', '83%', '11.8', '39.98', '62,757'],
+  ];
+  const draw = (under: string[]) => (c: Canvas, font: PDFFont) => {
+    c.line(78, 88, 496, 88, 0.8);
+    c.text('Chronic', 80, 100, 9);
+    centred(c, font, 'Ward', (ends[0]! - font.widthOfTextAtSize('29%', 9) + ends[2]!) / 2, 100);
+    centred(c, font, 'Dose', (ends[3]! - font.widthOfTextAtSize('857,771', 9) + ends[4]!) / 2, 100);
+    // Set as LaTeX sets a tabular: every row a line's pitch under the one above.
+    under.forEach((y, i) => flushRight(c, font, y, ends[i]!, 112));
+    c.line(78, 116, 496, 116, 0.5);
+    body.forEach((row, r) => {
+      const y = 127 + r * 12;
+      c.text(row[0]!, 80, y, 9);
+      row.slice(1).forEach((v, i) => flushRight(c, font, v, ends[i]!, y));
+    });
+    c.line(78, 127 + 2 * 12 + 4, 496, 127 + 2 * 12 + 4, 0.8);
+  };
+
+  it('spans the columns it is centred on when the row under it heads each of them', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => draw(['2022', '2025', '2021', '2018', '2022'])(c, font));
+    const html = blocks.find((b) => b.type === 'table')?.table_body ?? '';
+    expect(html).toContain('<td colspan="3">Ward</td>');
+    expect(html).toContain('<td colspan="2">Dose</td>');
+    expect(html).toContain('<tr><td>2022</td><td>2025</td><td>2021</td><td>2018</td><td>2022</td></tr>');
+  });
+
+  it('keeps to its column over a row of values', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => draw(['17', '4.5%', '21', '0.8', '12'])(c, font));
+    const html = blocks.find((b) => b.type === 'table')?.table_body ?? '';
+    expect(html).not.toContain('colspan="3"');
+  });
+});
+
+describe('group headings in one band of a ruled grid', () => {
+  it('are a cell each, over the columns they centre on', async () => {
+    const widths = [110, 60, 60, 60, 60, 60];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      const rows = [
+        ['Deferred', '', '', '', '', ''],
+        ['', '2015', '2017', '2026', '2021', '2017'],
+        ['Net forecast', '476.8', '174,876', '657,039', '18.34', '77'],
+        ['Operating portfolio', '311.4', '324.4', '24', '155.8', '41'],
+        ['Fiscal balance', '23.14', '35%', '128,652', '179.2', '322.4'],
+      ];
+      // One band over the five value columns, ruled around only, its two headings on one line.
+      drawTable(c, { x: 80, top: 100, colWidths: widths, rows, spans: [[0, 1, 5]], rules: 'lines', size: 9 });
+      const x = (col: number) => 80 + widths.slice(0, col).reduce((a, b) => a + b, 0);
+      centred(c, font, 'Fiscal balance sheet', (x(1) + x(3)) / 2, 100 + 4 + 9);
+      centred(c, font, 'Regional invoice', (x(3) + x(6)) / 2, 100 + 4 + 9);
+    });
+    const html = blocks.find((b) => b.type === 'table')?.table_body ?? '';
+    expect(html).toContain('<td colspan="2">Fiscal balance sheet</td><td colspan="3">Regional invoice</td>');
+  });
+  const centred = (c: Canvas, font: PDFFont, text: string, middle: number, y: number) => c.text(text, middle - font.widthOfTextAtSize(text, 9) / 2, y, 9);
 });

@@ -21,6 +21,8 @@ import { rowRuledTables } from './rowruled.js';
  */
 const VALUE = '[-–−+±<>≤≥~$€£¥]?\\s*\\d[\\d.,]*\\s*[%‰$€£¥]?';
 const NUMERIC = new RegExp(`^[(\\[]?${VALUE}(\\s*[-–−±/]\\s*${VALUE})*[)\\]]?\\s*[*†‡a-z]?$|^[-–—.]$|^n\\/?a$`, 'i');
+/** A cell holding a figure other than a year: a value, not a column's heading ("2022" heads a column, "28" or "72%" fills one). */
+const FORMATTED_VALUE = /^(?!\s*(1[89]|20)\d\d\s*$).*\d/;
 /** Longer fragments are running text, not cells. */
 const MAX_CELL_CHARS = 45;
 /** Rows of a run follow each other within this many ems (a wider gap ends the table). */
@@ -1785,7 +1787,9 @@ function spanOverRules(table: Table, edges: number[], rules: readonly HRule[], s
  * Text centred over several columns (a header over a group of columns, a section row over the
  * table's values) spans all the columns it is centred on, not only those its words reach: of
  * the column ranges around it that no other cell of its row uses, the widest whose middle is
- * its middle.
+ * its middle. A heading whose words keep to one column spans too when the row under it heads
+ * every column of the range (a group's heading over its columns' headings: "Ward" centred over
+ * "2021 2018 2022"); over values it stays in its column.
  */
 function centreSpanningCells(table: Table, size: number): void {
   // Where each column's text starts and ends (cells of one column only).
@@ -1798,10 +1802,19 @@ function centreSpanningCells(table: Table, size: number): void {
       right[cell.col] = Math.max(right[cell.col]!, l.box[2]);
     }
   }
+  // The columns the row under `row` heads: one-column cells holding a heading, no value.
+  const headedUnder = (row: number) => {
+    const headed = new Set<number>();
+    for (const o of table.cells) if (o.row === row + 1 && o.colSpan === 1 && o.lines.length && o.lines.every((l) => !FORMATTED_VALUE.test(l.text))) headed.add(o.col);
+    return headed;
+  };
   for (const cell of table.cells) {
-    if (cell.colSpan < 2) continue;
+    const oneColumn = cell.colSpan < 2;
+    if (!cell.lines.length || (oneColumn && cell.col < 1)) continue;
+    const headed = oneColumn ? headedUnder(cell.row) : undefined;
+    if (headed && !headed.has(cell.col)) continue;
     const middle = (Math.min(...cell.lines.map((l) => l.box[0])) + Math.max(...cell.lines.map((l) => l.box[2]))) / 2;
-    const free = (c: number) => !table.cells.some((o) => o !== cell && o.row === cell.row && c >= o.col && c < o.col + o.colSpan);
+    const free = (c: number) => !table.cells.some((o) => o !== cell && o.row === cell.row && c >= o.col && c < o.col + o.colSpan) && (!headed || headed.has(c));
     let first = cell.col;
     let last = cell.col + cell.colSpan - 1;
     // The first column holds the rows' labels: a header over values does not reach into it.

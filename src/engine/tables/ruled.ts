@@ -148,10 +148,11 @@ function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): Tab
   // A line running across a column edge where no rule parts its cells (values set close: "-   -   42")
   // is its cells, when each of its pieces keeps to one column.
   const oneColumn = (l: TextLine) => indexOf(xs, l.box[0] + TOUCH * size) === indexOf(xs, l.box[2] - TOUCH * size);
+  const columnsOf = (l: TextLine): [number, number] => [indexOf(xs, l.box[0] + TOUCH * size), indexOf(xs, l.box[2] - TOUCH * size)];
   const pieces = inside.flatMap((l) => {
     if (oneColumn(l)) return [l];
     const parts = cellFragments(l);
-    return parts.length > 1 && parts.every(oneColumn) ? parts : [l];
+    return parts.length > 1 && (parts.every(oneColumn) || apartInColumns(parts, columnsOf)) ? parts : [l];
   });
   for (const l of pieces) byPosition.get(bandOf(l) * cols + colOf(l))!.lines.push(l);
   splitUnruledRows(byPosition, xs, colOf, TOUCH * size);
@@ -185,9 +186,13 @@ function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): Tab
         // A cell spanning columns unruled between them holds a row whose lines each keep to a column
         // (the columns' headings under a group's heading): those are cells of their own.
         const byColumn = new Set(own.map(colOf));
+        const headings = colSpan > 1 && !own.every(oneColumn) ? groupHeadings(own, g.c0, g.c1, xs, columnsOf) : null;
         if (colSpan > 1 && byColumn.size > 1 && own.every(oneColumn)) for (const c of byColumn) cells.push({ row: firstRow[g.b0]! + i, col: c, rowSpan: 1, colSpan: 1, lines: own.filter((l) => colOf(l) === c) });
+        else if (headings) for (const h of headings) cells.push({ row: firstRow[g.b0]! + i, col: h.c0, rowSpan: 1, colSpan: h.c1 - h.c0 + 1, lines: h.lines });
         else cells.push({ row: firstRow[g.b0]! + i, col: g.c0, rowSpan: 1, colSpan, lines: own });
       });
+    } else if (g.b0 === g.b1 && colSpan > 1 && groupHeadings(g.lines, g.c0, g.c1, xs, columnsOf)) {
+      for (const h of groupHeadings(g.lines, g.c0, g.c1, xs, columnsOf)!) cells.push({ row: firstRow[g.b0]!, col: h.c0, rowSpan: 1, colSpan: h.c1 - h.c0 + 1, lines: h.lines });
     } else if (g.lines.length || colSpan > 1 || g.b1 > g.b0) {
       cells.push({ row: firstRow[g.b0]!, col: g.c0, rowSpan: firstRow[g.b1 + 1]! - firstRow[g.b0]!, colSpan, lines: g.lines });
     }
@@ -284,6 +289,40 @@ function splitUnruledRows(cells: Map<number, CellGroup>, xs: number[], colOf: (l
     if (!fits || new Set(g.lines.map(colOf)).size < 2) continue;
     for (let c = g.c0; c <= g.c1; c++) cells.set(g.b0 * cols + c, { b0: g.b0, b1: g.b0, c0: c, c1: c, lines: g.lines.filter((l) => colOf(l) === c) });
   }
+}
+
+/** Pieces of one row, two or more, each over columns of its own (group headings set apart on one line). */
+function apartInColumns(parts: readonly TextLine[], columnsOf: (l: TextLine) => [number, number]): boolean {
+  const ranges = [...parts].sort((a, b) => a.box[0] - b.box[0]).map(columnsOf);
+  return ranges.length > 1 && ranges.every((r, i) => i === 0 || r[0] > ranges[i - 1]![1]);
+}
+
+/**
+ * The cells of a row of a cell spanning unruled columns c0..c1 whose lines stand over columns
+ * of their own, each over several ("Fiscal balance sheet" over two years, "Regional invoice"
+ * over three, in one band between two rules): one cell per heading, the columns between two
+ * headings going to the one they centre it on. Null when the row is one heading, or its lines
+ * share a column (words of one cell).
+ */
+function groupHeadings(lines: readonly TextLine[], c0: number, c1: number, xs: number[], columnsOf: (l: TextLine) => [number, number]): Array<{ c0: number; c1: number; lines: TextLine[] }> | null {
+  const sorted = [...lines].sort((a, b) => a.box[0] - b.box[0]);
+  if (sorted.length < 2 || !apartInColumns(sorted, columnsOf)) return null;
+  const out: Array<{ c0: number; c1: number; lines: TextLine[] }> = [];
+  let start = c0;
+  sorted.forEach((l, i) => {
+    const middle = (l.box[0] + l.box[2]) / 2;
+    let end = c1;
+    if (i + 1 < sorted.length) {
+      // The cut after column k, between this heading's last column and the next one's first: where this heading is best centred.
+      const [, last] = columnsOf(l);
+      const [nextFirst] = columnsOf(sorted[i + 1]!);
+      end = last;
+      for (let k = last; k < nextFirst; k++) if (Math.abs((xs[start]! + xs[k + 1]!) / 2 - middle) < Math.abs((xs[start]! + xs[end + 1]!) / 2 - middle)) end = k;
+    }
+    out.push({ c0: start, c1: Math.max(start, end), lines: [l] });
+    start = Math.max(start, end) + 1;
+  });
+  return out.every((h) => h.c0 <= c1) ? out : null;
 }
 
 /**
