@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Content } from './random.js';
 import { registerFigure } from './picture.js';
-import { idColour, randomBody, randomTable, Registry, tableHtml, type SpecBlock, type SpecCell } from './spec.js';
+import { columnCount, idColour, randomBody, randomTable, Registry, tableHtml, type SpecBlock, type SpecCell } from './spec.js';
 
 export const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -26,6 +26,13 @@ export class HtmlWriter {
 
 /** Share of invoices whose items are a price list (a quote, a menu, a fee schedule) rather than a table of quantities. */
 const PRICE_LIST_SHARE = 0.4;
+/**
+ * In CSS columns a table of more columns than this (or of sentences) spans the columns, as
+ * magazines set it: squeezed into one column of a three-column page its words broke letter by
+ * letter and its rows ran on over two or three columns, a table no reader, human or machine,
+ * could rebuild as its truth says (the html-magazine pages of earlier corpora, TEDS about 0.3).
+ */
+const COLUMN_TABLE_MAX_COLUMNS = 3;
 
 /**
  * A price list: a head row ("Item | Price"), items of a label (a phrase, or a sentence longer than
@@ -114,7 +121,8 @@ function bodyHtml(w: HtmlWriter, blocks: SpecBlock[], c: Content, look: Look, di
         // A table of words is set at a width that wraps its long cells: fixed columns, or auto.
         if (b.words) table = table.replace('<table class="', `<table style="width:${r.pick([100, 90, 75, 60])}%;table-layout:${r.pick(['fixed', 'auto'])}" class="words `);
         const above = r.chance(0.6);
-        out.push(`<div class="tablewrap">${above ? caption : ''}${table}${above ? '' : caption}${note}</div>`);
+        const wide = b.words || columnCount(b.rows) > COLUMN_TABLE_MAX_COLUMNS;
+        out.push(`<div class="tablewrap${wide ? ' wide' : ''}">${above ? caption : ''}${table}${above ? '' : caption}${note}</div>`);
         break;
       }
       case 'figure': {
@@ -219,6 +227,7 @@ pre { font-size: ${(size * 0.85).toFixed(1)}pt; background: #f4f4f4; padding: 6p
 .sidebar { border-left: 4px solid #7a9cc6; background: #eef3f9; padding: 6px 10px; margin: 0.8em 0; ${r.chance(0.5) ? 'float: right; width: 38%; margin-left: 1em;' : ''} }
 .fields div { margin: 2px 0; }
 .cols table { width: 100%; table-layout: fixed; } .cols td, .cols th { overflow-wrap: anywhere; }
+.cols .tablewrap.wide { column-span: all; margin: 0.6em 0; }
 .cols .infobox, .cols .sidebar { float: none; width: auto; margin: 0.8em 0; }
 `;
 }

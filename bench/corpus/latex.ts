@@ -141,12 +141,32 @@ function tabularTex(w: TexWriter, reg: Registry, id: number, rows: SpecCell[][],
     }
     lines.push(slots.join(' & ') + ' \\\\');
     if (r === headRows - 1 && style === 'booktabs') lines.push('\\midrule');
-    if (ruled || rowRuled) lines.push('\\hline');
+    if (ruled || rowRuled) lines.push(ruleUnderRow(placed, r, cols));
     else if (r === 0 && headRows === 2 && style === 'booktabs') lines.push(`\\cmidrule(lr){2-${cols}}`);
   });
   if (style === 'booktabs') lines.push('\\bottomrule');
   lines.push(`\\end{${env}}`);
   return lines.join('\n');
+}
+
+/**
+ * The rule under row `r` of a ruled table: \hline, or where a cell spans on into the next row
+ * (\multirow), \cline over the other columns, as an author sets it: an \hline would strike
+ * through the spanning cell's text, which no reader could then take for a cell.
+ */
+function ruleUnderRow(placed: ReturnType<typeof placeSpecCells>, r: number, cols: number): string {
+  const spanned = new Set<number>();
+  for (const p of placed) if (p.row <= r && r < p.row + (p.cell.rowspan ?? 1) - 1) for (let c = p.col; c < p.col + (p.cell.colspan ?? 1); c++) spanned.add(c);
+  if (!spanned.size) return '\\hline';
+  const parts: string[] = [];
+  for (let c = 0; c < cols; c++) {
+    if (spanned.has(c)) continue;
+    let end = c;
+    while (end + 1 < cols && !spanned.has(end + 1)) end++;
+    parts.push(`\\cline{${c + 1}-${end + 1}}`);
+    c = end;
+  }
+  return parts.join(' ');
 }
 
 /** The body blocks in LaTeX. */
