@@ -100,3 +100,35 @@ describe('group headings in one band of a ruled grid', () => {
   });
   const centred = (c: Canvas, font: PDFFont, text: string, middle: number, y: number) => c.text(text, middle - font.widthOfTextAtSize(text, 9) / 2, y, 9);
 });
+
+describe('a group heading in a table ruled under every row', () => {
+  it('is one cell over the columns it heads, not cut at the column gap between its words', async () => {
+    const ends = [250, 330, 410, 490];
+    const rows = [
+      ['Regional depreciation', '77.19', '402.9', '203.8'],
+      ['Net tax liability', '30.5', '35.40', '105,086'],
+      ['Gross forecast', '444,894', '420.1', '77.52'],
+    ];
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      const rule = (y: number) => c.line(78, y, 496, y, 0.5);
+      rule(88);
+      c.text('Deferred revenue', 80, 100, 9);
+      flushRight(c, font, 'Annual', ends[0]!, 100);
+      // Centred over the last two columns (from the start of their text to their end).
+      const middle = (ends[2]! - font.widthOfTextAtSize('105,086', 9) + ends[3]!) / 2;
+      c.text('Quarterly valuation', middle - font.widthOfTextAtSize('Quarterly valuation', 9) / 2, 100, 9);
+      rule(104);
+      ['2024', '2021', '2022'].forEach((y, i) => flushRight(c, font, y, ends[i + 1]!, 116));
+      rule(120);
+      rows.forEach((row, r) => {
+        const y = 132 + r * 16;
+        c.text(row[0]!, 80, y, 9);
+        row.slice(1).forEach((v, i) => flushRight(c, font, v, ends[i + 1]!, y));
+        rule(y + 4);
+      });
+    });
+    const html = blocks.find((b) => b.type === 'table')?.table_body ?? '';
+    expect(html).toContain('<td colspan="2">Quarterly valuation</td>');
+    expect(html).toContain('<tr><td>Net tax liability</td><td>30.5</td><td>35.40</td><td>105,086</td></tr>');
+  });
+});

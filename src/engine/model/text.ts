@@ -39,6 +39,9 @@ export function isListStart(text: string): boolean {
   return BULLET.test(text) || ENUMERATOR.test(text);
 }
 
+/** A table cell holding a figure other than a year: a value, not a column's heading ("2022" heads a column, "28" or "72%" fills one). */
+export const FORMATTED_VALUE = /^(?!\s*(1[89]|20)\d\d\s*$).*\d/;
+
 /** Text going on in lower case: the rest of a sentence or a phrase, a wrapped line. */
 export const LOWER_START = /^\p{Ll}/u;
 /** A leader's dot ("Step . . . . Action", "Step......Action"): '.', '·' or '…', by code point. */

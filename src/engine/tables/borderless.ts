@@ -3,7 +3,7 @@
 // with their numbers and lists must stay text.
 import type { Box, TextLine } from '../model/document.js';
 import { union } from '../model/geometry.js';
-import { isSentenceReference, isTableCaption, LOWER_START, TABLE_CAPTION, TRAILING_LEADERS } from '../model/text.js';
+import { FORMATTED_VALUE, isSentenceReference, isTableCaption, LOWER_START, TABLE_CAPTION, TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex } from './columns.js';
@@ -21,8 +21,6 @@ import { rowRuledTables } from './rowruled.js';
  */
 const VALUE = '[-–−+±<>≤≥~$€£¥]?\\s*\\d[\\d.,]*\\s*[%‰$€£¥]?';
 const NUMERIC = new RegExp(`^[(\\[]?${VALUE}(\\s*[-–−±/]\\s*${VALUE})*[)\\]]?\\s*[*†‡a-z]?$|^[-–—.]$|^n\\/?a$`, 'i');
-/** A cell holding a figure other than a year: a value, not a column's heading ("2022" heads a column, "28" or "72%" fills one). */
-const FORMATTED_VALUE = /^(?!\s*(1[89]|20)\d\d\s*$).*\d/;
 /** Longer fragments are running text, not cells. */
 const MAX_CELL_CHARS = 45;
 /** Rows of a run follow each other within this many ems (a wider gap ends the table). */

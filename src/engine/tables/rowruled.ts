@@ -10,7 +10,7 @@
 import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell } from '../model/table.js';
-import { isTableCaption, LONE_BULLET, LOWER_START } from '../model/text.js';
+import { FORMATTED_VALUE, isTableCaption, LONE_BULLET, LOWER_START } from '../model/text.js';
 import { NEXT_LINE_PITCH } from '../model/typography.js';
 import { cellFragments, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts } from './fragments.js';
 import { baselineGroups } from './rows.js';
@@ -34,6 +34,8 @@ const CLOSING_RULE = 1.5;
 const ROW_PITCH = 2;
 /** A table has at least this many rows (counting a header above its first rule and a row below its last). */
 const MIN_ROWS = 3;
+/** A group's heading stands within this many ems of the middle of the columns it heads (LaTeX's \multicolumn centres it). */
+const CENTRED = 1.5;
 /** White this many ems wide running down through the rows parts two columns. */
 const MIN_GAP = 0.3;
 /** A column gap may be crossed by this share of the rows (a row label or header set wider than its column, a spanning cell). */
@@ -250,7 +252,8 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
   const cells: Cell[] = [];
   all.forEach((row, r) => {
     const byCol = new Map<number, { c1: number; lines: TextLine[] }>();
-    for (const f of cutAtGaps(row.fragments, gaps, size)) {
+    const whole = row.fragments.filter((f) => headsColumnsUnder(f, all[r + 1], all[r + 2], gaps, edges, size));
+    for (const f of [...whole, ...cutAtGaps(row.fragments.filter((f) => !whole.includes(f)), gaps, size)]) {
       const c0 = colOf(f.box[0]);
       // A piece reaches into the next column only past the white between them (a trailing space reaches into it).
       const c1 = Math.max(c0, gaps.filter(([, b]) => b < f.box[2]).length);
@@ -564,6 +567,22 @@ function stackedRows(row: Row): number {
 
 
 /** Pieces crossing a column gap cut at the first word that starts in it or past it (cells set too close for the text layer to part them). */
+/**
+ * A heading running over a column gap, centred over the columns it reaches, over a row that
+ * heads each of them over values ("Quarterly valuation" over "2021" and "2022", numbers under
+ * them): a group's heading, one cell spanning them, not cut at the gap between its words. Over
+ * values, or in a table of words, a line is cut as ever.
+ */
+function headsColumnsUnder(f: TextLine, under: Row | undefined, values: Row | undefined, gaps: readonly [number, number][], edges: readonly number[], size: number): boolean {
+  if (!under || !values || !values.fragments.some((v) => FORMATTED_VALUE.test(v.text)) || FORMATTED_VALUE.test(f.text)) return false;
+  const c0 = gaps.filter(([a]) => f.box[0] > a).length;
+  const c1 = gaps.filter(([, b]) => b < f.box[2]).length;
+  if (c1 <= c0 || Math.abs((f.box[0] + f.box[2]) / 2 - (edges[c0]! + edges[c1 + 1]!) / 2) > CENTRED * size) return false;
+  const headings = cutAtGaps(under.fragments, gaps, size).filter((u) => u.box[2] > edges[c0]! && u.box[0] < edges[c1 + 1]!);
+  const headed = new Set(headings.map((u) => gaps.filter(([a]) => u.box[0] > a).length));
+  return headings.every((u) => !FORMATTED_VALUE.test(u.text)) && Array.from({ length: c1 - c0 + 1 }, (_, i) => c0 + i).every((c) => headed.has(c));
+}
+
 function cutAtGaps(fragments: readonly TextLine[], gaps: readonly [number, number][], size: number): TextLine[] {
   const out: TextLine[] = [];
   const queue = [...fragments];
