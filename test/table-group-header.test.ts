@@ -98,6 +98,25 @@ describe('group headings in one band of a ruled grid', () => {
     const html = blocks.find((b) => b.type === 'table')?.table_body ?? '';
     expect(html).toContain('<td colspan="2">Fiscal balance sheet</td><td colspan="3">Regional invoice</td>');
   });
+
+  it('leave a note across the table one cell (its pieces neither centred nor headings)', async () => {
+    const widths = [110, 90, 90, 90];
+    const blocks = await bornDigitalBlocks((c) => {
+      const rows = [
+        ['Plan type', 'County', 'Plan name', 'Totals'],
+        ['GMC', 'Sacramento', 'Anthem', '164,380'],
+        ['GMC', 'Sacramento', 'Health Net', '126,547'],
+        ['COHS', 'Marin', 'Partnership', '12,150'],
+        ['', '', '', ''],
+      ];
+      drawTable(c, { x: 80, top: 100, colWidths: widths, rows, spans: [[4, 0, 4]], rules: 'lines', size: 9 });
+      // The last band, one cell across: a source on the left, its date further right.
+      c.text('Source: Data Warehouse, Health Care Services', 84, 100 + 4 * 19.7 + 13, 9);
+      c.text('12/14/15', 330, 100 + 4 * 19.7 + 13, 9);
+    });
+    const html = blocks.find((b) => b.type === 'table')?.table_body ?? '';
+    expect(html).toContain('<td colspan="4">Source: Data Warehouse, Health Care Services 12/14/15</td>');
+  });
   const centred = (c: Canvas, font: PDFFont, text: string, middle: number, y: number) => c.text(text, middle - font.widthOfTextAtSize(text, 9) / 2, y, 9);
 });
 

@@ -6,7 +6,7 @@ import { union } from '../model/geometry.js';
 import { FORMATTED_VALUE, isSentenceReference, isTableCaption, LOWER_START, TABLE_CAPTION, TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import type { Cell, Table } from '../model/table.js';
-import { columnEdges, columnIndex } from './columns.js';
+import { columnEdges, columnIndex, GROUP_HEADING_CENTRED } from './columns.js';
 import { alignedWith, cellFragments, columnAlignment, cutAtColumns, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts, type ColumnAlignment } from './fragments.js';
 import type { TableFound } from './ruled.js';
 import { readByOcr, scannedCellFragments } from './scanned.js';
@@ -1818,7 +1818,7 @@ function centreSpanningCells(table: Table, size: number): void {
     // The first column holds the rows' labels: a header over values does not reach into it.
     for (let a = cell.col; a >= Math.min(1, cell.col) && free(a); a--) {
       for (let b = cell.col + cell.colSpan - 1; b < table.cols && free(b); b++) {
-        if (b - a > last - first && Math.abs((left[a]! + right[b]!) / 2 - middle) <= 1.5 * size) [first, last] = [a, b];
+        if (b - a > last - first && Math.abs((left[a]! + right[b]!) / 2 - middle) <= GROUP_HEADING_CENTRED * size) [first, last] = [a, b];
       }
     }
     cell.col = first;

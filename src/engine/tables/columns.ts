@@ -2,6 +2,12 @@
 import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 
+/**
+ * A heading over a group of columns stands within this many ems of the middle of the columns it
+ * heads (LaTeX's \multicolumn and HTML's colspan centre it): how every detector tells a group's
+ * heading from text that only reaches over a column edge.
+ */
+export const GROUP_HEADING_CENTRED = 1.5;
 /** A gap between columns is at least this many ems wide (word spaces are 0.2–0.35 em). */
 const MIN_COLUMN_GAP = 0.6;
 /**

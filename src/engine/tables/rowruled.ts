@@ -14,6 +14,7 @@ import { FORMATTED_VALUE, isTableCaption, LONE_BULLET, LOWER_START } from '../mo
 import { NEXT_LINE_PITCH } from '../model/typography.js';
 import { cellFragments, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts } from './fragments.js';
 import { baselineGroups } from './rows.js';
+import { GROUP_HEADING_CENTRED } from './columns.js';
 import type { TableFound } from './ruled.js';
 import type { HRule } from './rules.js';
 import { scannedCellFragments } from './scanned.js';
@@ -34,8 +35,6 @@ const CLOSING_RULE = 1.5;
 const ROW_PITCH = 2;
 /** A table has at least this many rows (counting a header above its first rule and a row below its last). */
 const MIN_ROWS = 3;
-/** A group's heading stands within this many ems of the middle of the columns it heads (LaTeX's \multicolumn centres it). */
-const CENTRED = 1.5;
 /** White this many ems wide running down through the rows parts two columns. */
 const MIN_GAP = 0.3;
 /** A column gap may be crossed by this share of the rows (a row label or header set wider than its column, a spanning cell). */
@@ -577,7 +576,7 @@ function headsColumnsUnder(f: TextLine, under: Row | undefined, values: Row | un
   if (!under || !values || !values.fragments.some((v) => FORMATTED_VALUE.test(v.text)) || FORMATTED_VALUE.test(f.text)) return false;
   const c0 = gaps.filter(([a]) => f.box[0] > a).length;
   const c1 = gaps.filter(([, b]) => b < f.box[2]).length;
-  if (c1 <= c0 || Math.abs((f.box[0] + f.box[2]) / 2 - (edges[c0]! + edges[c1 + 1]!) / 2) > CENTRED * size) return false;
+  if (c1 <= c0 || Math.abs((f.box[0] + f.box[2]) / 2 - (edges[c0]! + edges[c1 + 1]!) / 2) > GROUP_HEADING_CENTRED * size) return false;
   const headings = cutAtGaps(under.fragments, gaps, size).filter((u) => u.box[2] > edges[c0]! && u.box[0] < edges[c1 + 1]!);
   const headed = new Set(headings.map((u) => gaps.filter(([a]) => u.box[0] > a).length));
   return headings.every((u) => !FORMATTED_VALUE.test(u.text)) && Array.from({ length: c1 - c0 + 1 }, (_, i) => c0 + i).every((c) => headed.has(c));

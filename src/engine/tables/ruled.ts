@@ -5,8 +5,9 @@
 // their rules may still bound a borderless table or belong to a chart.
 import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
+import { FORMATTED_VALUE } from '../model/text.js';
 import type { Cell, Table } from '../model/table.js';
-import { columnEdges } from './columns.js';
+import { columnEdges, GROUP_HEADING_CENTRED } from './columns.js';
 import { cellFragments } from './fragments.js';
 import { baselineGroups, textRows } from './rows.js';
 import { isMostlyRightToLeftText } from '../model/script.js';
@@ -178,6 +179,7 @@ function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): Tab
   const cells: Cell[] = [];
   for (const g of groups) {
     const colSpan = g.c1 - g.c0 + 1;
+    let headings: ReturnType<typeof groupHeadings> = null;
     if (g.b0 === g.b1 && bandRows[g.b0]!.length > 1) {
       // One cell per text row of the band.
       bandRows[g.b0]!.forEach((rowLines, i) => {
@@ -186,13 +188,13 @@ function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): Tab
         // A cell spanning columns unruled between them holds a row whose lines each keep to a column
         // (the columns' headings under a group's heading): those are cells of their own.
         const byColumn = new Set(own.map(colOf));
-        const headings = colSpan > 1 && !own.every(oneColumn) ? groupHeadings(own, g.c0, g.c1, xs, columnsOf) : null;
+        const split = colSpan > 1 && !own.every(oneColumn) ? groupHeadings(own, g.c0, g.c1, xs, size, columnsOf) : null;
         if (colSpan > 1 && byColumn.size > 1 && own.every(oneColumn)) for (const c of byColumn) cells.push({ row: firstRow[g.b0]! + i, col: c, rowSpan: 1, colSpan: 1, lines: own.filter((l) => colOf(l) === c) });
-        else if (headings) for (const h of headings) cells.push({ row: firstRow[g.b0]! + i, col: h.c0, rowSpan: 1, colSpan: h.c1 - h.c0 + 1, lines: h.lines });
+        else if (split) for (const h of split) cells.push({ row: firstRow[g.b0]! + i, col: h.c0, rowSpan: 1, colSpan: h.c1 - h.c0 + 1, lines: h.lines });
         else cells.push({ row: firstRow[g.b0]! + i, col: g.c0, rowSpan: 1, colSpan, lines: own });
       });
-    } else if (g.b0 === g.b1 && colSpan > 1 && groupHeadings(g.lines, g.c0, g.c1, xs, columnsOf)) {
-      for (const h of groupHeadings(g.lines, g.c0, g.c1, xs, columnsOf)!) cells.push({ row: firstRow[g.b0]!, col: h.c0, rowSpan: 1, colSpan: h.c1 - h.c0 + 1, lines: h.lines });
+    } else if (g.b0 === g.b1 && colSpan > 1 && (headings = groupHeadings(g.lines, g.c0, g.c1, xs, size, columnsOf))) {
+      for (const h of headings) cells.push({ row: firstRow[g.b0]!, col: h.c0, rowSpan: 1, colSpan: h.c1 - h.c0 + 1, lines: h.lines });
     } else if (g.lines.length || colSpan > 1 || g.b1 > g.b0) {
       cells.push({ row: firstRow[g.b0]!, col: g.c0, rowSpan: firstRow[g.b1 + 1]! - firstRow[g.b0]!, colSpan, lines: g.lines });
     }
@@ -301,10 +303,10 @@ function apartInColumns(parts: readonly TextLine[], columnsOf: (l: TextLine) => 
  * The cells of a row of a cell spanning unruled columns c0..c1 whose lines stand over columns
  * of their own, each over several ("Fiscal balance sheet" over two years, "Regional invoice"
  * over three, in one band between two rules): one cell per heading, the columns between two
- * headings going to the one they centre it on. Null when the row is one heading, or its lines
- * share a column (words of one cell).
+ * headings going to the one they centre it on. Null when the row is one heading, its lines
+ * share a column (words of one cell), or one of them is a value or not centred over its columns.
  */
-function groupHeadings(lines: readonly TextLine[], c0: number, c1: number, xs: number[], columnsOf: (l: TextLine) => [number, number]): Array<{ c0: number; c1: number; lines: TextLine[] }> | null {
+function groupHeadings(lines: readonly TextLine[], c0: number, c1: number, xs: number[], size: number, columnsOf: (l: TextLine) => [number, number]): Array<{ c0: number; c1: number; lines: TextLine[] }> | null {
   const sorted = [...lines].sort((a, b) => a.box[0] - b.box[0]);
   if (sorted.length < 2 || !apartInColumns(sorted, columnsOf)) return null;
   const out: Array<{ c0: number; c1: number; lines: TextLine[] }> = [];
@@ -322,7 +324,9 @@ function groupHeadings(lines: readonly TextLine[], c0: number, c1: number, xs: n
     out.push({ c0: start, c1: Math.max(start, end), lines: [l] });
     start = Math.max(start, end) + 1;
   });
-  return out.every((h) => h.c0 <= c1) ? out : null;
+  // Headings centred each over its columns; a note across the table ("Source: … 12/14/15") is one cell.
+  const centred = (h: (typeof out)[number]) => Math.abs((h.lines[0]!.box[0] + h.lines[0]!.box[2]) / 2 - (xs[h.c0]! + xs[h.c1 + 1]!) / 2) <= GROUP_HEADING_CENTRED * size;
+  return out.every((h) => h.c0 <= c1 && centred(h) && !FORMATTED_VALUE.test(h.lines[0]!.text)) ? out : null;
 }
 
 /**
