@@ -1320,7 +1320,9 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   const over = (l: TextLine) => l.box[0] < box[2] && l.box[2] > box[0];
   // (A sentence naming the table, "Table 4 shows how…", is prose, not its caption.)
   const captioned = [...captionsNear(box, lines, size), ...captionsAbove(box, lines, size)].some((l) => over(l) && !isSentenceReference(l.text.trim()));
-  if (!looksTabular(fragments, edges, ruled, run.length, labels.length > 0 && !ownFirst, values, captioned)) return null;
+  const headed = headingsRuledOff(run, edges, rules, box, size);
+  if (headed) note(run, 'headingsRuledOff', 1);
+  if (!looksTabular(fragments, edges, ruled, run.length, labels.length > 0 && !ownFirst, values, captioned || headed)) return null;
   if (isContents(run, edges, lines) || isList(run, edges)) return null;
   if (labels.length && !ownFirst) {
     const x0 = Math.min(...labels.map((l) => l.box[0]));
@@ -1728,6 +1730,25 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, ro
   // Three or more columns of short words: a table when numbers or many rows confirm it.
   return cols >= 3 && meanLength <= 20 && (numeric >= 0.1 || rows >= 5);
 }
+
+/**
+ * The run's first row heads every column with a short heading and a rule runs under it across the
+ * run: a table's header ruled off from its rows. Like a caption, it confirms columns of words (a
+ * table of sentences continued on the next page under its repeated header, its caption left on
+ * the page before).
+ */
+function headingsRuledOff(run: TextLine[][], edges: number[], rules: readonly HRule[], box: Box, size: number): boolean {
+  const [head, next] = run;
+  if (!head || !next) return false;
+  const cols = edges.length - 1;
+  const headed = new Set(head.map((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2)));
+  if (headed.size < cols || head.some((l) => l.text.trim().split(/\s+/).length > MAX_HEADING_WORDS || /[.:;]$/.test(l.text.trim()))) return false;
+  const bottom = Math.max(...head.map((l) => l.box[3]));
+  const top = Math.min(...next.map((l) => l.box[1]));
+  return rules.some((r) => r.y >= bottom - TOUCH * size && r.y <= top + TOUCH * size && r.x0 <= box[0] + size && r.x1 >= box[2] - size);
+}
+/** A column's heading is a few words (a longer line is the first row of cells). */
+const MAX_HEADING_WORDS = 4;
 
 /** Share of a column's rows that start a phrase (not in lower case) when its words are cells. */
 const CELL_STARTS = 0.5;
