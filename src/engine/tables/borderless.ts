@@ -969,7 +969,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     // The run the row continues: the open run it lies under (lines far beside it left out).
     const target = tabular ? open.find((r) => {
       const inRun = cellLike.filter((l) => !beside(r, l));
-      return inRun.length >= 2 && overlaps(r.box, inRun);
+      return inRun.length >= 2 && overlaps(r.box, inRun) && ofRunSize(r, inRun);
     }) : undefined;
     // A block of text lines set off by a blank line ends the run above it.
     if (target && target.textLines >= TEXT_BLOCK_LINES && target.textGap >= BLANK_LINE * size) {
@@ -1119,6 +1119,19 @@ function ofOneSize(lines: TextLine[]): TextLine[] {
   }
   return best;
 }
+
+/**
+ * A row set in the run's type size: a table's rows share theirs. Small print right under larger
+ * text in rows (a title page's author block over a table in small print, two ems apart) starts a
+ * run of its own.
+ */
+function ofRunSize(r: OpenRun, row: readonly TextLine[]): boolean {
+  const runSize = median(r.rows.flat().map((l) => l.fontSize));
+  const rowSize = median(row.map((l) => l.fontSize));
+  return Math.min(runSize, rowSize) >= RUN_SIZE_RATIO * Math.max(runSize, rowSize);
+}
+/** Rows of one table differ in size by less than this ratio (bold or italic headings share the body's size; 8-point table text under 10-point text does not). */
+const RUN_SIZE_RATIO = 0.85;
 
 interface OpenRun {
   rows: TextLine[][];
