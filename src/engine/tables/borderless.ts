@@ -1123,9 +1123,12 @@ function ofOneSize(lines: TextLine[]): TextLine[] {
 /**
  * A row set in the run's type size: a table's rows share theirs. Small print right under larger
  * text in rows (a title page's author block over a table in small print, two ems apart) starts a
- * run of its own.
+ * run of its own. Text-layer lines only.
  */
 function ofRunSize(r: OpenRun, row: readonly TextLine[]): boolean {
+  // OCR'd lines' sizes are guesses from their boxes (digits stand lower than words with
+  // ascenders and descenders): only the text layer's sizes tell.
+  if (!row.every((l) => l.glyphs) || !r.rows.every((rr) => rr.every((l) => l.glyphs))) return true;
   const runSize = median(r.rows.flat().map((l) => l.fontSize));
   const rowSize = median(row.map((l) => l.fontSize));
   return Math.min(runSize, rowSize) >= RUN_SIZE_RATIO * Math.max(runSize, rowSize);
