@@ -565,7 +565,6 @@ function stackedRows(row: Row): number {
 }
 
 
-/** Pieces crossing a column gap cut at the first word that starts in it or past it (cells set too close for the text layer to part them). */
 /**
  * A heading running over a column gap, centred over the columns it reaches, over a row that
  * heads each of them over values ("Quarterly valuation" over "2021" and "2022", numbers under
@@ -582,6 +581,7 @@ function headsColumnsUnder(f: TextLine, under: Row | undefined, values: Row | un
   return headings.every((u) => !FORMATTED_VALUE.test(u.text)) && Array.from({ length: c1 - c0 + 1 }, (_, i) => c0 + i).every((c) => headed.has(c));
 }
 
+/** Pieces crossing a column gap cut at the first word that starts in it or past it (cells set too close for the text layer to part them). */
 function cutAtGaps(fragments: readonly TextLine[], gaps: readonly [number, number][], size: number): TextLine[] {
   const out: TextLine[] = [];
   const queue = [...fragments];
