@@ -944,7 +944,18 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   // Long labels of amounts (a price list's items) are cells of their rows.
   const labelled = amountLabels(lines);
   const beside = (r: OpenRun, l: TextLine) => farBeside(r.rows, r.box, l) || inProseColumnBeside(r.box, l, proseStarts);
-  for (const group of baselineGroups(lines)) {
+  const groups = baselineGroups(lines);
+  // The first row of a table beside an open run, parted from that run's line (besideTables).
+  let startsBeside: { group: TextLine[]; of: OpenRun } | undefined;
+  for (let gi = 0; gi < groups.length; gi++) {
+    let group = groups[gi]!;
+    // Rows of two tables side by side on one baseline: two rows.
+    const apart = besideTables(group, open);
+    if (apart) {
+      group = apart.parts[0];
+      groups.splice(gi + 1, 0, apart.parts[1]);
+      if (apart.starts) startsBeside = { group: apart.parts[1], of: apart.left };
+    }
     // A line of the next page column's text on a run's row, alone right of it, stands beside the
     // run: it neither makes the row tabular nor ends the run (several lines there can be another table's row).
     // So does a line of the previous page column amid its prose (a heading), alone left of a run
@@ -997,7 +1008,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // A new run; the open runs it overlaps end (a table does not run through another).
       const cells = [...cellLike].sort((a, b) => a.box[0] - b.box[0]);
       for (const r of [...open]) if (overlaps(r.box, cells)) close(r);
-      open.push({ rows: [cells], box: extend(null, cells), bottom: Math.max(...cells.map((l) => l.box[3])), labelBottom: -Infinity, textLines: 0, textGap: 0 });
+      open.push({ rows: [cells], box: extend(null, cells), bottom: Math.max(...cells.map((l) => l.box[3])), labelBottom: -Infinity, textLines: 0, textGap: 0, besideOf: startsBeside?.group === group ? startsBeside.of : undefined });
       continue;
     }
     for (const r of [...open]) {
@@ -1146,6 +1157,33 @@ interface OpenRun {
   /** Lines of text (rows of one fragment) since its last row, and the widest gap above one. */
   textLines: number;
   textGap: number;
+  /** The run this one was started beside, on a baseline parted between them (besideTables). */
+  besideOf?: OpenRun;
+}
+
+/**
+ * Two small tables side by side, the left one's header wrapped: its second line and the right
+ * table's header share a baseline, and their rows after that share theirs too. Such a baseline is
+ * parted [left part, right part] with the run the left part goes on: one line under a run's first
+ * row with two headings or more well right of it (the right table's header: `starts`), and after that,
+ * while both runs are open, the lines under the left run and the rest, wholly right of it. Null
+ * when the baseline is one row.
+ */
+function besideTables(group: TextLine[], open: readonly OpenRun[]): { parts: [TextLine[], TextLine[]]; left: OpenRun; starts: boolean } | null {
+  for (const a of open) {
+    const size = median(a.rows.flat().map((l) => l.fontSize)) || 10;
+    if (open.some((b) => b.besideOf === a)) {
+      const left = group.filter((l) => l.box[2] <= a.box[2] + TOUCH * size);
+      const right = group.filter((l) => !left.includes(l));
+      if (left.length && right.length && right.every((l) => l.box[0] >= a.box[2])) return { parts: [left, right], left: a, starts: false };
+      continue;
+    }
+    const under = group.filter((l) => l.box[0] >= a.box[0] - TOUCH * size && l.box[2] <= a.box[2] + TOUCH * size);
+    const right = group.filter((l) => l.box[0] - a.box[2] > FAR_BESIDE * size);
+    // Only under a run's first row (the second line of its header), beside a header's headings (no values).
+    if (a.rows.length === 1 && under.length === 1 && right.length >= 2 && under.length + right.length === group.length && a.bottom <= under[0]!.box[1] + TOUCH * size && right.every((l) => !FORMATTED_VALUE.test(l.text))) return { parts: [under, right], left: a, starts: true };
+  }
+  return null;
 }
 
 /** A run of this many rows or more has columns for a row to cross. */
