@@ -1140,9 +1140,14 @@ function ofRunSize(r: OpenRun, row: readonly TextLine[]): boolean {
   // OCR'd lines' sizes are guesses from their boxes (digits stand lower than words with
   // ascenders and descenders): only the text layer's sizes tell.
   if (!row.every((l) => l.glyphs) || !r.rows.every((rr) => rr.every((l) => l.glyphs))) return true;
-  const runSize = median(r.rows.flat().map((l) => l.fontSize));
+  const size = runSize(r);
   const rowSize = median(row.map((l) => l.fontSize));
-  return Math.min(runSize, rowSize) >= RUN_SIZE_RATIO * Math.max(runSize, rowSize);
+  return Math.min(size, rowSize) >= RUN_SIZE_RATIO * Math.max(size, rowSize);
+}
+
+/** The median type size of a run's lines. */
+function runSize(r: OpenRun): number {
+  return median(r.rows.flat().map((l) => l.fontSize));
 }
 /** Rows of one table differ in size by less than this ratio (bold or italic headings share the body's size; 8-point table text under 10-point text does not). */
 const RUN_SIZE_RATIO = 0.85;
@@ -1171,7 +1176,7 @@ interface OpenRun {
  */
 function besideTables(group: TextLine[], open: readonly OpenRun[]): { parts: [TextLine[], TextLine[]]; left: OpenRun; starts: boolean } | null {
   for (const a of open) {
-    const size = median(a.rows.flat().map((l) => l.fontSize)) || 10;
+    const size = runSize(a) || 10;
     if (open.some((b) => b.besideOf === a)) {
       const left = group.filter((l) => l.box[2] <= a.box[2] + TOUCH * size);
       const right = group.filter((l) => !left.includes(l));
@@ -1374,7 +1379,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   const over = (l: TextLine) => l.box[0] < box[2] && l.box[2] > box[0];
   // (A sentence naming the table, "Table 4 shows how…", is prose, not its caption.)
   const captioned = [...captionsNear(box, lines, size), ...captionsAbove(box, lines, size)].some((l) => over(l) && !isSentenceReference(l.text.trim()));
-  const headed = headingsRuledOff(run, edges, rules, box, size);
+  const headed = headingsRuledOff(run, edges, rules.filter(fits), size);
   if (headed) note(run, 'headingsRuledOff', 1);
   if (!looksTabular(fragments, edges, ruled, run.length, labels.length > 0 && !ownFirst, values, captioned || headed)) return null;
   if (isContents(run, edges, lines) || isList(run, edges)) return null;
@@ -1786,12 +1791,12 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, ro
 }
 
 /**
- * The run's first row heads every column with a short heading and a rule runs under it across the
- * run: a table's header ruled off from its rows. Like a caption, it confirms columns of words (a
- * table of sentences continued on the next page under its repeated header, its caption left on
- * the page before).
+ * The run's first row heads every column with a short heading and one of the rules across the run
+ * (`across`) runs under it: a table's header ruled off from its rows. Like a caption, it confirms
+ * columns of words (a table of sentences continued on the next page under its repeated header,
+ * its caption left on the page before).
  */
-function headingsRuledOff(run: TextLine[][], edges: number[], rules: readonly HRule[], box: Box, size: number): boolean {
+function headingsRuledOff(run: TextLine[][], edges: number[], across: readonly HRule[], size: number): boolean {
   const [head, next] = run;
   if (!head || !next) return false;
   const cols = edges.length - 1;
@@ -1799,7 +1804,7 @@ function headingsRuledOff(run: TextLine[][], edges: number[], rules: readonly HR
   if (headed.size < cols || head.some((l) => l.text.trim().split(/\s+/).length > MAX_HEADING_WORDS || /[.:;]$/.test(l.text.trim()))) return false;
   const bottom = Math.max(...head.map((l) => l.box[3]));
   const top = Math.min(...next.map((l) => l.box[1]));
-  return rules.some((r) => r.y >= bottom - TOUCH * size && r.y <= top + TOUCH * size && r.x0 <= box[0] + size && r.x1 >= box[2] - size);
+  return across.some((r) => r.y >= bottom - TOUCH * size && r.y <= top + TOUCH * size);
 }
 /** A column's heading is a few words (a longer line is the first row of cells). */
 const MAX_HEADING_WORDS = 4;

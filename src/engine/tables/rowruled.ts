@@ -248,14 +248,16 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
   // A piece's column: past every gap it starts in or after. A piece starting in a gap's white is
   // the next column's (a header set flush left over numbers set flush right starts there).
   const colOf = (x: number) => gaps.filter(([a]) => x > a).length;
+  // A piece reaches into the next column only past the white between them (a trailing space reaches into it).
+  const reachesTo = (x: number) => gaps.filter(([, b]) => b < x).length;
+  const cutRows = all.map((row) => cutAtGaps(row.fragments, gaps, size));
   const cells: Cell[] = [];
   all.forEach((row, r) => {
     const byCol = new Map<number, { c1: number; lines: TextLine[] }>();
-    const whole = row.fragments.filter((f) => headsColumnsUnder(f, all[r + 1], all[r + 2], gaps, edges, size));
-    for (const f of [...whole, ...cutAtGaps(row.fragments.filter((f) => !whole.includes(f)), gaps, size)]) {
+    const whole = row.fragments.filter((f) => headsColumnsUnder(f, cutRows[r + 1], all[r + 2], colOf, reachesTo, edges, size));
+    for (const f of whole.length ? [...whole, ...cutAtGaps(row.fragments.filter((f) => !whole.includes(f)), gaps, size)] : cutRows[r]!) {
       const c0 = colOf(f.box[0]);
-      // A piece reaches into the next column only past the white between them (a trailing space reaches into it).
-      const c1 = Math.max(c0, gaps.filter(([, b]) => b < f.box[2]).length);
+      const c1 = Math.max(c0, reachesTo(f.box[2]));
       const cell = byCol.get(c0);
       if (cell) {
         cell.lines.push(f);
@@ -569,15 +571,16 @@ function stackedRows(row: Row): number {
  * A heading running over a column gap, centred over the columns it reaches, over a row that
  * heads each of them over values ("Quarterly valuation" over "2021" and "2022", numbers under
  * them): a group's heading, one cell spanning them, not cut at the gap between its words. Over
- * values, or in a table of words, a line is cut as ever.
+ * values, or in a table of words, a line is cut as ever. `under`: the next row's pieces cut at the
+ * column gaps; `values`: the row after it.
  */
-function headsColumnsUnder(f: TextLine, under: Row | undefined, values: Row | undefined, gaps: readonly [number, number][], edges: readonly number[], size: number): boolean {
+function headsColumnsUnder(f: TextLine, under: readonly TextLine[] | undefined, values: Row | undefined, colOf: (x: number) => number, reachesTo: (x: number) => number, edges: readonly number[], size: number): boolean {
   if (!under || !values || !values.fragments.some((v) => FORMATTED_VALUE.test(v.text)) || FORMATTED_VALUE.test(f.text)) return false;
-  const c0 = gaps.filter(([a]) => f.box[0] > a).length;
-  const c1 = gaps.filter(([, b]) => b < f.box[2]).length;
+  const c0 = colOf(f.box[0]);
+  const c1 = reachesTo(f.box[2]);
   if (c1 <= c0 || Math.abs((f.box[0] + f.box[2]) / 2 - (edges[c0]! + edges[c1 + 1]!) / 2) > GROUP_HEADING_CENTRED * size) return false;
-  const headings = cutAtGaps(under.fragments, gaps, size).filter((u) => u.box[2] > edges[c0]! && u.box[0] < edges[c1 + 1]!);
-  const headed = new Set(headings.map((u) => gaps.filter(([a]) => u.box[0] > a).length));
+  const headings = under.filter((u) => u.box[2] > edges[c0]! && u.box[0] < edges[c1 + 1]!);
+  const headed = new Set(headings.map((u) => colOf(u.box[0])));
   return headings.every((u) => !FORMATTED_VALUE.test(u.text)) && Array.from({ length: c1 - c0 + 1 }, (_, i) => c0 + i).every((c) => headed.has(c));
 }
 

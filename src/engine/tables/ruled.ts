@@ -148,8 +148,11 @@ function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): Tab
   const byPosition = mergedCells(grid, xs, ys, near);
   // A line running across a column edge where no rule parts its cells (values set close: "-   -   42")
   // is its cells, when each of its pieces keeps to one column.
-  const oneColumn = (l: TextLine) => indexOf(xs, l.box[0] + TOUCH * size) === indexOf(xs, l.box[2] - TOUCH * size);
   const columnsOf = (l: TextLine): [number, number] => [indexOf(xs, l.box[0] + TOUCH * size), indexOf(xs, l.box[2] - TOUCH * size)];
+  const oneColumn = (l: TextLine) => {
+    const [first, last] = columnsOf(l);
+    return first === last;
+  };
   const pieces = inside.flatMap((l) => {
     if (oneColumn(l)) return [l];
     const parts = cellFragments(l);
