@@ -12,6 +12,7 @@ import type { TableFound } from './ruled.js';
 import { readByOcr, scannedCellFragments } from './scanned.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { HRule } from './rules.js';
+import { framedTables } from './framed.js';
 import { rowRuledTables } from './rowruled.js';
 
 /**
@@ -148,6 +149,27 @@ const PARAGRAPH_LINE_GAP = 0.8;
  * (a table's top, header and bottom rules), which bound and confirm a table.
  */
 export function borderlessTables(lines: readonly TextLine[], rules: readonly HRule[]): TableFound[] {
+  const found = rowsTables(lines, rules);
+  // A table framed by rules whose cells wrap (framed.ts) stands where the rows' reading did not
+  // read its frame as one table: it takes its lines, the rest are read again.
+  const framed = framedTables(lines, rules).filter((f) => !found.some((t) => readsWhole(t, f)));
+  if (!framed.length) return found;
+  const taken = new Set(framed.flatMap((t) => t.lines));
+  return [...framed, ...rowsTables(lines.filter((l) => !taken.has(l)), rules)];
+}
+
+/** Share of a framed table's lines a table found row by row must hold, and of its own lines that must be the frame's, to read the frame whole. */
+const WHOLE_SHARE = 0.9;
+
+/** Whether `table` holds the framed table's lines and little else. */
+function readsWhole(table: TableFound, framed: TableFound): boolean {
+  const own = new Set(table.lines);
+  const shared = framed.lines.filter((l) => own.has(l)).length;
+  return shared >= WHOLE_SHARE * framed.lines.length && shared >= WHOLE_SHARE * own.size;
+}
+
+/** Tables read row by row: tables ruled under every row, then runs of tabular rows. */
+function rowsTables(lines: readonly TextLine[], rules: readonly HRule[]): TableFound[] {
   // Rules under every row (none between columns) give a table's rows exactly: those first,
   // unless the rows' columns hold a wider table that the rules run under only in part (its
   // other columns' cells span the ruled rows): then that table is read whole.

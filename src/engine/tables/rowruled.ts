@@ -20,13 +20,13 @@ import type { HRule } from './rules.js';
 import { scannedCellFragments } from './scanned.js';
 
 /** Rules of one stack start and end within this many ems of each other (one table's width). */
-const SAME_EXTENT = 0.5;
+export const SAME_EXTENT = 0.5;
 /** Rules this many ems apart or less are one (a double rule, a heavier head rule drawn twice). */
 const DOUBLE_RULE = 0.5;
 /** A rule inside a stack, this share of its width or more, parts the rows in the columns it runs under. */
 const PARTIAL_RULE = 0.2;
 /** Neighbouring rules of a stack stand at most this many ems apart (a row wrapped over six lines); farther, they rule off parts of the page. */
-const MAX_ROW_HEIGHT = 9;
+export const MAX_ROW_HEIGHT = 9;
 /** This many lines in the columns, unruled, right under the last rule and closed by a rule: the rules are a table head's. */
 const BODY_ROWS_BELOW = 4;
 /** A rule this many ems or less under an unruled body closes it (a table's bottom rule). */
@@ -61,7 +61,7 @@ const ENUMERATOR_ONLY = /^\(?(\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]$/i;
 /** Share of the table's positions that must hold text (a form to fill in holds little). */
 const MIN_FILLED = 0.5;
 /** Lines reaching this many ems past the rules' ends run across the stack: the rules are no table's. */
-const OVERHANG = 1;
+export const OVERHANG = 1;
 
 interface Row {
   fragments: TextLine[];
