@@ -13,7 +13,7 @@ const CELL_GAP = 1;
 /** …and this many times the line's usual word space, when it has other spaces. */
 const GAP_OVER_SPACES = 2.5;
 /** Gaps between glyphs narrower than this many ems are inside a word (kerning, letter spacing). */
-const WORD_GAP = 0.15;
+export const WORD_GAP = 0.15;
 
 /** A line ending in a word broken by a hyphen ("re-", "allo-"). */
 const HYPHENATED = /\p{Ll}-$/u;

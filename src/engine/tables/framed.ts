@@ -10,7 +10,7 @@
 import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell } from '../model/table.js';
-import { cutAtWord, innerWordEnds, innerWordStarts } from './fragments.js';
+import { cutAtWord, WORD_GAP } from './fragments.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { TableFound } from './ruled.js';
 import type { HRule } from './rules.js';
@@ -141,12 +141,21 @@ function frameTable(top: HRule, head: HRule, bottom: HRule, lines: readonly Text
   };
 }
 
-/** Each word of the line as [x0, x1] (from its glyphs; OCR lines from their word boxes; else the whole line). */
+/**
+ * Each word of the line as [x0, x1]: its glyphs parted where they stand a word gap apart, with or
+ * without a space in its text (cells set close are written without one). OCR lines: their word
+ * boxes; else the whole line.
+ */
 function wordSpans(line: TextLine): [number, number][] {
-  if (!line.glyphs) return line.words?.length ? line.words : [[line.box[0], line.box[2]]];
-  const starts = [line.box[0], ...innerWordStarts(line).map((s) => s.x)];
-  const ends = [...innerWordEnds(line).map((e) => e.x), line.box[2]];
-  return starts.length === ends.length ? starts.map((s, i) => [s, ends[i]!]) : [[line.box[0], line.box[2]]];
+  const glyphs = line.glyphs?.filter((g) => g.code > 32);
+  if (!glyphs?.length) return line.words?.length ? line.words : [[line.box[0], line.box[2]]];
+  const spans: [number, number][] = [];
+  for (const g of glyphs) {
+    const last = spans[spans.length - 1];
+    if (last && g.x0 - last[1] <= WORD_GAP * g.size) last[1] = Math.max(last[1], g.x1);
+    else spans.push([g.x0, g.x1]);
+  }
+  return spans;
 }
 
 /**
@@ -183,8 +192,8 @@ function cutAtGutters(line: TextLine, gutters: readonly [number, number][]): Tex
   let rest = line;
   for (const [, b] of gutters) {
     if (rest.box[0] >= b || rest.box[2] <= b) continue;
-    const start = (rest.glyphs ? innerWordStarts(rest) : []).find((s) => s.x >= b);
-    const parts = start ? cutAtWord(rest, start.x) : null;
+    const start = wordSpans(rest).find(([x]) => x >= b && x > rest.box[0]);
+    const parts = start ? cutAtWord(rest, start[0]) : null;
     if (!parts) continue;
     out.push(parts[0]);
     rest = parts[1];

@@ -1,0 +1,51 @@
+// A table framed by a top rule, a rule under its header and a bottom rule (booktabs), whose first
+// column holds sentences wrapped over several justified lines (a LaTeX p{} column) beside values
+// set flush right on each row's first line. The justified lines' word spaces are as wide as the
+// column gaps and a wrapped cell's next lines stand alone on their baselines: the frame, the white
+// down through every body line and where each line's first word would not have fitted read it.
+import { describe, expect, it } from 'vitest';
+import { bornDigitalBlocks, flushRight, justified, tableHtml, type Canvas } from './table-fixtures.js';
+
+const SIZE = 9;
+const PITCH = 11;
+
+/** Each row: its first column's lines as set (justified but the last), then its two values. */
+const rows: [string[], string, string][] = [
+  [['Figure 1 lists how', 'the weekly outcome', 'doubled over 18'], '22%', '4'],
+  [['The pediatric pa-', 'tient was monitored', 'in'], '77', '40%'],
+  [['However, the', 'weekly prevalence', 'was associated'], '363.8 per 1,000', '868,744'],
+  [['Regional ward for', 'clinic'], '18', '301,864'],
+  [['The confirmed', 'ward and the', 'symptom was re-', 'ported according'], '26,353', '51.2'],
+  [['Rural referral and', 'caregiver'], '11%', '607,113'],
+  [['Figure 4 compares', 'how the eligible', 'screening was re-', 'ferred over'], '186.5 cases', '311.3 per 1,000'],
+];
+/** A wrapped cell's text as one: lines joined, words broken at the line's end put back together. */
+const cellText = (lines: string[]) => lines.join(' ').replace(/- /g, '');
+
+describe('a booktabs table whose first column wraps in justified lines', () => {
+  it('reads one table, each wrapped cell whole in its row', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      // Column edges as LaTeX set them for a p{} column and two right-aligned columns.
+      const [left, width, right1, right2] = [72, 78, 222, 295];
+      c.line(68, 90, right2 + 3, 90, 0.8);
+      c.text('Rural dose', left, 101, SIZE);
+      flushRight(c, font, 'Pediatric', right1, 101, SIZE);
+      flushRight(c, font, 'Dose', right2, 101, SIZE);
+      c.line(68, 105, right2 + 3, 105, 0.5);
+      let y = 117;
+      for (const [lines, a, b] of rows) {
+        lines.forEach((t, i) => (i < lines.length - 1 ? justified(c, font, t, left, left + width, y + i * PITCH, SIZE) : c.text(t, left, y + i * PITCH, SIZE)));
+        flushRight(c, font, a, right1, y, SIZE);
+        flushRight(c, font, b, right2, y, SIZE);
+        y += lines.length * PITCH;
+      }
+      c.line(68, y - 6, right2 + 3, y - 6, 0.8);
+      c.text('TABLE I. Weekly dose by ward.', left, y + 12, SIZE);
+      // The page's other column: prose beside the table.
+      for (let i = 0; i < 12; i++) justified(c, font, 'We compared the community-based intervention and the district', 310, 540, 101 + i * PITCH, SIZE);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.table_body).toBe(tableHtml([['Rural dose', 'Pediatric', 'Dose'], ...rows.map(([lines, a, b]) => [cellText(lines), a, b])]));
+  });
+});
