@@ -41,8 +41,15 @@ const MIN_GAP = 0.3;
 const CROSSING_ROWS = 0.25;
 /** A column has text starting in it in at least this many rows. */
 const MIN_COLUMN_ROWS = 2;
-/** Share of the rows that must hold text in two columns or more. */
+/** Share of the rows that must hold text in two columns or more… */
 const MULTI_COLUMN_ROWS = 0.75;
+/**
+ * …counting section rows (a group's name alone in the first column, as an invoice sets its item
+ * groups between its priced items) when this share at least holds two columns or more.
+ */
+const MIN_MULTI_COLUMN_ROWS = 0.5;
+/** A section row's name is this many characters at most (a line of prose ruled off is longer). */
+const SECTION_ROW_CHARS = 45;
 /** Text this many ems from the first (last) rule, above (below) it, may be the table's header (last row). */
 const OUTSIDE_REACH = 1.2;
 /** Lines of one cell stand this many ems apart at most (box to box). */
@@ -281,7 +288,11 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
   const markers = cells.filter((c) => c.col === 0 && c.lines.length === 1 && isMarker(c.lines[0]!.text)).length;
   if (markers >= LIST_MARKERS * all.length) return null;
   const multi = all.filter((_, r) => cells.filter((c) => c.row === r).length >= 2).length;
-  if (multi < MULTI_COLUMN_ROWS * all.length) return null;
+  const sections = all.filter((_, r) => {
+    const own = cells.filter((c) => c.row === r);
+    return own.length === 1 && own[0]!.col === 0 && own[0]!.colSpan === 1 && own[0]!.lines.length === 1 && own[0]!.lines[0]!.text.length <= SECTION_ROW_CHARS;
+  }).length;
+  if (multi < MIN_MULTI_COLUMN_ROWS * all.length || multi + sections < MULTI_COLUMN_ROWS * all.length) return null;
   const filled = cells.reduce((n, c) => n + c.colSpan * c.rowSpan, 0);
   if (filled < MIN_FILLED * all.length * cols) return null;
   const fragmentCount = cells.reduce((n, c) => n + c.lines.length, 0);
