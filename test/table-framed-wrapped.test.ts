@@ -48,4 +48,26 @@ describe('a booktabs table whose first column wraps in justified lines', () => {
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toBe(tableHtml([['Rural dose', 'Pediatric', 'Dose'], ...rows.map(([lines, a, b]) => [cellText(lines), a, b])]));
   });
+
+  it('reads a frame of one-line rows whose cells are sentences (no run of short cells to read row by row)', async () => {
+    const body = [
+      ['Tuition', 'The cost of a course varies from one school to the next one.'],
+      ['Room and board', 'The cost of lodging and food varies by school and by city.'],
+      ['Travel', 'You will need to travel home during the breaks of the school year.'],
+      ['Fees', 'Fees depend on the school you attend and on the courses you take.'],
+    ];
+    const blocks = await bornDigitalBlocks((c) => {
+      c.line(68, 90, 500, 90, 0.8);
+      c.text('Term', 72, 101, SIZE);
+      c.text('Definition', 170, 101, SIZE);
+      c.line(68, 105, 500, 105, 0.5);
+      body.forEach(([term, definition], r) => {
+        c.text(term!, 72, 117 + r * PITCH, SIZE);
+        c.text(definition!, 170, 117 + r * PITCH, SIZE);
+      });
+      c.line(68, 117 + body.length * PITCH - 6, 500, 117 + body.length * PITCH - 6, 0.8);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml([['Term', 'Definition'], ...body])]);
+  });
 });

@@ -5,8 +5,10 @@
 // gaps, and a wrapped cell's next line, alone on its baseline, looks like prose. Exact structure
 // reads it: the three rules bound the table and part its header from its body; the white that
 // runs down through every line of the body parts the columns; a line goes on in a cell when its
-// first word did not fit after the cell's text above it (rows.ts, textRows). Frames whose cells
-// do not wrap are left to the other detectors, which read their finer structure.
+// first word did not fit after the cell's text above it (rows.ts, textRows). A frame whose cells
+// do not wrap is left to the row-by-row reading, which reads its finer structure (spans, sections),
+// unless that reading finds no table in it (rows of sentences, cells set too tight to part by their
+// gaps): borderless.ts decides, from `values.wrapped`.
 import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
 import type { Cell } from '../model/table.js';
@@ -34,7 +36,7 @@ const MIN_WIDTH = 5;
 /** A table's body has at least this many rows. */
 const MIN_BODY_ROWS = 2;
 
-/** Tables between booktabs-style frames among `lines` whose body cells wrap; the lines they took are theirs. */
+/** Tables between booktabs-style frames among `lines` (`values.wrapped` 1 when body cells wrap); the lines they took are theirs. */
 export function framedTables(lines: readonly TextLine[], rules: readonly HRule[]): TableFound[] {
   const size = median(lines.map((l) => l.fontSize)) || 10;
   const out: TableFound[] = [];
@@ -85,7 +87,7 @@ function ruledOn(top: HRule, bottom: HRule, rules: readonly HRule[], lines: read
 
 const centreY = (l: TextLine) => (l.box[1] + l.box[3]) / 2;
 
-/** The table the frame holds, when its body has columns and wrapped cells; null otherwise. */
+/** The table the frame holds, when its body has columns and two rows or more; null otherwise. */
 function frameTable(top: HRule, head: HRule, bottom: HRule, lines: readonly TextLine[], rules: readonly HRule[], size: number): TableFound | null {
   const x0 = Math.min(top.x0, head.x0, bottom.x0);
   const x1 = Math.max(top.x1, head.x1, bottom.x1);
@@ -119,8 +121,7 @@ function frameTable(top: HRule, head: HRule, bottom: HRule, lines: readonly Text
   const colRoom = Array.from({ length: cols }, (_, c) => Math.min(x1, ...bodyPieces.filter((p) => colOf(p) > c).map((p) => p.box[0])));
   const bodyRows = textRows(bodyPieces, colOf, colRight, false, false, colRoom);
   if (process.env.DBG) console.error('GUT', gutters, bodyRows.length, baselineGroups(bodyPieces).length, bodyRows.map((r) => r.map((p) => p.text).join(' | ')).join(' // ').slice(0, 600));
-  // Cells that do not wrap: the borderless detector reads the table (its spans, its sections).
-  if (bodyRows.length === baselineGroups(bodyPieces).length || bodyRows.length < MIN_BODY_ROWS) return null;
+  if (bodyRows.length < MIN_BODY_ROWS) return null;
   const rows = [cut(header), ...bodyRows];
   const cells: Cell[] = [];
   rows.forEach((row, r) => {
@@ -136,8 +137,8 @@ function frameTable(top: HRule, head: HRule, bottom: HRule, lines: readonly Text
   return {
     table: { box, rows: rows.length, cols, cells },
     lines: used,
-    rule: 'table.framed-wrapped-cells',
-    values: { rows: rows.length, cols, bodyLines: baselineGroups(bodyPieces).length },
+    rule: 'table.framed-by-rules',
+    values: { rows: rows.length, cols, bodyLines: baselineGroups(bodyPieces).length, wrapped: bodyRows.length < baselineGroups(bodyPieces).length ? 1 : 0 },
   };
 }
 
