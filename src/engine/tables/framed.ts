@@ -33,6 +33,8 @@ const MIN_GUTTER = 0.3;
 const GUTTER_LINES = 2;
 /** A table's rules are this many ems long at least (shorter ones are a chart's ticks, a fraction's bar). */
 const MIN_WIDTH = 5;
+/** A rule inside the body this share of the frame's width or more parts sections or tables (a shorter one underlines a cell). */
+const INNER_RULE = 0.5;
 /** A table's body has at least this many rows. */
 const MIN_BODY_ROWS = 2;
 
@@ -94,8 +96,8 @@ function frameTable(top: HRule, head: HRule, bottom: HRule, lines: readonly Text
   const inside = lines.filter((l) => l.box[2] > x0 && l.box[0] < x1 && centreY(l) > top.y && centreY(l) < bottom.y);
   // Text running on past the rules' ends: the rules part something wider (prose between rules).
   if (inside.some((l) => l.box[0] < x0 - OVERHANG * size || l.box[2] > x1 + OVERHANG * size)) return null;
-  // Another rule of the frame's width inside its body: sections, or two tables; not this reading's.
-  if (rules.some((r) => r !== head && r.y > head.y + ONE_RULE * size && r.y < bottom.y - ONE_RULE * size && r.x1 - r.x0 > 0.5 * (x1 - x0))) return null;
+  // Another rule across the body: sections, or two tables; not this reading's.
+  if (rules.some((r) => r !== head && r.y > head.y + ONE_RULE * size && r.y < bottom.y - ONE_RULE * size && r.x1 - r.x0 > INNER_RULE * (x1 - x0))) return null;
   const header = inside.filter((l) => centreY(l) < head.y);
   const body = inside.filter((l) => centreY(l) > head.y);
   if (!header.length || baselineGroups(body).length < MIN_BODY_ROWS) return null;
@@ -103,10 +105,8 @@ function frameTable(top: HRule, head: HRule, bottom: HRule, lines: readonly Text
   if (rules.some((r) => r.y > top.y + ONE_RULE * size && r.y < head.y - ONE_RULE * size && r.x0 >= x0 - SAME_EXTENT * size && r.x1 <= x1 + SAME_EXTENT * size)) return null;
 
   const gutters = columnGutters(body, size);
-  if (process.env.DBG) console.error('G0', gutters);
   if (!gutters.length) return null;
-  const edges = [x0, ...gutters.map(([a, b]) => (a + b) / 2), x1];
-  const cols = edges.length - 1;
+  const cols = gutters.length + 1;
   const colOf = (l: TextLine) => gutters.filter(([a]) => l.box[0] > a).length;
   const pieces = new Map<TextLine, TextLine>();
   const cut = (group: readonly TextLine[]) =>
@@ -120,7 +120,6 @@ function frameTable(top: HRule, head: HRule, bottom: HRule, lines: readonly Text
   // Where each column's room ends: the next column's text.
   const colRoom = Array.from({ length: cols }, (_, c) => Math.min(x1, ...bodyPieces.filter((p) => colOf(p) > c).map((p) => p.box[0])));
   const bodyRows = textRows(bodyPieces, colOf, colRight, false, false, colRoom);
-  if (process.env.DBG) console.error('GUT', gutters, bodyRows.length, baselineGroups(bodyPieces).length, bodyRows.map((r) => r.map((p) => p.text).join(' | ')).join(' // ').slice(0, 600));
   if (bodyRows.length < MIN_BODY_ROWS) return null;
   const rows = [cut(header), ...bodyRows];
   const cells: Cell[] = [];
