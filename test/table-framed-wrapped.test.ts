@@ -4,6 +4,7 @@
 // column gaps and a wrapped cell's next lines stand alone on their baselines: the frame, the white
 // down through every body line and where each line's first word would not have fitted read it.
 import { describe, expect, it } from 'vitest';
+import type { PDFFont } from 'pdf-lib';
 import { bornDigitalBlocks, flushRight, justified, tableHtml, type Canvas } from './table-fixtures.js';
 
 const SIZE = 9;
@@ -22,28 +23,33 @@ const rows: [string[], string, string][] = [
 /** A wrapped cell's text as one: lines joined, words broken at the line's end put back together. */
 const cellText = (lines: string[]) => lines.join(' ').replace(/- /g, '');
 
+/** The table of doses: its first column's cells wrapped in justified lines; `group` a heading over the two value columns, on a header line of its own. */
+function drawDoses(c: Canvas, font: PDFFont, group?: string): void {
+  // Column edges as LaTeX set them for a p{} column and two right-aligned columns.
+  const [left, width, right1, right2] = [72, 78, 222, 295];
+  const head = group ? 113 : 101;
+  c.line(68, 90, right2 + 3, 90, 0.8);
+  if (group) c.text(group, right1 - 30, 101, SIZE);
+  c.text('Rural dose', left, head, SIZE);
+  flushRight(c, font, 'Pediatric', right1, head, SIZE);
+  flushRight(c, font, 'Dose', right2, head, SIZE);
+  c.line(68, head + 4, right2 + 3, head + 4, 0.5);
+  let y = head + 16;
+  for (const [lines, a, b] of rows) {
+    lines.forEach((t, i) => (i < lines.length - 1 ? justified(c, font, t, left, left + width, y + i * PITCH, SIZE) : c.text(t, left, y + i * PITCH, SIZE)));
+    flushRight(c, font, a, right1, y, SIZE);
+    flushRight(c, font, b, right2, y, SIZE);
+    y += lines.length * PITCH;
+  }
+  c.line(68, y - 6, right2 + 3, y - 6, 0.8);
+  c.text('TABLE I. Weekly dose by ward.', left, y + 12, SIZE);
+  // The page's other column: prose beside the table.
+  for (let i = 0; i < 12; i++) justified(c, font, 'We compared the community-based intervention and the district', 310, 540, 101 + i * PITCH, SIZE);
+}
+
 describe('a booktabs table whose first column wraps in justified lines', () => {
   it('reads one table, each wrapped cell whole in its row', async () => {
-    const blocks = await bornDigitalBlocks((c, _page, font) => {
-      // Column edges as LaTeX set them for a p{} column and two right-aligned columns.
-      const [left, width, right1, right2] = [72, 78, 222, 295];
-      c.line(68, 90, right2 + 3, 90, 0.8);
-      c.text('Rural dose', left, 101, SIZE);
-      flushRight(c, font, 'Pediatric', right1, 101, SIZE);
-      flushRight(c, font, 'Dose', right2, 101, SIZE);
-      c.line(68, 105, right2 + 3, 105, 0.5);
-      let y = 117;
-      for (const [lines, a, b] of rows) {
-        lines.forEach((t, i) => (i < lines.length - 1 ? justified(c, font, t, left, left + width, y + i * PITCH, SIZE) : c.text(t, left, y + i * PITCH, SIZE)));
-        flushRight(c, font, a, right1, y, SIZE);
-        flushRight(c, font, b, right2, y, SIZE);
-        y += lines.length * PITCH;
-      }
-      c.line(68, y - 6, right2 + 3, y - 6, 0.8);
-      c.text('TABLE I. Weekly dose by ward.', left, y + 12, SIZE);
-      // The page's other column: prose beside the table.
-      for (let i = 0; i < 12; i++) justified(c, font, 'We compared the community-based intervention and the district', 310, 540, 101 + i * PITCH, SIZE);
-    });
+    const blocks = await bornDigitalBlocks((c, _page, font) => drawDoses(c, font));
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables).toHaveLength(1);
     expect(tables[0]!.table_body).toBe(tableHtml([['Rural dose', 'Pediatric', 'Dose'], ...rows.map(([lines, a, b]) => [cellText(lines), a, b])]));
@@ -69,5 +75,13 @@ describe('a booktabs table whose first column wraps in justified lines', () => {
     });
     const tables = blocks.filter((b) => b.type === 'table');
     expect(tables.map((t) => t.table_body)).toEqual([tableHtml([['Term', 'Definition'], ...body])]);
+  });
+
+  it('makes a group heading on the header\'s first line a row of its own, over the columns it heads', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => drawDoses(c, font, 'Weekly'));
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    const body = tableHtml(rows.map(([lines, a, b]) => [cellText(lines), a, b])).slice('<table>'.length);
+    expect(tables[0]!.table_body).toBe('<table><tr><td></td><td colspan="2">Weekly</td></tr><tr><td>Rural dose</td><td>Pediatric</td><td>Dose</td></tr>' + body);
   });
 });

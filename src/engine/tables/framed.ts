@@ -121,16 +121,19 @@ function frameTable(top: HRule, head: HRule, bottom: HRule, lines: readonly Text
   const colRoom = Array.from({ length: cols }, (_, c) => Math.min(x1, ...bodyPieces.filter((p) => colOf(p) > c).map((p) => p.box[0])));
   const bodyRows = textRows(bodyPieces, colOf, colRight, false, false, colRoom);
   if (bodyRows.length < MIN_BODY_ROWS) return null;
-  const rows = [cut(header), ...bodyRows];
+  const headerPieces = cut(header);
+  const groups = groupHeadings(headerPieces, colOf, cols);
+  const headRows = groups ? [groups.upper, headerPieces.filter((p) => !groups.upper.includes(p))] : [headerPieces];
+  const rows = [...headRows, ...bodyRows];
   const cells: Cell[] = [];
   rows.forEach((row, r) => {
     for (let c = 0; c < cols; c++) {
       const own = row.filter((p) => colOf(p) === c);
-      if (own.length) cells.push({ row: r, col: c, rowSpan: 1, colSpan: 1, lines: own });
+      if (own.length) cells.push({ row: r, col: c, rowSpan: 1, colSpan: (r === 0 && groups?.spans.get(c)) || 1, lines: own });
     }
   });
   // Every column holds body text, in two rows or more but for one.
-  for (let c = 0; c < cols; c++) if (cells.filter((x) => x.col === c && x.row > 0).length < Math.min(2, bodyRows.length)) return null;
+  for (let c = 0; c < cols; c++) if (cells.filter((x) => x.col === c && x.row >= headRows.length).length < Math.min(2, bodyRows.length)) return null;
   const used = [...new Set([...pieces.values()])];
   const box: Box = [Math.min(x0, ...used.map((l) => l.box[0])), top.y, Math.max(x1, ...used.map((l) => l.box[2])), bottom.y];
   return {
@@ -139,6 +142,30 @@ function frameTable(top: HRule, head: HRule, bottom: HRule, lines: readonly Text
     rule: 'table.framed-by-rules',
     values: { rows: rows.length, cols, bodyLines: baselineGroups(bodyPieces).length, wrapped: bodyRows.length < baselineGroups(bodyPieces).length ? 1 : 0 },
   };
+}
+
+/**
+ * Group headings on the header's first line over the columns' headings on the lines under it
+ * ("Revenue" and "Net" over "2023 2021 | 2025 2019"): the first line has fewer headings than the
+ * lines under it fill columns, and a heading heads the columns from its own to the next heading's,
+ * two or more, each headed under it. Then the first line is a header row of its own, each heading
+ * spanning its columns (`spans`: column → columns spanned); null otherwise (one header row).
+ */
+function groupHeadings(pieces: readonly TextLine[], colOf: (l: TextLine) => number, cols: number): { upper: TextLine[]; spans: Map<number, number> } | null {
+  const lines = baselineGroups(pieces);
+  if (lines.length < 2) return null;
+  const upper = lines[0]!;
+  const headed = new Set(lines.slice(1).flat().map(colOf));
+  const starts = [...new Set(upper.map(colOf))].sort((a, b) => a - b);
+  if (starts.length >= headed.size) return null;
+  const spans = new Map<number, number>();
+  starts.forEach((c, i) => {
+    const end = (starts[i + 1] ?? cols) - 1;
+    let covered = true;
+    for (let k = c; k <= end; k++) if (!headed.has(k)) covered = false;
+    if (end > c && covered) spans.set(c, end - c + 1);
+  });
+  return spans.size ? { upper, spans } : null;
 }
 
 /**
