@@ -153,7 +153,10 @@ export function borderlessTables(lines: readonly TextLine[], rules: readonly HRu
   // A table framed by rules (framed.ts) stands where the rows' reading did not read its frame as
   // one table, when its cells wrap (that reading parts wrapped cells) or that reading found no
   // table in it at all: it takes its lines, the rest are read again.
-  const framed = framedTables(lines, rules).filter((f) => !found.some((t) => readsWhole(t, f)) && (f.values.wrapped || !found.some((t) => t.lines.some((l) => f.lines.includes(l)))));
+  const framed = framedTables(lines, rules).filter((f) => {
+    const own = new Set(f.lines);
+    return !found.some((t) => readsWhole(t, f)) && (f.values.wrapped || !found.some((t) => t.lines.some((l) => own.has(l))));
+  });
   if (!framed.length) return found;
   const taken = new Set(framed.flatMap((t) => t.lines));
   return [...framed, ...rowsTables(lines.filter((l) => !taken.has(l)), rules)];

@@ -287,11 +287,9 @@ function stackTable(stack: HRule[], lines: readonly TextLine[], rules: readonly 
   // A list set with rules between its items: bullets or numbers in the first column.
   const markers = cells.filter((c) => c.col === 0 && c.lines.length === 1 && isMarker(c.lines[0]!.text)).length;
   if (markers >= LIST_MARKERS * all.length) return null;
-  const multi = all.filter((_, r) => cells.filter((c) => c.row === r).length >= 2).length;
-  const sections = all.filter((_, r) => {
-    const own = cells.filter((c) => c.row === r);
-    return own.length === 1 && own[0]!.col === 0 && own[0]!.colSpan === 1 && own[0]!.lines.length === 1 && own[0]!.lines[0]!.text.length <= SECTION_ROW_CHARS;
-  }).length;
+  const rowCells = all.map((_, r) => cells.filter((c) => c.row === r));
+  const multi = rowCells.filter((own) => own.length >= 2).length;
+  const sections = rowCells.filter((own) => own.length === 1 && own[0]!.col === 0 && own[0]!.colSpan === 1 && own[0]!.lines.length === 1 && own[0]!.lines[0]!.text.length <= SECTION_ROW_CHARS).length;
   if (multi < MIN_MULTI_COLUMN_ROWS * all.length || multi + sections < MULTI_COLUMN_ROWS * all.length) return null;
   const filled = cells.reduce((n, c) => n + c.colSpan * c.rowSpan, 0);
   if (filled < MIN_FILLED * all.length * cols) return null;
