@@ -128,11 +128,13 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
   units.forEach((u, at) => {
     if (u.kind !== 'paragraph') return;
     const p = u.paragraph;
-    // A caption by the classifier, or text opening as this float's captions do.
-    const named = pattern.test(textOf(p)) && (p.label === 'text' || p.label === 'title' || p.label === 'caption');
-    if (!named && !(p.label === 'caption' && !ANY_CAPTION.test(textOf(p)))) return;
+    // A caption by the classifier, or text opening as this float's captions do (not a sentence
+    // naming a float: "Table 5 lists how…" right above a table is the text's, the table's caption under it).
+    const text = textOf(p);
+    const named = pattern.test(text) && (p.label === 'caption' || ((p.label === 'text' || p.label === 'title') && !isSentenceReference(text)));
+    if (!named && !(p.label === 'caption' && !ANY_CAPTION.test(text))) return;
     // A table's note ("Source: …", "Note: …") is no caption of it, whatever the classifier said.
-    if (!named && kind === 'table' && TABLE_NOTE.test(textOf(p))) return;
+    if (!named && kind === 'table' && TABLE_NOTE.test(text)) return;
     const pBox = paragraphBox(p);
     const size = Math.max(...p.lines.map((l) => l.fontSize));
     if (!within(pBox, size, box)) return;
@@ -140,7 +142,7 @@ function takeCaption(page: Page, units: Unit[], box: Box, pattern: RegExp, prefe
     // Against another float, the caption counts whole: a label alone ("TABLE I") with its title
     // line right under it, nearer the table under them than the label alone is.
     const next = units[at + 1];
-    const whole = CAPTION_LABEL_ONLY.test(textOf(p)) && next?.kind === 'paragraph' && continues(pBox, next.paragraph) ? union(pBox, paragraphBox(next.paragraph)) : pBox;
+    const whole = CAPTION_LABEL_ONLY.test(text) && next?.kind === 'paragraph' && continues(pBox, next.paragraph) ? union(pBox, paragraphBox(next.paragraph)) : pBox;
     if (side !== prefer && others.some((o) => within(whole, size, o) && sideOf(whole, o) === prefer && verticalDistance(whole, o) < verticalDistance(pBox, box))) return;
     // A caption opening with its label wins over one the classifier alone found (a table's
     // wrapped last cell it took for a caption), then the preferred side, then the nearer.

@@ -1017,6 +1017,10 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       note(target.rows, 'endsAtRowAcrossColumns', target.rows.length);
       close(target);
     }
+    else if (target && underProse(target, cellLike.filter((l) => !beside(target, l)), proseStarts, size)) {
+      note(target.rows, 'endsAtRowUnderProse', target.rows.length);
+      close(target);
+    }
     else if (target) {
       target.textLines = 0;
       target.textGap = 0;
@@ -1238,6 +1242,21 @@ function acrossColumns(r: OpenRun, row: readonly TextLine[], size: number): bool
   const at = (x: number, edge: number) => Math.abs(x - edge) <= JUSTIFIED_EDGE * size;
   const linesUp = (l: TextLine) => !l.glyphs || innerWordStarts(l).some((w) => strips.some(([, b]) => at(w.x, b))) || innerWordEnds(l).some((w) => strips.some(([a]) => at(w.x, a)));
   return !crossing.every(linesUp);
+}
+
+/**
+ * A row of cells under rows of the page's running text: lines of page columns side by side,
+ * each where running text starts, each row's lines running across two or more of the gaps
+ * between the new row's cells. The run so far is the end of the text over a table (two page
+ * columns of prose, their lines short enough to be cells), not the table's first rows; the
+ * row starts a run of its own. The mirror of acrossColumns, for prose above a table.
+ */
+function underProse(r: OpenRun, row: readonly TextLine[], proseStarts: readonly number[], size: number): boolean {
+  if (row.length < 3) return false;
+  const cells = [...row].sort((a, b) => a.box[0] - b.box[0]);
+  const gaps = cells.slice(1).map((l, i) => [cells[i]!.box[2], l.box[0]] as const);
+  const crossed = (rr: readonly TextLine[]) => gaps.filter(([a, b]) => rr.some((l) => l.box[0] < a - SLACK * size && l.box[2] > b + SLACK * size)).length;
+  return r.rows.every((rr) => rr.every((l) => atProseStart(l.box[0], l.fontSize, proseStarts)) && crossed(rr) >= 2);
 }
 
 /**
