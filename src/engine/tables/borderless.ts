@@ -5,6 +5,7 @@ import type { Box, TextLine } from '../model/document.js';
 import { union } from '../model/geometry.js';
 import { FORMATTED_VALUE, isSentenceReference, isTableCaption, LOWER_START, TABLE_CAPTION, TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
+import { firstWordWidth, NEXT_LINE_PITCH } from '../model/typography.js';
 import type { Cell, Table } from '../model/table.js';
 import { columnEdges, columnIndex, GROUP_HEADING_CENTRED } from './columns.js';
 import { alignedWith, cellFragments, columnAlignment, cutAtColumns, cutAtWord, endsInBrokenWord, innerWordEnds, innerWordStarts, type ColumnAlignment } from './fragments.js';
@@ -1024,6 +1025,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     else if (target) {
       target.textLines = 0;
       target.textGap = 0;
+      target.wrapped = [];
       const cells = cellLike.filter((l) => !beside(target, l)).sort((a, b) => a.box[0] - b.box[0]);
       target.rows.push(cells);
       target.box = extend(target.box, cells);
@@ -1038,7 +1040,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // A new run; the open runs it overlaps end (a table does not run through another).
       const cells = [...cellLike].sort((a, b) => a.box[0] - b.box[0]);
       for (const r of [...open]) if (overlaps(r.box, cells)) close(r);
-      open.push({ rows: [cells], box: extend(null, cells), bottom: Math.max(...cells.map((l) => l.box[3])), labelBottom: -Infinity, textLines: 0, textGap: 0, besideOf: startsBeside?.group === group ? startsBeside.of : undefined });
+      open.push({ rows: [cells], box: extend(null, cells), bottom: Math.max(...cells.map((l) => l.box[3])), labelBottom: -Infinity, textLines: 0, textGap: 0, wrapped: [], besideOf: startsBeside?.group === group ? startsBeside.of : undefined });
       continue;
     }
     for (const r of [...open]) {
@@ -1056,6 +1058,11 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
           r.textGap = Math.max(r.textGap, group[0]!.box[1] - r.bottom);
           r.textLines++;
         } else r.textLines = r.textGap = 0;
+        const wraps = group.filter((l) => wrapsOn(r, l));
+        r.wrapped.push(...wraps);
+        // A ragged cell's next line may reach past the rows' side: the region takes it in (runTable).
+        const reach = Math.max(...wraps.map((l) => l.box[2]));
+        if (reach > r.box[2]) note(r.rows, 'wrappedTo', Math.max(Math.round(reach), bounds.get(r.rows)?.wrappedTo ?? 0));
         r.bottom = Math.max(r.bottom, ...group.map((l) => l.box[3]));
       }
     }
@@ -1091,11 +1098,17 @@ const WRAP_REACH = 2;
 
 /**
  * A cell's next line: it starts where a cell of the run's last row starts (a left-aligned cell
- * wrapped), right under it, and reaches little past the run's side.
+ * wrapped), on the next baseline under it or under that cell's next line, and reaches little past the run's
+ * side, or no further than its first word would have reached set after the line above it (a
+ * ragged-right cell's next line may be the longer: its first word did not fit above).
  */
 function wrapsOn(r: OpenRun, l: TextLine): boolean {
   const size = l.fontSize;
-  return isCellLike(l) && l.box[2] - r.box[2] <= WRAP_REACH * size && r.rows[r.rows.length - 1]!.some((c) => Math.abs(c.box[0] - l.box[0]) <= ALIGNED_END * size && l.box[1] >= c.box[3] - TOUCH * size && l.box[1] - c.box[3] <= WRAPPED_LINE_GAP * size);
+  if (!isCellLike(l)) return false;
+  const near = l.box[2] - r.box[2] <= WRAP_REACH * size;
+  return [...r.rows[r.rows.length - 1]!, ...r.wrapped].some(
+    (c) => Math.abs(c.box[0] - l.box[0]) <= ALIGNED_END * size && l.box[1] >= c.box[3] - TOUCH * size && l.baseline - c.baseline <= NEXT_LINE_PITCH * size && (near || l.box[2] - l.box[0] < c.box[2] - c.box[0] + firstWordWidth(l) + WORD_SPACE * size),
+  );
 }
 
 /**
@@ -1192,6 +1205,8 @@ interface OpenRun {
   /** Lines of text (rows of one fragment) since its last row, and the widest gap above one. */
   textLines: number;
   textGap: number;
+  /** Cells' next lines taken since its last row (wrapsOn): a cell wrapped over three lines or more goes on from them. */
+  wrapped: TextLine[];
   /** The run this one was started beside, on a baseline parted between them (besideTables). */
   besideOf?: OpenRun;
 }
@@ -1447,7 +1462,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   } else box[3] = lastCellsRunOn(box, lines, size);
   const members = lines.filter((l) => {
     const cy = (l.box[1] + l.box[3]) / 2;
-    return cy >= box[1] - TOUCH * size && cy <= box[3] + TOUCH * size && l.box[0] >= box[0] - size && l.box[2] <= box[2] + size;
+    return cy >= box[1] - TOUCH * size && cy <= box[3] + TOUCH * size && l.box[0] >= box[0] - size && l.box[2] <= Math.max(box[2], bounds.get(run)?.wrappedTo ?? 0) + size;
   });
   // Running text inside the region: a table beside a column of prose, not one table. Labels of
   // amounts are rows' labels, unless they end flush like a justified page column's lines (prose
