@@ -1822,6 +1822,21 @@ function underContentsHeading(run: TextLine[][], lines: readonly TextLine[]): bo
  * Whether fragments in columns look like data rather than text: numeric columns, or at least
  * three columns of short fragments, or columns of words under (or over) their table's caption.
  */
+/** Rows of a price list under its header: this many at least. */
+const PRICED_ROWS = 4;
+
+/**
+ * Rows of a price list: words on the left (no figures), amounts on the right ending flush on one
+ * edge, one of each per row, PRICED_ROWS rows or more. A chart's axes hold figures on both sides.
+ */
+function pricedItems(values: readonly TextLine[], colOf: (l: TextLine) => number, size: number): boolean {
+  const items = values.filter((l) => colOf(l) === 0);
+  const amounts = values.filter((l) => colOf(l) === 1);
+  if (amounts.length < PRICED_ROWS || items.length !== amounts.length) return false;
+  const right = median(amounts.map((l) => l.box[2]));
+  return items.every((l) => !isNumeric(l.text)) && amounts.every((l) => isNumeric(l.text) && Math.abs(l.box[2] - right) <= ALIGNED_END * size);
+}
+
 function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, rows: number, labelled = false, values: TextLine[] = fragments, captioned = false): boolean {
   const cols = edges.length - 1;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
@@ -1841,8 +1856,9 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, ro
   const startsPhrases = (cells: TextLine[]) => cells.length >= CAPTIONED_ROWS && cells.filter((l) => !LOWER_START.test(l.text.trim())).length >= CELL_STARTS * cells.length;
   const cellsOfWords = captioned && wordyCols.every((cells) => !isJustifiedColumn(cells, size) && startsPhrases(cells));
   if (wordyCols.length >= 2 && !cellsOfWords) return false;
-  // Two columns far apart are a chart's two axes or a page's margins, not a table.
-  if (cols === 2 && !labelled && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!)) return false;
+  // Two columns far apart are a chart's two axes or a page's margins, not a table; unless they
+  // are a price list's under its header (an invoice's items and their costs).
+  if (cols === 2 && !labelled && widestGap(fragments, edges) > 0.5 * (edges[2]! - edges[0]!) && !(values !== fragments && pricedItems(values, colOf, size))) return false;
   if (numeric >= 0.3) return true;
   if (captioned && rows >= CAPTIONED_ROWS) return true;
   if (ruled) return meanLength <= 30;
