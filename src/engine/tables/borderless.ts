@@ -1439,8 +1439,11 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   const over = (l: TextLine) => l.box[0] < box[2] && l.box[2] > box[0];
   // (A sentence naming the table, "Table 4 shows how…", is prose, not its caption.)
   const captioned = [...captionsNear(box, lines, size), ...captionsAbove(box, lines, size)].some((l) => over(l) && !isSentenceReference(l.text.trim()));
-  const headed = headingsRuledOff(run, edges, rules.filter(fits), size);
-  if (headed) note(run, 'headingsRuledOff', 1);
+  const ruledOff = headingsRuledOff(run, edges, rules.filter(fits), size);
+  if (ruledOff) note(run, 'headingsRuledOff', 1);
+  const setBold = !ruledOff && headingsSetBold(run, edges);
+  if (setBold) note(run, 'headingsSetBold', 1);
+  const headed = ruledOff || setBold;
   if (!looksTabular(fragments, edges, ruled, run.length, labels.length > 0 && !ownFirst, values, captioned || headed)) return null;
   if (isContents(run, edges, lines) || isList(run, edges)) return null;
   if (labels.length && !ownFirst) {
@@ -1874,14 +1877,28 @@ function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, ro
  */
 function headingsRuledOff(run: TextLine[][], edges: number[], across: readonly HRule[], size: number): boolean {
   const [head, next] = run;
-  if (!head || !next) return false;
-  const cols = edges.length - 1;
-  const headed = new Set(head.map((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2)));
-  if (headed.size < cols || head.some((l) => l.text.trim().split(/\s+/).length > MAX_HEADING_WORDS || /[.:;]$/.test(l.text.trim()))) return false;
+  if (!head || !next || !headsEveryColumn(run, edges)) return false;
   const bottom = Math.max(...head.map((l) => l.box[3]));
   const top = Math.min(...next.map((l) => l.box[1]));
   return across.some((r) => r.y >= bottom - TOUCH * size && r.y <= top + TOUCH * size);
 }
+/** A run's first row: a heading over every column, each a few words, none ending as a sentence or a label does. */
+function headsEveryColumn(run: TextLine[][], edges: number[]): boolean {
+  const head = run[0]!;
+  const headed = new Set(head.map((l) => columnIndex(edges, (l.box[0] + l.box[2]) / 2)));
+  return headed.size === edges.length - 1 && head.every((l) => l.text.trim().split(/\s+/).length <= MAX_HEADING_WORDS && !/[.:;]$/.test(l.text.trim()));
+}
+
+/**
+ * Headings set in bold over every column, the cells under them in regular weight (their rows'
+ * labels aside): a table's header, as a rule under it would be (headingsRuledOff). Two page
+ * columns' headings side by side head prose: their columns are justified, or go on in lower case.
+ */
+function headingsSetBold(run: TextLine[][], edges: number[]): boolean {
+  if (run.length < 2 || !headsEveryColumn(run, edges) || !run[0]!.every((l) => l.bold)) return false;
+  return run.slice(1).every((row) => row.every((l) => !l.bold || columnIndex(edges, (l.box[0] + l.box[2]) / 2) === 0));
+}
+
 /** A column's heading is a few words (a longer line is the first row of cells). */
 const MAX_HEADING_WORDS = 4;
 
