@@ -1005,20 +1005,24 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     const fromLabels = (r: OpenRun) => tabular || all.some((l) => leftOf(l, r, size) && isCellLike(l));
     for (const r of [...open]) if (top - (fromLabels(r) ? Math.max(r.bottom, r.labelBottom) : r.bottom) >= MAX_ROW_GAP * size) close(r);
     // The run the row continues: the open run it lies under (lines far beside it left out).
+    // A row of an open run with a cell too long to look like one (a sentence in a Word table's cell).
+    const longRow = tabular ? undefined : open.find((r) => withLongCell(r, all, size) && ofRunSize(r, all));
     const target = tabular ? open.find((r) => {
       const inRun = cellLike.filter((l) => !beside(r, l));
       return inRun.length >= 2 && overlaps(r.box, inRun) && ofRunSize(r, inRun);
-    }) : undefined;
+    }) : longRow;
+    const rowLines = longRow ? all : cellLike;
+    if (longRow) note(longRow.rows, 'rowsWithLongCells', (bounds.get(longRow.rows)?.rowsWithLongCells ?? 0) + 1);
     // A block of text lines set off by a blank line ends the run above it.
     if (target && target.textLines >= TEXT_BLOCK_LINES && target.textGap >= BLANK_LINE * size) {
       note(target.rows, 'endsAtTextBlock', target.textLines);
       close(target);
     }
-    else if (target && acrossColumns(target, cellLike.filter((l) => !beside(target, l)), size)) {
+    else if (target && acrossColumns(target, rowLines.filter((l) => !beside(target, l)), size)) {
       note(target.rows, 'endsAtRowAcrossColumns', target.rows.length);
       close(target);
     }
-    else if (target && underProse(target, cellLike.filter((l) => !beside(target, l)), proseStarts, size)) {
+    else if (target && underProse(target, rowLines.filter((l) => !beside(target, l)), proseStarts, size)) {
       note(target.rows, 'endsAtRowUnderProse', target.rows.length);
       close(target);
     }
@@ -1026,7 +1030,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       target.textLines = 0;
       target.textGap = 0;
       target.wrapped = [];
-      const cells = cellLike.filter((l) => !beside(target, l)).sort((a, b) => a.box[0] - b.box[0]);
+      const cells = rowLines.filter((l) => !beside(target, l)).sort((a, b) => a.box[0] - b.box[0]);
       target.rows.push(cells);
       target.box = extend(target.box, cells);
       target.bottom = Math.max(...cells.map((l) => l.box[3]));
@@ -1081,11 +1085,12 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
 function crowdedRow(r: OpenRun, l: TextLine): boolean {
   const size = l.fontSize;
   if (Math.abs(l.box[0] - r.box[0]) > ALIGNED_END * size || l.box[2] > r.box[2] + SLACK * size) return false;
-  const cells = r.rows.flat();
+  // (A wrapped cell's next lines start where its column's cells start too.)
+  const cells = [...r.rows.flat(), ...r.wrapped];
   return innerWordStarts(l).some((w) => cells.filter((c) => Math.abs(c.box[0] - w.x) <= ALIGNED_END * size).length >= CROWDED_COLUMN_ROWS);
 }
 
-/** A crowded row's word must start with a column's cells in this many rows. */
+/** A crowded row's word must start with a column's cells (or their wrapped lines) in this many lines. */
 const CROWDED_COLUMN_ROWS = 3;
 
 /**
@@ -1234,6 +1239,23 @@ function besideTables(group: TextLine[], open: readonly OpenRun[]): { parts: [Te
     if (a.rows.length === 1 && under.length === 1 && right.length >= 2 && under.length + right.length === group.length && a.bottom <= under[0]!.box[1] + TOUCH * size && right.every((l) => !FORMATTED_VALUE.test(l.text))) return { parts: [under, right], left: a, starts: true };
   }
   return null;
+}
+
+/** A cell too long to look like one stays shorter than this many characters (a page column's lines are longer). */
+const MAX_LONG_CELL_CHARS = 80;
+
+/**
+ * A row of a run of COLUMNS_SET_ROWS rows or more, one of its cells too long to look like a cell
+ * (a sentence in a Word table's cell): two pieces or more on its baseline, each starting where
+ * cells of a different column of the run start (ALIGNED_END, in two rows or more), none as long
+ * as a page column's line. Prose under a table runs across its columns in one piece.
+ */
+function withLongCell(r: OpenRun, row: readonly TextLine[], size: number): boolean {
+  if (r.rows.length < COLUMNS_SET_ROWS || row.length < 2 || row.every(isCellLike)) return false;
+  if (row.some((l) => l.text.length > MAX_LONG_CELL_CHARS)) return false;
+  const cells = r.rows.flat();
+  const starts = row.map((l) => cells.filter((c) => Math.abs(c.box[0] - l.box[0]) <= ALIGNED_END * size));
+  return starts.every((s) => s.length >= 2) && new Set(starts.map((s) => s[0]!.box[0])).size === row.length;
 }
 
 /** A run of this many rows or more has columns for a row to cross. */
