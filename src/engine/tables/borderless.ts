@@ -1009,7 +1009,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     const longRow = tabular ? undefined : open.find((r) => withLongCell(r, all, size) && ofRunSize(r, all));
     const target = tabular ? open.find((r) => {
       const inRun = cellLike.filter((l) => !beside(r, l));
-      return inRun.length >= 2 && overlaps(r.box, inRun) && ofRunSize(r, inRun);
+      return inRun.length >= 2 && overlaps(r.box, inRun) && ofRunSize(r, inRun) && !isNumberedHeading(inRun, r);
     }) : longRow;
     const rowLines = longRow ? all : cellLike;
     if (longRow) note(longRow.rows, 'rowsWithLongCells', (bounds.get(longRow.rows)?.rowsWithLongCells ?? 0) + 1);
@@ -1191,6 +1191,18 @@ function ofRunSize(r: OpenRun, row: readonly TextLine[]): boolean {
   const size = runSize(r);
   const rowSize = median(row.map((l) => l.fontSize));
   return Math.min(size, rowSize) >= RUN_SIZE_RATIO * Math.max(size, rowSize);
+}
+
+/** A section's number alone ("2.1", "3", "IV."): a numbered heading's first piece, its title a gap after it. */
+const SECTION_NUMBER_ONLY = /^(\d{1,2}(\.\d{1,2}){0,4}\.?|[IVX]{1,5}\.)$/;
+
+/**
+ * A numbered section heading under a table ("2.1   Critical fatigue life"): its number and title
+ * a wide gap apart read as two cells, set bold and no smaller than the run's cells. It ends the run.
+ */
+function isNumberedHeading(row: readonly TextLine[], r: OpenRun): boolean {
+  const sorted = [...row].sort((a, b) => a.box[0] - b.box[0]);
+  return row.length === 2 && SECTION_NUMBER_ONLY.test(sorted[0]!.text.trim()) && row.every((l) => l.bold && l.glyphs) && median(row.map((l) => l.fontSize)) >= runSize(r);
 }
 
 /** The median type size of a run's lines. */
