@@ -1004,15 +1004,14 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     // A label's next line goes on from the labels as well.
     const fromLabels = (r: OpenRun) => tabular || all.some((l) => leftOf(l, r, size) && isCellLike(l));
     for (const r of [...open]) if (top - (fromLabels(r) ? Math.max(r.bottom, r.labelBottom) : r.bottom) >= MAX_ROW_GAP * size) close(r);
-    // The run the row continues: the open run it lies under (lines far beside it left out).
     // A row of an open run with a cell too long to look like one (a sentence in a Word table's cell).
     const longRow = tabular ? undefined : open.find((r) => withLongCell(r, all, size) && ofRunSize(r, all));
+    // The run the row continues: the open run it lies under (lines far beside it left out).
     const target = tabular ? open.find((r) => {
       const inRun = cellLike.filter((l) => !beside(r, l));
       return inRun.length >= 2 && overlaps(r.box, inRun) && ofRunSize(r, inRun) && !isNumberedHeading(inRun, r);
     }) : longRow;
     const rowLines = longRow ? all : cellLike;
-    if (longRow) note(longRow.rows, 'rowsWithLongCells', (bounds.get(longRow.rows)?.rowsWithLongCells ?? 0) + 1);
     // A block of text lines set off by a blank line ends the run above it.
     if (target && target.textLines >= TEXT_BLOCK_LINES && target.textGap >= BLANK_LINE * size) {
       note(target.rows, 'endsAtTextBlock', target.textLines);
@@ -1030,6 +1029,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       target.textLines = 0;
       target.textGap = 0;
       target.wrapped = [];
+      if (longRow) note(target.rows, 'rowsWithLongCells', (bounds.get(target.rows)?.rowsWithLongCells ?? 0) + 1);
       const cells = rowLines.filter((l) => !beside(target, l)).sort((a, b) => a.box[0] - b.box[0]);
       target.rows.push(cells);
       target.box = extend(target.box, cells);
@@ -1103,9 +1103,9 @@ const WRAP_REACH = 2;
 
 /**
  * A cell's next line: it starts where a cell of the run's last row starts (a left-aligned cell
- * wrapped), on the next baseline under it or under that cell's next line, and reaches little past the run's
- * side, or no further than its first word would have reached set after the line above it (a
- * ragged-right cell's next line may be the longer: its first word did not fit above).
+ * wrapped), on the next baseline under it or under that cell's next line, and reaches little
+ * past the run's side, or no further than its first word would have reached set after the line
+ * above it (a ragged-right cell's next line may be the longer: its first word did not fit above).
  */
 function wrapsOn(r: OpenRun, l: TextLine): boolean {
   const size = l.fontSize;
@@ -1855,10 +1855,6 @@ function underContentsHeading(run: TextLine[][], lines: readonly TextLine[]): bo
   return over !== undefined && CONTENTS_HEADING.test(over.text.trim());
 }
 
-/**
- * Whether fragments in columns look like data rather than text: numeric columns, or at least
- * three columns of short fragments, or columns of words under (or over) their table's caption.
- */
 /** Rows of a price list under its header: this many at least. */
 const PRICED_ROWS = 4;
 
@@ -1874,6 +1870,10 @@ function pricedItems(values: readonly TextLine[], colOf: (l: TextLine) => number
   return items.every((l) => !isNumeric(l.text)) && amounts.every((l) => isNumeric(l.text) && Math.abs(l.box[2] - right) <= ALIGNED_END * size);
 }
 
+/**
+ * Whether fragments in columns look like data rather than text: numeric columns, or at least
+ * three columns of short fragments, or columns of words under (or over) their table's caption.
+ */
 function looksTabular(fragments: TextLine[], edges: number[], ruled: boolean, rows: number, labelled = false, values: TextLine[] = fragments, captioned = false): boolean {
   const cols = edges.length - 1;
   const colOf = (l: TextLine) => columnIndex(edges, (l.box[0] + l.box[2]) / 2);
@@ -1916,6 +1916,7 @@ function headingsRuledOff(run: TextLine[][], edges: number[], across: readonly H
   const top = Math.min(...next.map((l) => l.box[1]));
   return across.some((r) => r.y >= bottom - TOUCH * size && r.y <= top + TOUCH * size);
 }
+
 /** A run's first row: a heading over every column, each a few words, none ending as a sentence or a label does. */
 function headsEveryColumn(run: TextLine[][], edges: number[]): boolean {
   const head = run[0]!;
