@@ -367,7 +367,9 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
   const within = (b: Box) => lines.filter((l) => l.box[3] >= b[1] && l.box[1] <= b[3] && l.box[0] >= b[0] - SLACK * size && l.box[2] <= b[2] + SLACK * size);
   const ruledBox = ruled?.box;
   const grown: Box = ruledBox ? union(box, ruledBox) : box;
-  const left = within(ruledBox && ruledBox[2] < x1 ? grown : box).filter((l) => l.box[2] <= x0 + SLACK * size);
+  // (The strip is white between the run's own lines; a line of the left side the run did not
+  // hold, its header's or its first rows', may reach into it, up to the right side's text.)
+  const left = within(ruledBox && ruledBox[2] < x1 ? grown : box).filter((l) => l.box[2] <= x1 - SLACK * size);
   const right = within(ruledBox && ruledBox[0] > x0 ? grown : box).filter((l) => l.box[0] >= x1 - SLACK * size);
   const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines, rules)));
   for (const r of runs) note(r, ruled ? 'ruledApartAt' : captioned ? 'captionedApartAt' : 'pageGutterAt', Math.round(x0));
