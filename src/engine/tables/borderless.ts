@@ -1057,14 +1057,14 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // Running text, a line across the run's extent end it; a short line inside it (a section
       // row, a wrapped cell) or a heading over its values does not.
       // A cell's next line (a wrapped header) may reach past the run's side.
-      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l) && !wrapsInColumn(r, l, lines) && !crowdedRow(r, l)) || !group.every((l) => inside(r.box, [l]) || wrapsOn(r, l))) close(r);
+      const wraps = group.filter((l) => wrapsOn(r, l));
+      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l) && !wrapsInColumn(r, l, lines) && !crowdedRow(r, l)) || !group.every((l) => inside(r.box, [l]) || wraps.includes(l))) close(r);
       else {
         // A line alone is text; several side by side are a row of long cells.
         if (group.length === 1) {
           r.textGap = Math.max(r.textGap, group[0]!.box[1] - r.bottom);
           r.textLines++;
         } else r.textLines = r.textGap = 0;
-        const wraps = group.filter((l) => wrapsOn(r, l));
         r.wrapped.push(...wraps);
         // A ragged cell's next line may reach past the rows' side: the region takes it in (runTable).
         const reach = Math.max(...wraps.map((l) => l.box[2]));

@@ -16,7 +16,7 @@ import { cutAtWord, WORD_GAP } from './fragments.js';
 import { baselineGroups, textRows } from './rows.js';
 import type { TableFound } from './ruled.js';
 import type { HRule } from './rules.js';
-import { MAX_ROW_HEIGHT, OVERHANG, SAME_EXTENT } from './rowruled.js';
+import { centreY, MAX_ROW_HEIGHT, OVERHANG, SAME_EXTENT, sameExtent } from './rowruled.js';
 import { isTableCaption } from '../model/text.js';
 
 /** The header rule stands at most this many ems under the top rule (a header wrapped over four lines). */
@@ -61,12 +61,11 @@ export function framedTables(lines: readonly TextLine[], rules: readonly HRule[]
  */
 function frames(rules: readonly HRule[], size: number): [HRule, HRule, HRule][] {
   const sorted = [...rules].sort((a, b) => a.y - b.y);
-  const same = (a: HRule, b: HRule) => Math.abs(a.x0 - b.x0) <= SAME_EXTENT * size && Math.abs(a.x1 - b.x1) <= SAME_EXTENT * size;
   const out: [HRule, HRule, HRule][] = [];
   for (const top of sorted) {
     // The rules of its extent under it, a doubled rule counted once.
     const under: HRule[] = [];
-    for (const r of sorted) if (r.y > top.y + ONE_RULE * size && same(r, top) && (!under.length || r.y - under[under.length - 1]!.y > ONE_RULE * size)) under.push(r);
+    for (const r of sorted) if (r.y > top.y + ONE_RULE * size && sameExtent(r, top, size) && (!under.length || r.y - under[under.length - 1]!.y > ONE_RULE * size)) under.push(r);
     const [head, bottom] = under;
     if (!head || !bottom || head.y - top.y > MAX_HEAD_HEIGHT * size) continue;
     // The frame of the rule above already holds this one as its header rule.
@@ -82,12 +81,10 @@ function frames(rules: readonly HRule[], size: number): [HRule, HRule, HRule][] 
  * between (a caption parts two tables stacked in a column).
  */
 function ruledOn(top: HRule, bottom: HRule, rules: readonly HRule[], lines: readonly TextLine[], size: number): boolean {
-  const same = (r: HRule) => r !== top && r !== bottom && Math.abs(r.x0 - top.x0) <= SAME_EXTENT * size && Math.abs(r.x1 - top.x1) <= SAME_EXTENT * size;
+  const same = (r: HRule) => r !== top && r !== bottom && sameExtent(r, top, size);
   const captionBetween = (a: number, b: number) => lines.some((l) => centreY(l) > a && centreY(l) < b && l.box[2] > top.x0 && l.box[0] < top.x1 && isTableCaption(l.text));
   return rules.some((r) => same(r) && ((r.y > bottom.y + ONE_RULE * size && r.y - bottom.y <= MAX_ROW_HEIGHT * size && !captionBetween(bottom.y, r.y)) || (r.y < top.y - ONE_RULE * size && top.y - r.y <= MAX_ROW_HEIGHT * size && !captionBetween(r.y, top.y))));
 }
-
-const centreY = (l: TextLine) => (l.box[1] + l.box[3]) / 2;
 
 /** The table the frame holds, when its body has columns and two rows or more; null otherwise. */
 function frameTable(top: HRule, head: HRule, bottom: HRule, lines: readonly TextLine[], rules: readonly HRule[], size: number): TableFound | null {
@@ -135,12 +132,13 @@ function frameTable(top: HRule, head: HRule, bottom: HRule, lines: readonly Text
   // Every column holds body text, in two rows or more but for one.
   for (let c = 0; c < cols; c++) if (cells.filter((x) => x.col === c && x.row >= headRows.length).length < Math.min(2, bodyRows.length)) return null;
   const used = [...new Set([...pieces.values()])];
+  const bodyLines = baselineGroups(bodyPieces).length;
   const box: Box = [Math.min(x0, ...used.map((l) => l.box[0])), top.y, Math.max(x1, ...used.map((l) => l.box[2])), bottom.y];
   return {
     table: { box, rows: rows.length, cols, cells },
     lines: used,
     rule: 'table.framed-by-rules',
-    values: { rows: rows.length, cols, bodyLines: baselineGroups(bodyPieces).length, wrapped: bodyRows.length < baselineGroups(bodyPieces).length ? 1 : 0 },
+    values: { rows: rows.length, cols, bodyLines, wrapped: bodyRows.length < bodyLines ? 1 : 0 },
   };
 }
 

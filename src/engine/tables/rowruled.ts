@@ -21,6 +21,11 @@ import { scannedCellFragments } from './scanned.js';
 
 /** Rules of one stack start and end within this many ems of each other (one table's width). */
 export const SAME_EXTENT = 0.5;
+
+/** Whether two rules (or a rule and an extent) start and end together, to SAME_EXTENT. */
+export function sameExtent(a: { x0: number; x1: number }, b: { x0: number; x1: number }, size: number): boolean {
+  return Math.abs(a.x0 - b.x0) <= SAME_EXTENT * size && Math.abs(a.x1 - b.x1) <= SAME_EXTENT * size;
+}
 /** Rules this many ems apart or less are one (a double rule, a heavier head rule drawn twice). */
 const DOUBLE_RULE = 0.5;
 /** A rule inside a stack, this share of its width or more, parts the rows in the columns it runs under. */
@@ -119,9 +124,8 @@ function withoutEmptyEnds(stack: HRule[], lines: readonly TextLine[], size: numb
 function ruleStacks(rules: readonly HRule[], size: number): HRule[][] {
   const sorted = [...rules].sort((a, b) => a.y - b.y);
   const stacks: HRule[][] = [];
-  const same = (a: HRule, b: HRule) => Math.abs(a.x0 - b.x0) <= SAME_EXTENT * size && Math.abs(a.x1 - b.x1) <= SAME_EXTENT * size;
   for (const rule of sorted) {
-    const open = stacks.find((s) => same(s[0]!, rule) && rule.y - s[s.length - 1]!.y <= MAX_ROW_HEIGHT * size);
+    const open = stacks.find((s) => sameExtent(s[0]!, rule, size) && rule.y - s[s.length - 1]!.y <= MAX_ROW_HEIGHT * size);
     if (!open) stacks.push([rule]);
     else if (rule.y - open[open.length - 1]!.y > DOUBLE_RULE * size) open.push(rule);
   }
@@ -341,7 +345,7 @@ function isMarker(text: string): boolean {
   return LONE_BULLET.test(text.trim()) || ENUMERATOR_ONLY.test(text.trim());
 }
 
-function centreY(l: TextLine): number {
+export function centreY(l: TextLine): number {
   return (l.box[1] + l.box[3]) / 2;
 }
 
@@ -482,8 +486,7 @@ function unruledBodyBelow(lines: readonly TextLine[], rules: readonly HRule[], x
     edge = Math.max(...g.map((l) => l.box[3]));
   }
   if (rows < BODY_ROWS_BELOW) return false;
-  const same = (r: HRule) => Math.abs(r.x0 - x0) <= SAME_EXTENT * size && Math.abs(r.x1 - x1) <= SAME_EXTENT * size;
-  return rules.some((r) => same(r) && r.y > y + DOUBLE_RULE * size && r.y <= edge + CLOSING_RULE * size);
+  return rules.some((r) => sameExtent(r, { x0, x1 }, size) && r.y > y + DOUBLE_RULE * size && r.y <= edge + CLOSING_RULE * size);
 }
 
 /** Whether a header row over a shorter rule stands over the columns (its headings may span several). */
