@@ -1006,6 +1006,15 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     // A label's next line goes on from the labels as well.
     const fromLabels = (r: OpenRun) => tabular || all.some((l) => leftOf(l, r, size) && isCellLike(l));
     for (const r of [...open]) if (top - (fromLabels(r) ? Math.max(r.bottom, r.labelBottom) : r.bottom) >= MAX_ROW_GAP * size) close(r);
+    // A run waiting to be parted (running text under one side): parted at the other side's next
+    // row, closed whole at any other row.
+    for (const r of [...open]) {
+      if (!r.parting || !tabular) continue;
+      const under = cellLike.filter((l) => l.box[2] > r.box[0] && l.box[0] < r.box[2]);
+      if (!under.length) continue;
+      close(r);
+      if (under.length >= 2 && under.every(r.parting)) open.push(partedRun(r, r.parting));
+    }
     // A row of an open run with a cell too long to look like one (a sentence in a Word table's cell).
     const longRow = tabular ? undefined : open.find((r) => withLongCell(r, all, size) && ofRunSize(r, all));
     // The run the row continues: the open run it lies under (lines far beside it left out).
@@ -1058,8 +1067,13 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // row, a wrapped cell) or a heading over its values does not.
       // A cell's next line (a wrapped header) may reach past the run's side.
       const wraps = group.filter((l) => wrapsOn(r, l));
-      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l) && !wrapsInColumn(r, l, lines) && !crowdedRow(r, l)) || !group.every((l) => inside(r.box, [l]) || wraps.includes(l))) close(r);
-      else {
+      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l) && !wrapsInColumn(r, l, lines) && !crowdedRow(r, l)) || !group.every((l) => inside(r.box, [l]) || wraps.includes(l))) {
+        // Running text under one of two tables side by side may end that one only: the run waits
+        // for the other side's next row (and closes whole if another comes first).
+        const parting = r.parting ? (group.every((l) => !r.parting!(l)) ? r.parting : null) : partingSide(r, group, lines, size);
+        if (parting) r.parting = parting;
+        else close(r);
+      } else {
         // A line alone is text; several side by side are a row of long cells.
         if (group.length === 1) {
           r.textGap = Math.max(r.textGap, group[0]!.box[1] - r.bottom);
@@ -1075,6 +1089,57 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   }
   for (const r of [...open]) close(r);
   return runs.sort((a, b) => a[0]![0]!.baseline - b[0]![0]!.baseline);
+}
+
+/** A run's cells in rows, from its first row of two cells or more (a run starts at a row of cells). */
+function fromFirstRow(rows: readonly TextLine[][]): TextLine[][] {
+  const first = rows.findIndex((row) => row.length >= 2);
+  return first < 0 ? [] : rows.slice(first);
+}
+
+/**
+ * Two tables side by side in two page columns, their rows on shared baselines, are one run. When
+ * one table ends, its column's running text under it ends that table only, once the other table's
+ * next row comes. Here: whether `text` stands under one side of the run and a page gutter parts
+ * the two sides (no line around crosses the white between them; the page's lines end and start in
+ * it), the other side having two rows of two cells or more. Returns which cells are the other side's.
+ */
+function partingSide(r: OpenRun, text: readonly TextLine[], lines: readonly TextLine[], size: number): ((c: TextLine) => boolean) | null {
+  const from = Math.min(...text.map((l) => l.box[0]));
+  const to = Math.max(...text.map((l) => l.box[2]));
+  const cells = r.rows.flat();
+  // The text under the run's left side (the right side goes on), or under its right side.
+  const leftSide = cells.some((c) => c.box[0] >= to) && !cells.some((c) => c.box[0] < from - SLACK * size);
+  const rightSide = !leftSide && cells.some((c) => c.box[2] <= from) && !cells.some((c) => c.box[2] > to + SLACK * size);
+  if (!leftSide && !rightSide) return null;
+  const onOther = (c: TextLine) => (leftSide ? c.box[0] >= to : c.box[2] <= from);
+  const other = fromFirstRow(r.rows.map((row) => row.filter(onOther)).filter((row) => row.length));
+  const own = fromFirstRow(r.rows.map((row) => row.filter((c) => !onOther(c))).filter((row) => row.length)).flat();
+  if (!own.length || other.filter((row) => row.length >= 2).length < 2) return null;
+  // The white between the two sides (the text belongs to its own side).
+  const x0 = leftSide ? Math.max(to, ...own.map((c) => c.box[2])) : Math.max(...other.flat().map((c) => c.box[2]));
+  const x1 = leftSide ? Math.min(...other.flat().map((c) => c.box[0])) : Math.min(from, ...own.map((c) => c.box[0]));
+  if (x1 - x0 < GUTTER * size) return null;
+  const mine = new Set(cells);
+  const page = lines.filter((l) => !mine.has(l));
+  const top = r.box[1] - GUTTER_REACH * size;
+  const bottom = Math.max(r.bottom, ...text.map((l) => l.box[3])) + GUTTER_REACH * size;
+  if (page.some((l) => l.box[3] >= top && l.box[1] <= bottom && l.box[0] < x0 + SLACK * size && l.box[2] > x1 - SLACK * size)) return null;
+  const ending = page.filter((l) => l.box[2] >= x0 - SLACK * size && l.box[2] <= x1).length;
+  const starting = page.filter((l) => l.box[0] >= x0 && l.box[0] <= x1 + SLACK * size).length;
+  if (ending < MARGIN_LINES || starting < MARGIN_LINES) return null;
+  return onOther;
+}
+
+/** The other side of a run parted (partingSide) as a run of its own; `r`, closing, keeps its own side. */
+function partedRun(r: OpenRun, onOther: (c: TextLine) => boolean): OpenRun {
+  const otherRows = fromFirstRow(r.rows.map((row) => row.filter(onOther)).filter((row) => row.length));
+  const ownRows = fromFirstRow(r.rows.map((row) => row.filter((c) => !onOther(c))).filter((row) => row.length));
+  r.rows.splice(0, r.rows.length, ...ownRows);
+  note(r.rows, 'partedFromTableBeside', 1);
+  note(otherRows, 'partedFromTableBeside', 1);
+  const other = otherRows.flat();
+  return { rows: otherRows, box: extend(null, other), bottom: Math.max(...other.map((c) => c.box[3])), labelBottom: -Infinity, textLines: 0, textGap: 0, wrapped: [] };
 }
 
 /**
@@ -1228,6 +1293,8 @@ interface OpenRun {
   wrapped: TextLine[];
   /** The run this one was started beside, on a baseline parted between them (besideTables). */
   besideOf?: OpenRun;
+  /** Running text stands under one side of the run: these cells' side may go on (partingSide). */
+  parting?: (c: TextLine) => boolean;
 }
 
 /**
