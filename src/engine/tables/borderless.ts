@@ -1091,6 +1091,9 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   return runs.sort((a, b) => a[0]![0]!.baseline - b[0]![0]!.baseline);
 }
 
+/** A side of a run that goes on as a table has at least this share of figures among its cells. */
+const SIDE_FIGURES = 0.25;
+
 /** A run's cells in rows, from its first row of two cells or more (a run starts at a row of cells). */
 function fromFirstRow(rows: readonly TextLine[][]): TextLine[][] {
   const first = rows.findIndex((row) => row.length >= 2);
@@ -1102,7 +1105,8 @@ function fromFirstRow(rows: readonly TextLine[][]): TextLine[][] {
  * one table ends, its column's running text under it ends that table only, once the other table's
  * next row comes. Here: whether `text` stands under one side of the run and a page gutter parts
  * the two sides (no line around crosses the white between them; the page's lines end and start in
- * it), the other side having two rows of two cells or more. Returns which cells are the other side's.
+ * it), the other side having two rows of two cells or more, a share of them figures. Returns
+ * which cells are the other side's.
  */
 function partingSide(r: OpenRun, text: readonly TextLine[], lines: readonly TextLine[], size: number): ((c: TextLine) => boolean) | null {
   const from = Math.min(...text.map((l) => l.box[0]));
@@ -1116,6 +1120,8 @@ function partingSide(r: OpenRun, text: readonly TextLine[], lines: readonly Text
   const other = fromFirstRow(r.rows.map((row) => row.filter(onOther)).filter((row) => row.length));
   const own = fromFirstRow(r.rows.map((row) => row.filter((c) => !onOther(c))).filter((row) => row.length)).flat();
   if (!own.length || other.filter((row) => row.length >= 2).length < 2) return null;
+  // (Page columns of prose beside a table read as rows of two pieces too, but hold few figures.)
+  if (other.flat().filter((c) => isNumeric(c.text)).length < SIDE_FIGURES * other.flat().length) return null;
   // The white between the two sides (the text belongs to its own side).
   const x0 = leftSide ? Math.max(to, ...own.map((c) => c.box[2])) : Math.max(...other.flat().map((c) => c.box[2]));
   const x1 = leftSide ? Math.min(...other.flat().map((c) => c.box[0])) : Math.min(from, ...own.map((c) => c.box[0]));
