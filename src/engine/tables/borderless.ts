@@ -328,8 +328,9 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
   const clear = (strip: [number, number]): [number, number] | null => {
     // (A page column's line beside the rows, longer than a cell, that ends at its margin inside
     // the strip, or starts at one, reaches into it only as far as its column goes: the rest may
-    // still be clear. Cells flush with their column's edge stay in the way.)
-    const atMargin = (l: TextLine) => !isCellLike(l) && (margin(l.box[2], 2) || margin(l.box[0], 0));
+    // still be clear. Cells flush with their column's edge stay in the way; a table's caption
+    // set at its page column's margin, beside the other table's rows, is no cell.)
+    const atMargin = (l: TextLine) => (!isCellLike(l) || TABLE_CAPTION.test(l.text.trim())) && (margin(l.box[2], 2) || margin(l.box[0], 0));
     if (around.some((l) => besideRows(l) && crossing(l, strip) && !atMargin(l))) return null;
     const part = clearPart(strip, around, size);
     if (!part) return null;
