@@ -1013,8 +1013,9 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       if (!r.parting || !tabular) continue;
       const under = cellLike.filter((l) => l.box[2] > r.box[0] && l.box[0] < r.box[2]);
       if (!under.length) continue;
+      const other = under.length >= 2 && under.every(r.parting) ? partedRun(r, r.parting) : null;
       close(r);
-      if (under.length >= 2 && under.every(r.parting)) open.push(partedRun(r, r.parting));
+      if (other) open.push(other);
     }
     // A row of an open run with a cell too long to look like one (a sentence in a Word table's cell).
     const longRow = tabular ? undefined : open.find((r) => withLongCell(r, all, size) && ofRunSize(r, all));
@@ -1095,10 +1096,11 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
 /** A side of a run that goes on as a table has at least this share of figures among its cells. */
 const SIDE_FIGURES = 0.25;
 
-/** A run's cells in rows, from its first row of two cells or more (a run starts at a row of cells). */
-function fromFirstRow(rows: readonly TextLine[][]): TextLine[][] {
-  const first = rows.findIndex((row) => row.length >= 2);
-  return first < 0 ? [] : rows.slice(first);
+/** One side of a run's rows: the cells `keep` takes, from its first row of two cells or more (a run starts at a row of cells). */
+function sideRows(rows: readonly TextLine[][], keep: (c: TextLine) => boolean): TextLine[][] {
+  const side = rows.map((row) => row.filter(keep)).filter((row) => row.length);
+  const first = side.findIndex((row) => row.length >= 2);
+  return first < 0 ? [] : side.slice(first);
 }
 
 /**
@@ -1118,14 +1120,15 @@ function partingSide(r: OpenRun, text: readonly TextLine[], lines: readonly Text
   const rightSide = !leftSide && cells.some((c) => c.box[2] <= from) && !cells.some((c) => c.box[2] > to + SLACK * size);
   if (!leftSide && !rightSide) return null;
   const onOther = (c: TextLine) => (leftSide ? c.box[0] >= to : c.box[2] <= from);
-  const other = fromFirstRow(r.rows.map((row) => row.filter(onOther)).filter((row) => row.length));
-  const own = fromFirstRow(r.rows.map((row) => row.filter((c) => !onOther(c))).filter((row) => row.length)).flat();
-  if (!own.length || other.filter((row) => row.length >= 2).length < 2) return null;
+  const otherRows = sideRows(r.rows, onOther);
+  const other = otherRows.flat();
+  const own = sideRows(r.rows, (c) => !onOther(c)).flat();
+  if (!own.length || otherRows.filter((row) => row.length >= 2).length < 2) return null;
   // (Page columns of prose beside a table read as rows of two pieces too, but hold few figures.)
-  if (other.flat().filter((c) => isNumeric(c.text)).length < SIDE_FIGURES * other.flat().length) return null;
+  if (other.filter((c) => isNumeric(c.text)).length < SIDE_FIGURES * other.length) return null;
   // The white between the two sides (the text belongs to its own side).
-  const x0 = leftSide ? Math.max(to, ...own.map((c) => c.box[2])) : Math.max(...other.flat().map((c) => c.box[2]));
-  const x1 = leftSide ? Math.min(...other.flat().map((c) => c.box[0])) : Math.min(from, ...own.map((c) => c.box[0]));
+  const x0 = leftSide ? Math.max(to, ...own.map((c) => c.box[2])) : Math.max(...other.map((c) => c.box[2]));
+  const x1 = leftSide ? Math.min(...other.map((c) => c.box[0])) : Math.min(from, ...own.map((c) => c.box[0]));
   if (x1 - x0 < GUTTER * size) return null;
   const mine = new Set(cells);
   const page = lines.filter((l) => !mine.has(l));
@@ -1138,11 +1141,11 @@ function partingSide(r: OpenRun, text: readonly TextLine[], lines: readonly Text
   return onOther;
 }
 
-/** The other side of a run parted (partingSide) as a run of its own; `r`, closing, keeps its own side. */
+/** The other side of a run parted (partingSide) as a run of its own; `r`, about to close, keeps its own side. */
 function partedRun(r: OpenRun, onOther: (c: TextLine) => boolean): OpenRun {
-  const otherRows = fromFirstRow(r.rows.map((row) => row.filter(onOther)).filter((row) => row.length));
-  const ownRows = fromFirstRow(r.rows.map((row) => row.filter((c) => !onOther(c))).filter((row) => row.length));
-  r.rows.splice(0, r.rows.length, ...ownRows);
+  const otherRows = sideRows(r.rows, onOther);
+  // (In place: the run's rows are the key of its trace notes.)
+  r.rows.splice(0, r.rows.length, ...sideRows(r.rows, (c) => !onOther(c)));
   note(r.rows, 'partedFromTableBeside', 1);
   note(otherRows, 'partedFromTableBeside', 1);
   const other = otherRows.flat();
