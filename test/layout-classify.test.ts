@@ -675,6 +675,16 @@ describe('table of contents', () => {
     expect(attachTocNumbers(rows(['3', '5', '9']), [[500, 90, 500, 150]])).toHaveLength(6);
   });
 
+  it('puts back the page numbers of a short contents (two sections) under a "Contents" heading', () => {
+    const rows = (numbers: string[]) => numbers.flatMap((n, i) => [line(`${i + 1} Section title ${i + 1}`, 72, 100 + i * 24), line(n, 530, 100 + i * 24)]);
+    const heading = line('Contents', 72, 70, { fontSize: 14, bold: true });
+    expect(attachTocNumbers([heading, ...rows(['1', '2'])]).map((l) => l.text)).toEqual(['Contents', '1 Section title 1 1', '2 Section title 2 2']);
+    // Under another heading, two rows of a number beside a text stay apart (a two-column table).
+    expect(attachTocNumbers([line('Results', 72, 70, { fontSize: 14, bold: true }), ...rows(['1', '2'])])).toHaveLength(5);
+    // Pages that go down are no contents, whatever the heading.
+    expect(attachTocNumbers([heading, ...rows(['2', '1'])])).toHaveLength(5);
+  });
+
   it('leaves rows of amounts alone', () => {
     const rows = [line('Revenue . . . . . . .', 72, 100), line('120', 400, 100), line('135', 470, 100), line('Costs', 72, 114), line('80', 400, 114)];
     expect(attachTocNumbers(rows).map((l) => l.text)).toEqual(rows.map((l) => l.text));

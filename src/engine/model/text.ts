@@ -50,6 +50,8 @@ export function isLeaderDot(code: number): boolean {
 }
 /** Dot leaders: ". . . ." or "....", "……", "····", as a table of contents runs to its page numbers. */
 export const DOT_LEADERS = /(\.\s?){4,}|…{2,}|·{4,}/;
+/** A table of contents' heading ("Contents", "Table of Contents", "Inhaltsverzeichnis", "Sommaire"…). */
+export const CONTENTS_HEADING = /^(table of )?contents$|^inhalt(sverzeichnis)?$|^sommaire$|^table des mati[eè]res$|^[íi]ndice$|^spis treści$|^inhoud(sopgave)?$/iu;
 /** Leader dots that run a label out to its values at the end of a line ("Net exposure . . . . . ."). */
 export const TRAILING_LEADERS = /(\s*[.·…]){3,}\s*$/u;
 /** A figure's caption: "Figure 3: …", "Fig. 2.", "Chart 1". */

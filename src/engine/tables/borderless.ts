@@ -3,7 +3,7 @@
 // with their numbers and lists must stay text.
 import type { Box, TextLine } from '../model/document.js';
 import { union } from '../model/geometry.js';
-import { FORMATTED_VALUE, isSentenceReference, isTableCaption, LOWER_START, TABLE_CAPTION, TRAILING_LEADERS } from '../model/text.js';
+import { CONTENTS_HEADING, FORMATTED_VALUE, isSentenceReference, isTableCaption, LOWER_START, TRAILING_LEADERS } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import { firstWordWidth, NEXT_LINE_PITCH } from '../model/typography.js';
 import type { Cell, Table } from '../model/table.js';
@@ -207,7 +207,8 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
       return pieces;
     });
   const all = remaining;
-  for (const run of joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all, rules)), all, rules).flatMap((r) => splitAtCaptions(r, all, rules)).flatMap(splitTrailingTotals)) {
+  const queue = joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all, rules)), all, rules).flatMap((r) => splitAtCaptions(r, all, rules)).flatMap(splitTrailingTotals);
+  for (let run = queue.shift(); run; run = queue.shift()) {
     // Rows set closer than a cell gap are cut at the run's columns, and join it.
     const cut = rowsCutAtColumns(run, remaining);
     const cutLines = new Set(cut?.cuts.map((c) => c.line));
@@ -216,13 +217,28 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
     const cutRun = cut ? [...cut.header, ...cut.rows, ...cut.below] : run;
     if (cut && bounds.has(run)) bounds.set(cutRun, bounds.get(run)!);
     const found = runTable(cutRun, pool, rules, cut?.edges);
-    if (!found || holdsFractionBar(found, rules)) continue;
+    // A table across a page of narrow columns of prose, between them, is looked for again
+    // without the prose's rows when the run that took them is refused.
+    const apart = (prose: ReturnType<typeof proseColumns>) => {
+      const parts = apartFromProse(run, (l) => prose.lines.has(source.get(l)!));
+      for (const r of parts) note(r, 'apartFromProse', run.length - r.length);
+      queue.unshift(...parts);
+    };
+    if (!found) {
+      const prose = proseColumns([...new Set(run.flat().map((l) => source.get(l)!))]);
+      if (prose.columns >= PROSE_COLUMNS) apart(prose);
+      continue;
+    }
+    if (holdsFractionBar(found, rules)) continue;
     if (cut) found.values = { ...found.values, rowsCutAtColumns: cut.cuts.length };
     const used = new Set(found.lines.map((l) => source.get(l)!));
     // Narrow page columns of justified prose (a magazine's three), their lines short enough to be
     // cells and parted at their wide word spaces: text, not a table.
     const prose = proseColumns([...used]);
-    if (prose.columns >= PROSE_COLUMNS && prose.lines >= PROSE_SHARE * used.size) continue;
+    if (prose.columns >= PROSE_COLUMNS && prose.lines.size >= PROSE_SHARE * used.size) {
+      apart(prose);
+      continue;
+    }
     out.push({ ...found, lines: [...used] });
     remaining = remaining.filter((l) => !used.has(source.get(l)!));
   }
@@ -330,7 +346,7 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
     // the strip, or starts at one, reaches into it only as far as its column goes: the rest may
     // still be clear. Cells flush with their column's edge stay in the way; a table's caption
     // set at its page column's margin, beside the other table's rows, is no cell.)
-    const atMargin = (l: TextLine) => (!isCellLike(l) || TABLE_CAPTION.test(l.text.trim())) && (margin(l.box[2], 2) || margin(l.box[0], 0));
+    const atMargin = (l: TextLine) => (!isCellLike(l) || isTableCaption(l.text)) && (margin(l.box[2], 2) || margin(l.box[0], 0));
     if (around.some((l) => besideRows(l) && crossing(l, strip) && !atMargin(l))) return null;
     const part = clearPart(strip, around, size);
     if (!part) return null;
@@ -343,7 +359,7 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
   const captions = strips.length ? captionsNear(box, lines, size) : [];
   const captionsOver = strips.length ? captionsAbove(box, lines, size) : [];
   const ruled = strips.map((strip) => ({ strip, box: ruledApart(strip, box, rules, size) })).find((s) => s.box);
-  const captioned = ruled?.strip ?? strips.find((strip) => captionedApart(strip, box, captions, size) || centredCaptionsApart(strip, box, captionsOver, size));
+  const captioned = ruled?.strip ?? strips.find((strip) => captionedApart(strip, box, captions, size) || centredCaptionsApart(strip, box, captionsOver, size)) ?? captionBesideRow(run, strips, size);
   const gutter = captioned ?? strips.map(clear).find((strip): strip is [number, number] => {
     if (!strip) return false;
     const [x0, x1] = strip;
@@ -404,6 +420,7 @@ function acrossPageColumns(run: TextLine[][], [x0, x1]: [number, number], box: B
   if (besideRows) return false;
   const both = run.filter((row) => row.some((l) => l.box[2] <= x0 + SLACK * size) && row.some((l) => l.box[0] >= x1 - SLACK * size)).length;
   if (both < SHARED_ROWS * run.length || run.length < 3) return false;
+  if (valuesGoOnAcross(run, [x0, x1], size)) return true;
   // A page column of short lines beside a table runs on above or below it on its side alone; a
   // table's two sides end together (its caption and title are centred over it).
   const left = (l: TextLine) => l.box[2] <= x0 + SLACK * size;
@@ -414,13 +431,32 @@ function acrossPageColumns(run: TextLine[][], [x0, x1]: [number, number], box: B
   // Nor is a page column of prose beside a table: justified lines on one side, within the run's height.
   const within = lines.filter((l) => l.box[1] >= box[1] - SLACK * size && l.box[3] <= box[3] + SLACK * size);
   if ([within.filter(left), within.filter(right)].some((side) => side.length >= 3 && isJustifiedColumn(side, size))) return false;
-  const oneSide = lines.some((l) => TABLE_CAPTION.test(l.text.trim()) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size && (l.box[2] <= x0 + SLACK * size || l.box[0] >= x1 - SLACK * size));
+  const oneSide = lines.some((l) => isTableCaption(l.text) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size && (l.box[2] <= x0 + SLACK * size || l.box[0] >= x1 - SLACK * size));
   return !oneSide;
+}
+
+/** A value and its unit at most ("73.5", "−4 %", "422.1 MB", "337.0 req/s", "2015"): a figure column's cell. */
+const VALUE_CELL = /^[-–−+±<>≤≥~$€£¥(]?\s*\d[\d.,]*\s?[\p{L}µ°%/]{0,6}\)?$/u;
+/** Of the rows with cells on both sides of the strip, this share at least (its header rows do neither). */
+const VALUES_ACROSS = 0.6;
+
+/**
+ * One table's rows going on across the strip: on most rows with cells on both sides, the right
+ * side opens with a value (it has no row labels of its own) and the left side holds a label and
+ * values. Two tables side by side each hold their rows' labels; a page column of prose holds no values.
+ */
+function valuesGoOnAcross(run: TextLine[][], [x0, x1]: [number, number], size: number): boolean {
+  const sides = run
+    .map((row) => [row.filter((l) => l.box[2] <= x0 + SLACK * size), row.filter((l) => l.box[0] >= x1 - SLACK * size)].map((side) => side.sort((a, b) => a.box[0] - b.box[0]).map((l) => l.text.trim())))
+    .filter(([left, right]) => left!.length && right!.length);
+  const value = (t: string) => VALUE_CELL.test(t);
+  const across = sides.filter(([left, right]) => value(right![0]!) && !value(left![0]!) && left!.slice(1).some(value)).length;
+  return sides.length >= 3 && across >= VALUES_ACROSS * sides.length;
 }
 
 /** The table captions within CAPTION_REACH of the run's box (found once for all of its strips). */
 function captionsNear(box: Box, lines: readonly TextLine[], size: number): TextLine[] {
-  return lines.filter((l) => TABLE_CAPTION.test(l.text.trim()) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size);
+  return lines.filter((l) => isTableCaption(l.text) && l.box[3] >= box[1] - CAPTION_REACH * size && l.box[1] <= box[3] + CAPTION_REACH * size);
 }
 
 /**
@@ -443,12 +479,31 @@ function captionedApart([x0, x1]: [number, number], box: Box, captions: readonly
   return left && right;
 }
 
+/**
+ * Two tables side by side in one page column, one's caption on the other's first (or last) row:
+ * the run took the caption as a cell. A table's caption does not stand beside a row of its own
+ * cells, so the widest strip between the caption and the nearest cell beside it parts the run.
+ */
+function captionBesideRow(run: TextLine[][], strips: readonly [number, number][], size: number): [number, number] | undefined {
+  const between: [number, number][] = [];
+  for (const row of [run[0]!, run[run.length - 1]!]) {
+    for (const c of row.filter((l) => isTableCaption(l.text))) {
+      // The other table's row holds two cells or more there (its own header's first line may rise level with its caption).
+      if (row.filter((o) => o.box[0] >= c.box[2]).length < 2 && row.filter((o) => o.box[2] <= c.box[0]).length < 2) continue;
+      const after = Math.min(...row.filter((o) => o.box[0] >= c.box[2]).map((o) => o.box[0]));
+      const before = Math.max(...row.filter((o) => o.box[2] <= c.box[0]).map((o) => o.box[2]));
+      between.push(...strips.filter(([x0, x1]) => (x0 >= c.box[2] - SLACK * size && x1 <= after + SLACK * size) || (x0 >= before - SLACK * size && x1 <= c.box[0] + SLACK * size)));
+    }
+  }
+  return between.sort((a, b) => b[1] - b[0] - (a[1] - a[0]))[0];
+}
+
 /** A caption centred over its table heads a caption block this many ems tall at most (IEEE's label line over three lines of title). */
 const CAPTION_BLOCK_REACH = 6;
 
 /** The table captions' label lines within CAPTION_BLOCK_REACH of the run's top (above it, or taken in as its first rows). */
 function captionsAbove(box: Box, lines: readonly TextLine[], size: number): TextLine[] {
-  return lines.filter((l) => TABLE_CAPTION.test(l.text.trim()) && Math.abs(box[1] - l.box[3]) <= CAPTION_BLOCK_REACH * size);
+  return lines.filter((l) => isTableCaption(l.text) && Math.abs(box[1] - l.box[3]) <= CAPTION_BLOCK_REACH * size);
 }
 
 /**
@@ -1830,7 +1885,7 @@ const RUNS_ON = /^[\p{Ll}(]/u;
  * PROSE_COLUMN_LINES rows of two words or more, PROSE_RUN_ON of them, run on (RUNS_ON)
  * (ragged right: a sentence running on from line to line, as a table's cells seldom do).
  */
-function proseColumns(lines: readonly TextLine[]): { columns: number; lines: number } {
+function proseColumns(lines: readonly TextLine[]): { columns: number; lines: Set<TextLine> } {
   const size = median(lines.map((l) => l.fontSize)) || 10;
   const edge = JUSTIFIED_EDGE * size;
   const margins: number[] = [];
@@ -1866,7 +1921,32 @@ function proseColumns(lines: readonly TextLine[]): { columns: number; lines: num
       for (const r of rows) for (const l of r.row) inProse.add(l);
     }
   });
-  return { columns, lines: inProse.size };
+  return { columns, lines: inProse };
+}
+
+/**
+ * A run's parts between the rows of the page's columns of prose it ran through (two pieces or
+ * more, each of a prose column's line, none a value), each of two rows or more; a part's first
+ * and last rows of one piece of prose (a paragraph's last line) are left out too. A wrapped row
+ * label's lines are one piece each: they stay with their table. Nothing when no row is prose.
+ */
+function apartFromProse(run: TextLine[][], inProse: (l: TextLine) => boolean): TextLine[][][] {
+  const isValue = (l: TextLine) => VALUE_CELL.test(l.text.trim());
+  const prose = (row: TextLine[]) => row.every((l) => inProse(l) && !isValue(l));
+  if (!run.some((row) => row.length >= 2 && prose(row))) return [];
+  const parts: TextLine[][][] = [[]];
+  for (const row of run) {
+    if (row.length >= 2 && prose(row)) parts.push([]);
+    else parts[parts.length - 1]!.push(row);
+  }
+  return parts
+    .map((part) => {
+      let [from, to] = [0, part.length];
+      while (from < to && part[from]!.length === 1 && prose(part[from]!)) from++;
+      while (to > from && part[to - 1]!.length === 1 && prose(part[to - 1]!)) to--;
+      return part.slice(from, to);
+    })
+    .filter((part) => part.length >= 2);
 }
 
 /** A justified line's edges lie this many ems from its column's (a line's ink ends short by a glyph's side bearing). */
@@ -1923,9 +2003,6 @@ function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine
   // titles without leaders under a "Contents" heading (a report's chapters only).
   return leaders >= pages.length / 2 || (numbered >= NUMBERED_TITLES * pages.length && (leaders > 0 || underContentsHeading(run, lines)));
 }
-
-/** A table of contents' heading. */
-const CONTENTS_HEADING = /^(table of )?contents$|^inhalt(sverzeichnis)?$|^sommaire$|^table des mati[eè]res$|^[íi]ndice$|^spis treści$|^inhoud(sopgave)?$/iu;
 
 /** Whether the nearest line over the run, across its extent, is a table of contents' heading. */
 function underContentsHeading(run: TextLine[][], lines: readonly TextLine[]): boolean {
