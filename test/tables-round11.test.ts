@@ -91,6 +91,28 @@ describe('a table whose labels are run out to their cells by leader dots', () =>
   });
 });
 
+describe('a table of three columns whose labels run out with leader dots on a grid', () => {
+  // LaTeX's \dotfill sets its dots on a grid of the page: the last dots of the labels end up to a
+  // point apart, and the next column starts half an em after them (less than a column gap).
+  const rows = [['Median thread', 'Replica', 'Warm compiler pass'], ['Incremental compiler pass', '401.9 GB', '62%'], ['The persistent query planner is retried', '70%', '393.7 cores'], ['We compared the lazy index', '374.5 ms', '405.1 ms']];
+
+  it('parts the labels\' column from the next one where the leaders end', async () => {
+    const blocks = await bornDigitalBlocks((c, _page, font) => {
+      rows.forEach(([label, second, third], r) => {
+        const y = 120 + r * 12;
+        drawTexts(c, [{ text: label!, x: 60, y, size: 9 }]);
+        // The last dot ends 4.7 to 5.4 pt (half an em) before the next column.
+        const last = [285.8, 286.4, 285.7, 285.9][r]! - font.widthOfTextAtSize('.', 9);
+        for (let x = last; x >= 64 + font.widthOfTextAtSize(label!, 9); x -= 4.5) drawTexts(c, [{ text: '.', x, y, size: 9 }]);
+        drawTexts(c, [{ text: second!, x: 291.1, y, size: 9 }, { text: third!, x: 380, y, size: 9 }]);
+      });
+      drawTexts(c, [{ text: 'Table 2. Median thread of the warm replica', x: 120, y: 100, size: 9 }]);
+    });
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(rows)]);
+  });
+});
+
 describe('a table over two page columns of prose', () => {
   const rows = [['Queue', 'Migration', 'Checkpoint', 'Median'], ['Warm request', '188,922', '54,048', '1.0'], ['Tail benchmark', '94%', '78', '553,211'], ['Stateless parser', '39.3', '71', '60.62'], ['Persistent thread', '871,551', '119.8 MB', '224.0']];
   const left = ['For this reason, the cache is evicted for', 'nineteen seconds, which is higher than the', 'persistent replica. The idempotent index', 'is serialized in Leuven between March and', 'May. The tail compiler pass and the queue'];

@@ -1,6 +1,7 @@
 // Columns of a table from the gaps between its rows' fragments.
 import type { Box, TextLine } from '../model/document.js';
 import { median } from '../model/numbers.js';
+import { TRAILING_LEADERS } from '../model/text.js';
 
 /**
  * A heading over a group of columns stands within this many ems of the middle of the columns it
@@ -49,7 +50,7 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
     // The strip's true width, from the fragments' edges (the cover counts whole units).
     const left = Math.max(from - 1, ...rows.flat().filter((l) => l.box[2] <= from + 1).map((l) => l.box[2]));
     const right = Math.min(to + 1, ...rows.flat().filter((l) => l.box[0] >= to - 1).map((l) => l.box[0]));
-    return right - left >= MIN_COLUMN_GAP_GLYPHS * size && (rowsApart(rows, left, right, size) || flushEnds(run, left));
+    return right - left >= MIN_COLUMN_GAP_GLYPHS * size && (rowsApart(rows, left, right, size) || flushEnds(run, left) || leadersEnd(run, left, size));
   };
   const edges = [box[0]];
   let start = -1;
@@ -118,6 +119,17 @@ function rowsApart(rows: readonly TextLine[][], from: number, to: number, size: 
 function flushEnds(run: readonly TextLine[][], x: number): boolean {
   const prose = (l: TextLine) => /\p{L}-$/u.test(l.text.trim()) || (/^\p{L}/u.test(l.text.trim()) && l.text.trim().split(/\s+/).length >= PROSE_WORDS);
   return run.flat().filter((l) => Math.abs(l.box[2] - x) <= FLUSH_SLACK && prose(l)).length >= FLUSH_ENDS;
+}
+
+/** Leader dots end within this many ems of their column's edge (LaTeX's \dotfill sets its dots on a grid, a dot's pitch apart). */
+const LEADER_PITCH = 0.5;
+
+/**
+ * Whether labels run out with leader dots to x (FLUSH_ENDS of them or more): leaders lead a label
+ * to the next column, however close it stands.
+ */
+function leadersEnd(run: readonly TextLine[][], x: number, size: number): boolean {
+  return run.flat().filter((l) => TRAILING_LEADERS.test(l.text) && l.box[2] <= x + FLUSH_SLACK && x - l.box[2] <= LEADER_PITCH * size).length >= FLUSH_ENDS;
 }
 
 /** The column (0-based) of position x, given column edges. */
