@@ -169,7 +169,13 @@ function latticeTable(grid: Grid, lines: readonly TextLine[], near: number): Tab
   const bandRows: TextLine[][][] = [];
   for (let b = 0; b < bands; b++) {
     const own = groups.filter((g) => g.b0 === b && g.b1 === b).flatMap((g) => g.lines);
-    bandRows.push(own.length ? textRows(own, colOf, colRight, true, true, undefined, labelCol) : []);
+    const rows = own.length ? textRows(own, colOf, colRight, true, true, undefined, labelCol) : [];
+    // Lines of the label column alone under the band's first row of values are its label's wrapped
+    // lines, whatever their case ("The pediatric clinic / improved in / Göteborg between"): between
+    // two rules no other row starts.
+    const labelOnly = (r: TextLine[]) => r.every((l) => colOf(l) === labelCol);
+    if (rows.length > 1 && rows[0]!.some((l) => colOf(l) === labelCol) && !labelOnly(rows[0]!) && rows.slice(1).every(labelOnly)) bandRows.push([rows.flat()]);
+    else bandRows.push(rows);
   }
   const firstRow: number[] = [];
   let rows = 0;
