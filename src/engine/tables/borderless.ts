@@ -2190,6 +2190,9 @@ function centreSpanningCells(table: Table, size: number): void {
   }
 }
 
+/** A year, as a column's header ("2021"). */
+const YEAR = /^(1[89]|20)\d\d$/;
+
 /**
  * The label of the first column in a header of several rows, written over several of them
  * ("Age" / "group" / "(yrs)" beside two rows of column headers) or on one of them alone (the
@@ -2198,9 +2201,11 @@ function centreSpanningCells(table: Table, size: number): void {
  * with a number right of the first column (but for numbers as column headers), down to the last with text right of it.
  */
 function joinStackedHeaderLabel(table: Table): void {
-  // Column headers that are numbers (years under a group's header over them) leave the first column empty.
+  // Column headers that are numbers (years under a group's header over them) leave the first
+  // column empty, or beside the label set between the header's rows (\multirow), years all.
   const spanned = (r: number) => table.cells.some((c) => c.row === r - 1 && c.col > 0 && c.colSpan > 1);
-  const columnHeaders = (r: number) => spanned(r) && !table.cells.some((c) => c.row === r && c.col === 0);
+  const years = (r: number) => table.cells.filter((c) => c.row === r && c.col > 0).every((c) => c.lines.every((l) => YEAR.test(l.text.trim())));
+  const columnHeaders = (r: number) => spanned(r) && (!table.cells.some((c) => c.row === r && c.col === 0) || years(r));
   const firstData = table.cells.filter((c) => c.col > 0 && c.lines.some((l) => isNumeric(l.text)) && !columnHeaders(c.row)).reduce((m, c) => Math.min(m, c.row), Infinity);
   // The header ends with its last row of column headers (a section row may follow it).
   const dataRow = 1 + table.cells.filter((c) => c.col > 0 && c.row < firstData).reduce((m, c) => Math.max(m, c.row), -1);
@@ -2248,11 +2253,18 @@ function labelRows(rows: TextLine[][], labels: readonly TextLine[]): void {
 /** Cells of a table with known column edges: one per fragment group in a row and column. */
 function gridTable(lines: TextLine[], edges: number[], box: Box, size: number, labels: readonly TextLine[] = []): Table {
   const cols = edges.length - 1;
-  const colOf = (l: TextLine) => columnIndex(edges, l.box[0] + TOUCH * size);
+  const startCol = (l: TextLine) => columnIndex(edges, l.box[0] + TOUCH * size);
   const colRight = new Array<number>(cols).fill(-Infinity);
   // A column's right edge from its own cells: a header spanning columns to its right (started in it) is not one.
-  const within = (l: TextLine) => columnIndex(edges, l.box[2] - TOUCH * size) === colOf(l);
-  for (const l of lines) if (within(l)) colRight[colOf(l)] = Math.max(colRight[colOf(l)]!, l.box[2]);
+  const within = (l: TextLine) => columnIndex(edges, l.box[2] - TOUCH * size) === startCol(l);
+  for (const l of lines) if (within(l)) colRight[startCol(l)] = Math.max(colRight[startCol(l)]!, l.box[2]);
+  // A header set flush right over its column's values starts in the white before them, right of
+  // where the column to its left ends: it is the next column's ("Sterile" over "8.77").
+  const inWhiteBefore = (l: TextLine) => {
+    const c = startCol(l);
+    return c + 1 < cols && colRight[c]! > -Infinity && l.box[0] > colRight[c]! + TOUCH * size && columnIndex(edges, l.box[2] - TOUCH * size) > c;
+  };
+  const colOf = (l: TextLine) => startCol(l) + (inWhiteBefore(l) ? 1 : 0);
   for (const l of lines) if (colRight[colOf(l)] === -Infinity) colRight[colOf(l)] = l.box[2];
   const isLabel = new Set(labels);
   // Where each column's room ends: the next column's leftmost text (the last column's: none to tell).
