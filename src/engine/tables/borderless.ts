@@ -208,7 +208,11 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
     });
   const all = remaining;
   const queue = joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all, rules)), all, rules).flatMap((r) => splitAtCaptions(r, all, rules)).flatMap(splitTrailingTotals);
+  // Parts of runs looked for again without their prose, after every other run: none whose lines a table took meanwhile.
+  const apartParts = new Set<TextLine[][]>();
+  const used = new Set<TextLine>();
   for (let run = queue.shift(); run; run = queue.shift()) {
+    if (apartParts.has(run) && run.some((row) => row.some((l) => used.has(source.get(l)!)))) continue;
     // Rows set closer than a cell gap are cut at the run's columns, and join it.
     const cut = rowsCutAtColumns(run, remaining);
     const cutLines = new Set(cut?.cuts.map((c) => c.line));
@@ -220,9 +224,15 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
     // A table across a page of narrow columns of prose, between them, is looked for again
     // without the prose's rows when the run that took them is refused.
     const apart = (prose: ReturnType<typeof proseColumns>) => {
-      const parts = apartFromProse(run, (l) => prose.lines.has(source.get(l)!));
-      for (const r of parts) note(r, 'apartFromProse', run.length - r.length);
-      queue.unshift(...parts);
+      // (Parted as every run is: two tables side by side between the prose are two runs.)
+      const parts = apartFromProse(run, (l) => prose.lines.has(source.get(l)!))
+        .flatMap((r) => splitAtPageGutters(r, all, rules))
+        .flatMap((r) => splitAtCaptions(r, all, rules));
+      for (const r of parts) {
+        note(r, 'apartFromProse', run.length - r.length);
+        apartParts.add(r);
+      }
+      queue.push(...parts);
     };
     if (!found) {
       const prose = proseColumns([...new Set(run.flat().map((l) => source.get(l)!))]);
@@ -231,16 +241,19 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
     }
     if (holdsFractionBar(found, rules)) continue;
     if (cut) found.values = { ...found.values, rowsCutAtColumns: cut.cuts.length };
-    const used = new Set(found.lines.map((l) => source.get(l)!));
+    const taken = new Set(found.lines.map((l) => source.get(l)!));
     // Narrow page columns of justified prose (a magazine's three), their lines short enough to be
     // cells and parted at their wide word spaces: text, not a table.
-    const prose = proseColumns([...used]);
-    if (prose.columns >= PROSE_COLUMNS && prose.lines.size >= PROSE_SHARE * used.size) {
+    const prose = proseColumns([...taken]);
+    if (prose.columns >= PROSE_COLUMNS && prose.lines.size >= PROSE_SHARE * taken.size) {
       apart(prose);
       continue;
     }
-    out.push({ ...found, lines: [...used] });
-    remaining = remaining.filter((l) => !used.has(source.get(l)!));
+    // A part looked for again must hold no column of prose at all (a page column's text beside a table).
+    if (apartParts.has(run) && prose.columns > 0) continue;
+    out.push({ ...found, lines: [...taken] });
+    for (const l of taken) used.add(l);
+    remaining = remaining.filter((l) => !taken.has(source.get(l)!));
   }
   return out;
 }
