@@ -1,6 +1,8 @@
 // Text conventions shared by the stages: how lines join into running text, what opens a list
 // item, and how captions and table notes open.
 
+import type { Box, TextLine } from './document.js';
+
 /** Joins the lines of a paragraph, undoing end-of-line hyphenation ("exam-" + "ple"). */
 export function joinLines(texts: readonly string[]): string {
   // The text so far is `parts` joined, its last two characters `tail` (testing the growing text
@@ -51,7 +53,13 @@ export function isLeaderDot(code: number): boolean {
 /** Dot leaders: ". . . ." or "....", "……", "····", as a table of contents runs to its page numbers. */
 export const DOT_LEADERS = /(\.\s?){4,}|…{2,}|·{4,}/;
 /** A table of contents' heading ("Contents", "Table of Contents", "Inhaltsverzeichnis", "Sommaire"…). */
-export const CONTENTS_HEADING = /^(table of )?contents$|^inhalt(sverzeichnis)?$|^sommaire$|^table des mati[eè]res$|^[íi]ndice$|^spis treści$|^inhoud(sopgave)?$/iu;
+const CONTENTS_HEADING = /^(table of )?contents$|^inhalt(sverzeichnis)?$|^sommaire$|^table des mati[eè]res$|^[íi]ndice$|^spis treści$|^inhoud(sopgave)?$/iu;
+
+/** Whether the nearest line over `box`, across its extent, is a table of contents' heading. */
+export function underContentsHeading(box: Box, lines: readonly TextLine[]): boolean {
+  const over = lines.filter((l) => l.box[3] <= box[1] && l.box[2] > box[0] && l.box[0] < box[2]).sort((a, b) => b.box[3] - a.box[3])[0];
+  return over !== undefined && CONTENTS_HEADING.test(over.text.trim());
+}
 /** Leader dots that run a label out to its values at the end of a line ("Net exposure . . . . . ."). */
 export const TRAILING_LEADERS = /(\s*[.·…]){3,}\s*$/u;
 /** A figure's caption: "Figure 3: …", "Fig. 2.", "Chart 1". */

@@ -1,7 +1,7 @@
 // Repairs to the text flow before it is read as paragraphs: pieces the text layer set apart
 // that belong to the line beside them.
 import type { Box, Glyph, TextLine } from '../model/document.js';
-import { CONTENTS_HEADING, FIGURE_CAPTION, LONE_BULLET, TABLE_CAPTION } from '../model/text.js';
+import { FIGURE_CAPTION, LONE_BULLET, TABLE_CAPTION, underContentsHeading } from '../model/text.js';
 import { isMostlyRightToLeftText } from '../model/script.js';
 import { lean, strokeWidth } from '../model/typography.js';
 
@@ -199,7 +199,7 @@ export function attachTocNumbers(lines: readonly TextLine[], rules: readonly Box
   const column = (p: (typeof pairs)[number]) => {
     const run = tabbed.filter((q) => aligned(p, q)).sort((a, b) => a.n.box[1] - b.n.box[1]);
     const pages = run.map((q) => Number(q.n.text.trim()));
-    return (run.length >= TOC_MIN_ROWS || underContentsHeading(run[0]!.entry, lines)) && pages.every((v, i) => i === 0 || v >= pages[i - 1]!);
+    return (run.length >= TOC_MIN_ROWS || underContentsHeading(run[0]!.entry.box, lines)) && pages.every((v, i) => i === 0 || v >= pages[i - 1]!);
   };
   const joined = pairs.filter((p) => p.leaders || ends.some((x) => Math.abs(x - p.n.box[2]) < TOC_ALIGN * Math.max(p.n.fontSize, 1)) || (tabbed.includes(p) && column(p)));
   if (!joined.length) return [...lines];
@@ -213,12 +213,6 @@ export function attachTocNumbers(lines: readonly TextLine[], rules: readonly Box
       const glyphs = l.glyphs && n.glyphs ? [...l.glyphs, ...n.glyphs] : l.glyphs;
       return { ...l, text: `${l.text} ${n.text.trim()}`, box: [l.box[0], Math.min(l.box[1], n.box[1]), Math.max(l.box[2], n.box[2]), Math.max(l.box[3], n.box[3])], glyphs };
     });
-}
-
-/** Whether the nearest line over `entry` that shares its left part is a table of contents' heading. */
-function underContentsHeading(entry: TextLine, lines: readonly TextLine[]): boolean {
-  const over = lines.filter((l) => l.box[3] <= entry.box[1] && l.box[0] < entry.box[2] && l.box[2] > entry.box[0]).sort((a, b) => b.box[3] - a.box[3])[0];
-  return over !== undefined && CONTENTS_HEADING.test(over.text.trim());
 }
 
 /**

@@ -3,7 +3,7 @@
 // with their numbers and lists must stay text.
 import type { Box, TextLine } from '../model/document.js';
 import { union } from '../model/geometry.js';
-import { CONTENTS_HEADING, FORMATTED_VALUE, isSentenceReference, isTableCaption, LOWER_START, TRAILING_LEADERS } from '../model/text.js';
+import { FORMATTED_VALUE, isSentenceReference, isTableCaption, LOWER_START, TRAILING_LEADERS, underContentsHeading } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import { firstWordWidth, NEXT_LINE_PITCH } from '../model/typography.js';
 import type { Cell, Table } from '../model/table.js';
@@ -210,9 +210,8 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
   const queue = joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all, rules)), all, rules).flatMap((r) => splitAtCaptions(r, all, rules)).flatMap(splitTrailingTotals);
   // Parts of runs looked for again without their prose, after every other run: none whose lines a table took meanwhile.
   const apartParts = new Set<TextLine[][]>();
-  const used = new Set<TextLine>();
   for (let run = queue.shift(); run; run = queue.shift()) {
-    if (apartParts.has(run) && run.some((row) => row.some((l) => used.has(source.get(l)!)))) continue;
+    if (apartParts.has(run) && run.some((row) => row.some((l) => !remaining.includes(l)))) continue;
     // Rows set closer than a cell gap are cut at the run's columns, and join it.
     const cut = rowsCutAtColumns(run, remaining);
     const cutLines = new Set(cut?.cuts.map((c) => c.line));
@@ -252,7 +251,6 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
     // A part looked for again must hold no column of prose at all (a page column's text beside a table).
     if (apartParts.has(run) && prose.columns > 0) continue;
     out.push({ ...found, lines: [...taken] });
-    for (const l of taken) used.add(l);
     remaining = remaining.filter((l) => !taken.has(source.get(l)!));
   }
   return out;
@@ -501,10 +499,12 @@ function captionBesideRow(run: TextLine[][], strips: readonly [number, number][]
   const between: [number, number][] = [];
   for (const row of [run[0]!, run[run.length - 1]!]) {
     for (const c of row.filter((l) => isTableCaption(l.text))) {
+      const right = row.filter((o) => o.box[0] >= c.box[2]);
+      const left = row.filter((o) => o.box[2] <= c.box[0]);
       // The other table's row holds two cells or more there (its own header's first line may rise level with its caption).
-      if (row.filter((o) => o.box[0] >= c.box[2]).length < 2 && row.filter((o) => o.box[2] <= c.box[0]).length < 2) continue;
-      const after = Math.min(...row.filter((o) => o.box[0] >= c.box[2]).map((o) => o.box[0]));
-      const before = Math.max(...row.filter((o) => o.box[2] <= c.box[0]).map((o) => o.box[2]));
+      if (right.length < 2 && left.length < 2) continue;
+      const after = Math.min(...right.map((o) => o.box[0]));
+      const before = Math.max(...left.map((o) => o.box[2]));
       between.push(...strips.filter(([x0, x1]) => (x0 >= c.box[2] - SLACK * size && x1 <= after + SLACK * size) || (x0 >= before - SLACK * size && x1 <= c.box[0] + SLACK * size)));
     }
   }
@@ -2014,14 +2014,7 @@ function isContents(run: TextLine[][], edges: number[], lines: readonly TextLine
   // A book's contents run its chapters' titles out to their page numbers without leaders, its
   // sections' with them: numbered titles, some with leaders, are contents too; so are numbered
   // titles without leaders under a "Contents" heading (a report's chapters only).
-  return leaders >= pages.length / 2 || (numbered >= NUMBERED_TITLES * pages.length && (leaders > 0 || underContentsHeading(run, lines)));
-}
-
-/** Whether the nearest line over the run, across its extent, is a table of contents' heading. */
-function underContentsHeading(run: TextLine[][], lines: readonly TextLine[]): boolean {
-  const box = extend(null, run.flat());
-  const over = lines.filter((l) => l.box[3] <= box[1] && l.box[2] > box[0] && l.box[0] < box[2]).sort((a, b) => b.box[3] - a.box[3])[0];
-  return over !== undefined && CONTENTS_HEADING.test(over.text.trim());
+  return leaders >= pages.length / 2 || (numbered >= NUMBERED_TITLES * pages.length && (leaders > 0 || underContentsHeading(extend(null, run.flat()), lines)));
 }
 
 /** Rows of a price list under its header: this many at least. */
