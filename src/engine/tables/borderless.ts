@@ -250,10 +250,40 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
     }
     // A part looked for again must hold no column of prose at all (a page column's text beside a table).
     if (apartParts.has(run) && prose.columns > 0) continue;
+    if (withinJustifiedParagraph([...taken], lines)) continue;
     out.push({ ...found, lines: [...taken] });
     remaining = remaining.filter((l) => !taken.has(source.get(l)!));
   }
   return out;
+}
+
+/** Lines of one paragraph follow one another at one pitch, to this many ems. */
+const PARAGRAPH_PITCH = 0.15;
+
+/**
+ * A few lines of a justified paragraph whose word spaces are wide enough to part them as cells
+ * ("confirmed     district     was" in a narrow column): every row of the run flush with the same
+ * two edges, and the paragraph's lines right above and right below it, on the run's own line
+ * pitch, flush with them too. A table stands apart from the prose around it (a gap, a rule, a
+ * caption), and its rows seldom fill both edges.
+ */
+function withinJustifiedParagraph(taken: readonly TextLine[], lines: readonly TextLine[]): boolean {
+  const rows = baselineGroups(taken);
+  if (rows.length < 2) return false;
+  const size = median(taken.map((l) => l.fontSize)) || 10;
+  const edge = JUSTIFIED_EDGE * size;
+  const x0 = Math.min(...taken.map((l) => l.box[0]));
+  const x1 = Math.max(...taken.map((l) => l.box[2]));
+  const flush = (row: readonly TextLine[]) => Math.abs(Math.min(...row.map((l) => l.box[0])) - x0) <= edge && Math.abs(Math.max(...row.map((l) => l.box[2])) - x1) <= edge;
+  if (!rows.every(flush)) return false;
+  const baselines = rows.map((row) => row[0]!.baseline);
+  const pitch = (baselines[baselines.length - 1]! - baselines[0]!) / (baselines.length - 1);
+  if (baselines.some((b, i) => i > 0 && Math.abs(b - baselines[i - 1]! - pitch) > PARAGRAPH_PITCH * size)) return false;
+  const own = new Set(taken);
+  const lineAt = (baseline: number) => baselineGroups(lines.filter((l) => !own.has(l) && Math.abs(l.baseline - baseline) <= PARAGRAPH_PITCH * size && l.box[2] > x0 && l.box[0] < x1))[0];
+  const above = lineAt(baselines[0]! - pitch);
+  const below = lineAt(baselines[baselines.length - 1]! + pitch);
+  return !!above && !!below && flush(above) && flush(below);
 }
 
 /**
@@ -1818,7 +1848,11 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   const ofCellSize = (l: TextLine) => readByOcr([l]) || Math.abs(l.fontSize - cellSize) <= LABEL_SIZE * cellSize;
   const beyond = proseBeyondGutter(lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size && inZone(l)), size);
   const left = lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size && l.box[2] > beyond && ofCellSize(l));
-  const labels = left.filter(inZone);
+  // A row's label faces its row: text of the page standing between them on its height (a page
+  // column's prose in larger print, beside a figure's caption two columns off) parts them.
+  const facing = left.filter(inZone);
+  const between = (l: TextLine) => lines.some((o) => !run.has(o) && !facing.includes(o) && o.box[0] >= l.box[2] - TOUCH * size && o.box[2] <= zoneRight + TOUCH * size && o.box[1] < l.box[3] && o.box[3] > l.box[1]);
+  const labels = facing.filter((l) => !between(l));
   // A label run out with leader dots to the table is one, however long.
   const ledOut = (l: TextLine) => TRAILING_LEADERS.test(l.text) && zoneRight - l.box[2] < LEADER_REACH * size;
   // Labels run out with leaders to the table are its rows' labels, whatever stands around them
