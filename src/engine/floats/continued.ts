@@ -26,6 +26,9 @@ const COLUMN_SLACK = 0.03;
  */
 const EXTENT_SLACK = 0.02;
 
+/** A table's next part starts within this share of the first part's width from its left edge. */
+const CONTINUATION_START = 0.5;
+
 type TableRegion = Region & { kind: 'table' };
 type RegionUnit = Unit & { kind: 'region' };
 
@@ -300,6 +303,9 @@ function mergeParts(first: PlacedRegion, second: PlacedRegion, page: number): { 
   const captions = second.captions.filter((c) => !continuation.includes(c));
   if (captions.some((c) => !below(c, b.box))) return undefined;
   if (a.table.cols !== b.table.cols) return undefined;
+  // A table goes on from its left edge (its first column's rows): a block set under the right part
+  // of the table alone (an invoice's totals opening the next page) is a table of its own.
+  if (b.box[0] - a.box[0] > CONTINUATION_START * (a.box[2] - a.box[0])) return undefined;
   const by = columnsLineUp(a.table, b.table) ? 'columns' : sameExtent(a.box, b.box) ? 'edges' : undefined;
   if (!by) return undefined;
   const header = repeatedHeader(a.table, b.table);

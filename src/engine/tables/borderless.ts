@@ -3,7 +3,7 @@
 // with their numbers and lists must stay text.
 import type { Box, TextLine } from '../model/document.js';
 import { union } from '../model/geometry.js';
-import { FORMATTED_VALUE, isSentenceReference, isTableCaption, LOWER_START, TRAILING_LEADERS, underContentsHeading } from '../model/text.js';
+import { ANY_CAPTION, FORMATTED_VALUE, isSentenceReference, isTableCaption, LOWER_START, TRAILING_LEADERS, underContentsHeading } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import { firstWordWidth, NEXT_LINE_PITCH } from '../model/typography.js';
 import type { Cell, Table } from '../model/table.js';
@@ -82,7 +82,7 @@ const SIDE_FILL = 0.5;
 const SAME_ROW_OCR = 0.4;
 /** Fewer than this share of a run's rows with text in its first column: its row labels are set off the rows. */
 const OFF_ROW_LABELS = 0.5;
-/** A row label's type size is its cells' within this share (the text layer gives sizes exactly). */
+/** A table's lines (a row label, a wrapped cell's next line, a row cut at the columns) are set in its cells' type size, within this share (the text layer gives sizes exactly). */
 const LABEL_SIZE = 0.05;
 /** A row label wrapped below its row's values ends within this many ems of the run's last row. */
 const LABEL_BELOW = 2.5;
@@ -103,6 +103,11 @@ function isNumeric(text: string): boolean {
 /** A line of words (no figure) as long as a wordy column's cells: running text's, where its column is narrow. */
 function isWordy(line: TextLine): boolean {
   return line.text.length > WORDY_COLUMN_CHARS && !/\d/.test(line.text);
+}
+
+/** Whether a line is set in a table's cell size (LABEL_SIZE); OCR's sizes are estimates, so any OCR line is. */
+function inCellSize(line: TextLine, cellSize: number): boolean {
+  return readByOcr([line]) || Math.abs(line.fontSize - cellSize) <= LABEL_SIZE * cellSize;
 }
 
 function isCellLike(line: TextLine): boolean {
@@ -432,6 +437,16 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
   const runs = [left, right].flatMap((side) => tabularRuns(side).flatMap((r) => splitAtPageGutters(r, lines, rules)));
   for (const r of runs) note(r, ruled ? 'ruledApartAt' : captioned ? 'captionedApartAt' : 'pageGutterAt', Math.round(x0));
   return runs;
+}
+
+/** A caption's first line names its float in this many words after its label at least (a cell naming a figure, "Fig. 3", has none or one). */
+const CAPTION_WORDS = 3;
+
+/** A caption's first line: a figure's or a table's label, then words naming the float (not a cell naming a figure). */
+function opensCaption(l: TextLine): boolean {
+  const text = l.text.trim();
+  const label = ANY_CAPTION.exec(text);
+  return !!label && text.slice(label[0].length).split(/\s+/u).filter((w) => /\p{L}/u.test(w)).length >= CAPTION_WORDS;
 }
 
 /**
@@ -789,7 +804,8 @@ function rowsCutAtColumns(run: TextLine[][], lines: readonly TextLine[]): CutRow
   const below: TextLine[][] = [];
   for (let bottom = box[3]; ; ) {
     const next = lines.filter((l) => !own.has(l) && spans(l) && l.box[1] >= bottom - TOUCH * size && l.box[1] - bottom < MAX_ROW_GAP * size).sort((a, b) => a.box[1] - b.box[1])[0];
-    const pieces = next && cutInside(next);
+    // (Rows are set in the run's type size: the prose under a table often is not.)
+    const pieces = next && inCellSize(next, size) && cutInside(next);
     if (!next || !pieces) break;
     below.push(pieces);
     cuts.push({ line: next, pieces });
@@ -1088,8 +1104,9 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     // run: it neither makes the row tabular nor ends the run (several lines there can be another table's row).
     // So does a line of the previous page column amid its prose (a heading), alone left of a run
     // set flush with its column's margin (a table beside it in that column keeps its cells).
+    // So does a float's caption there (a figure in the next page column).
     const alone = (l: TextLine, r: OpenRun) =>
-      (inProseColumnBeside(r.box, l, proseStarts) && group.filter((o) => o.box[0] >= r.box[2]).length === 1) ||
+      ((inProseColumnBeside(r.box, l, proseStarts) || (opensCaption(l) && l.box[0] >= r.box[2])) && group.filter((o) => o.box[0] >= r.box[2]).length === 1) ||
       (inProseColumnLeft(r.box, l, proseStarts) && group.filter((o) => o.box[2] <= r.box[0]).length === 1 && amidProse(l, r.box, lines));
     const all = group.filter((l) => !open.some((r) => alone(l, r)));
     if (!all.length) continue;
@@ -1153,7 +1170,11 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // right of the run (a figure's tick label in the next page column); a row of cells does not.
       for (const r of open) if (all.every((l) => leftOf(l, r, size) || l.box[0] >= r.box[2])) fillLabels(r, all, size, true);
       // A new run; the open runs it overlaps end (a table does not run through another).
-      const cells = [...cellLike].sort((a, b) => a.box[0] - b.box[0]);
+      let cells = [...cellLike].sort((a, b) => a.box[0] - b.box[0]);
+      // A run opening beside the previous page column's heading (on the table's first baseline)
+      // opens without it, as a run already open would leave it out.
+      const rest = cells.slice(1);
+      if (rest.length >= 2 && inProseColumnLeft(extend(null, rest), cells[0]!, proseStarts) && amidProse(cells[0]!, extend(null, rest), lines)) cells = rest;
       for (const r of [...open]) if (overlaps(r.box, cells)) close(r);
       open.push({ rows: [cells], box: extend(null, cells), bottom: Math.max(...cells.map((l) => l.box[3])), labelBottom: -Infinity, textLines: 0, textGap: 0, wrapped: [], besideOf: startsBeside?.group === group ? startsBeside.of : undefined });
       continue;
@@ -1167,7 +1188,8 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // row, a wrapped cell) or a heading over its values does not.
       // A cell's next line (a wrapped header) may reach past the run's side.
       const wraps = group.filter((l) => wrapsOn(r, l));
-      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l) && !wrapsInColumn(r, l, lines) && !crowdedRow(r, l)) || !group.every((l) => inside(r.box, [l]) || wraps.includes(l))) {
+      const crowded = group.filter((l) => crowdedRow(r, l));
+      if (group.some((l) => !isCellLike(l) && !headingOver(r.box, l) && !wrapsInColumn(r, l, lines) && !crowded.includes(l)) || !group.every((l) => inside(r.box, [l]) || wraps.includes(l) || crowded.includes(l))) {
         // Running text under one of two tables side by side may end that one only: the run waits
         // for the other side's next row (and closes whole if another comes first).
         const parting = r.parting ? (group.every((l) => !r.parting!(l)) ? r.parting : null) : partingSide(r, group, lines, size);
@@ -1259,7 +1281,8 @@ function partedRun(r: OpenRun, onOther: (c: TextLine) => boolean): OpenRun {
  */
 function crowdedRow(r: OpenRun, l: TextLine): boolean {
   const size = l.fontSize;
-  if (Math.abs(l.box[0] - r.box[0]) > ALIGNED_END * size || l.box[2] > r.box[2] + SLACK * size) return false;
+  // (Its last cell, a sentence set ragged, may reach a little past the rows above, as a wrapped cell's next line may.)
+  if (Math.abs(l.box[0] - r.box[0]) > ALIGNED_END * size || l.box[2] > r.box[2] + WRAP_REACH * size) return false;
   // (A wrapped cell's next lines start where its column's cells start too.)
   const cells = [...r.rows.flat(), ...r.wrapped];
   return innerWordStarts(l).some((w) => cells.filter((c) => Math.abs(c.box[0] - w.x) <= ALIGNED_END * size).length >= CROWDED_COLUMN_ROWS);
@@ -1509,13 +1532,16 @@ function atProseStart(x: number, size: number, proseStarts: readonly number[]): 
 }
 
 /**
- * A line wholly left of a run that starts where running text starts: the run is set flush with
- * its page column's margin, so the line is the previous page column's (a heading centred there on
+ * A line wholly left of a run set flush with its page column's margin (where running text starts,
+ * to a cell's padding): the line is the previous page column's (a heading centred there on
  * one of the table's baselines), not a cell. A table in the right column of a two-column page had
  * taken the left column's heading as a cell, and the prose under it ended the table.
  */
 function inProseColumnLeft(runBox: Box | null, line: TextLine, proseStarts: readonly number[]): boolean {
-  return runBox !== null && line.box[2] <= runBox[0] && atProseStart(runBox[0], line.fontSize, proseStarts);
+  if (runBox === null || line.box[2] > runBox[0]) return false;
+  // (A table's cells start up to a cell's padding right of its column's margin.)
+  const size = line.fontSize;
+  return proseStarts.filter((s) => runBox[0] - s >= -JUSTIFIED_EDGE * size && runBox[0] - s <= CELL_PADDING * size).length >= MARGIN_LINES;
 }
 
 /** Running text of the page column left of a run stands within this many ems over or under a line of it. */
@@ -1727,7 +1753,8 @@ function pageColumnBeside(run: TextLine[][], edges: readonly number[], lines: re
     // A line right under (or over) the run that runs across x (its caption, the column's prose),
     // where the cells from x on reach the run's last (or first) row, shows one page column
     // holding the whole table: none starts at x.
-    const reachesBottom = cut.some((l) => l.box[3] >= y1 - size);
+    // (A cell of the last row reaches it, though another cell's wrapped lines run on below.)
+    const reachesBottom = cut.some((l) => l.box[3] >= y1 - size || run[run.length - 1]!.includes(l));
     const reachesTop = cut.some((l) => l.box[1] <= y0 + size);
     const across = (l: TextLine) => !own.has(l) && l.box[0] < x - SPANS_PAST * size && l.box[2] > x + SPANS_PAST * size;
     if (lines.some((l) => across(l) && ((reachesBottom && nearBelow(l)) || (reachesTop && nearAbove(l))))) continue;
@@ -1797,9 +1824,12 @@ const LIST_ITEM = /^(\(?(\d{1,3}|[a-zA-Z])[.)]|[•◦▪‣●○■□])\s+\p{
 /** Share of a page column's lines beside a run, taken as its last column, that are words (not numbers). */
 const TEXT_COLUMN_WORDS = 0.5;
 
+/** A wrapped cell's next baseline stands this many ems under its line at most (leading is 1.1–1.5 em). */
+const CELL_LINE_PITCH = 1.5;
+
 /**
  * The bottom of a run's region with the lines that carry its last row's cells on below it: right
- * under a line of the region (to WRAPPED_LINE_GAP), flush with it, going on in lower case (a row
+ * under a line of the region (to CELL_LINE_PITCH), flush with it, going on in lower case (a row
  * label wrapped past its row's values: "chromatography correlated" / "with").
  */
 function lastCellsRunOn(box: Box, lines: readonly TextLine[], size: number): number {
@@ -1807,7 +1837,10 @@ function lastCellsRunOn(box: Box, lines: readonly TextLine[], size: number): num
   for (;;) {
     // The lines of the last row (a descender takes one's bottom lower than another's).
     const last = lines.filter((l) => l.box[3] <= bottom + TOUCH * size && l.box[3] > bottom - WRAPPED_LINE_GAP * size && l.box[0] >= box[0] - TOUCH * size && l.box[2] <= box[2] + TOUCH * size);
-    const next = lines.find((l) => l.box[1] > bottom - TOUCH * size && l.box[1] - bottom <= WRAPPED_LINE_GAP * size && LOWER_START.test(l.text) && isCellLike(l) && last.some((a) => Math.abs(a.box[0] - l.box[0]) <= JUSTIFIED_EDGE * size));
+    // (Baseline to baseline: a line without descenders ends higher than one with them. A cell's
+    // next line is set in the cells' type size; the next page column's prose often is not.)
+    const continues = (l: TextLine, a: TextLine) => Math.abs(a.box[0] - l.box[0]) <= JUSTIFIED_EDGE * size && l.baseline - a.baseline <= CELL_LINE_PITCH * size && inCellSize(l, size);
+    const next = lines.find((l) => l.box[1] > bottom - TOUCH * size && LOWER_START.test(l.text) && isCellLike(l) && last.some((a) => continues(l, a)));
     if (!next) return bottom;
     bottom = next.box[3];
   }
@@ -1845,7 +1878,7 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   // A table's labels are set in its cells' size; text of another size left of it is the page's
   // (a page column's prose and headings beside a table in smaller print). OCR's sizes are estimates.
   const cellSize = median([...run].map((l) => l.fontSize)) || size;
-  const ofCellSize = (l: TextLine) => readByOcr([l]) || Math.abs(l.fontSize - cellSize) <= LABEL_SIZE * cellSize;
+  const ofCellSize = (l: TextLine) => inCellSize(l, cellSize);
   const beyond = proseBeyondGutter(lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size && inZone(l)), size);
   const left = lines.filter((l) => !run.has(l) && l.box[2] <= zoneRight + TOUCH * size && l.box[2] > beyond && ofCellSize(l));
   // A row's label faces its row: text of the page standing between them on its height (a page
