@@ -3,7 +3,8 @@
 // row: the heading was taken for a cell of that row (the run then reached across the page), and
 // the left column's prose under it ended the run: the table lost rows.
 import { describe, expect, it } from 'vitest';
-import { bornDigitalBlocks, justified, tableHtml } from './table-fixtures.js';
+import type { PDFFont } from 'pdf-lib';
+import { bornDigitalBlocks, justified, tableHtml, type Canvas } from './table-fixtures.js';
 
 const LEFT = [
   'Unaudited exposure under cash flow. The recurring',
@@ -23,49 +24,44 @@ const RIGHT = [
   'the quarterly invoice was restated in the spring.',
 ];
 
+const TABLE = [
+  ['Term', 'Definition', 'Notes'],
+  ['Operating revenue', 'Regional', 'Deferred'],
+  ['Gross dividend', 'Exposure', 'Net'],
+  ['Net revenue', 'Adjusted', 'Operating'],
+  ['Gross margin', 'Valuation', 'Forecast'],
+  ['Cash flow', 'Provision', 'Quarterly'],
+];
+
+/** The table at the head of the right column, its cells 3 points right of the column's margin (317), and the prose under it. */
+function rightColumn(c: Canvas, font: PDFFont): void {
+  c.text('TABLE I. Regional operating cost', 371, 68, 9);
+  TABLE.forEach((row, r) => row.forEach((t, k) => c.text(t, [320, 431, 498][k]!, 80 + r * 10, 8.5)));
+  RIGHT.forEach((t, i) => justified(c, font, t, 317, 562, 160 + i * 12, 10));
+}
+
 describe('a table beside the other page column\'s heading', () => {
   it('keeps all its rows', async () => {
-    const table = [
-      ['Term', 'Definition', 'Notes'],
-      ['Operating revenue', 'Regional', 'Deferred'],
-      ['Gross dividend', 'Exposure', 'Net'],
-      ['Net revenue', 'Adjusted', 'Operating'],
-      ['Gross margin', 'Valuation', 'Forecast'],
-      ['Cash flow', 'Provision', 'Quarterly'],
-    ];
     const blocks = await bornDigitalBlocks((c, _page, font) => {
       c.text('FINANCIAL HIGHLIGHTS', 120, 60, 11);
       // The heading, centred in the left column, on the baseline of the table's first row.
       c.text('Annual portfolio and revenue', 112, 90, 9);
       LEFT.forEach((t, i) => justified(c, font, t, 66, 296, 113 + i * 12, 10));
-      c.text('TABLE I. Regional operating cost', 371, 68, 9);
-      // The table's cells start 3 points right of the column's margin (317).
-      table.forEach((row, r) => row.forEach((t, k) => c.text(t, [320, 431, 498][k]!, 80 + r * 10, 8.5)));
-      RIGHT.forEach((t, i) => justified(c, font, t, 317, 562, 160 + i * 12, 10));
+      rightColumn(c, font);
     });
     const tables = blocks.filter((b) => b.type === 'table');
-    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(table)]);
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(TABLE)]);
     expect(blocks.some((b) => b.type === 'text' && b.text === 'Annual portfolio and revenue')).toBe(true);
   });
 
   it('keeps its header row when the heading stands on the header\'s baseline', async () => {
-    const table = [
-      ['Term', 'Definition', 'Notes'],
-      ['Operating revenue', 'Regional', 'Deferred'],
-      ['Gross dividend', 'Exposure', 'Net'],
-      ['Net revenue', 'Adjusted', 'Operating'],
-      ['Gross margin', 'Valuation', 'Forecast'],
-      ['Cash flow', 'Provision', 'Quarterly'],
-    ];
     const blocks = await bornDigitalBlocks((c, _page, font) => {
       c.text('FINANCIAL HIGHLIGHTS', 120, 60, 11);
       c.text('1. Annual portfolio and revenue', 104, 80, 9);
       LEFT.forEach((t, i) => justified(c, font, t, 66, 296, 96 + i * 12, 10));
-      c.text('TABLE I. Regional operating cost', 371, 68, 9);
-      table.forEach((row, r) => row.forEach((t, k) => c.text(t, [320, 431, 498][k]!, 80 + r * 10, 8.5)));
-      RIGHT.forEach((t, i) => justified(c, font, t, 317, 562, 160 + i * 12, 10));
+      rightColumn(c, font);
     });
     const tables = blocks.filter((b) => b.type === 'table');
-    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(table)]);
+    expect(tables.map((t) => t.table_body)).toEqual([tableHtml(TABLE)]);
   });
 });
