@@ -396,9 +396,11 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
     if (around.some((l) => besideRows(l) && crossing(l, strip) && !atMargin(l))) return null;
     const part = clearPart(strip, around, size);
     if (!part) return null;
-    // (clearPart counts each line a slack short of its ends.)
-    if (part[0] > strip[0] && !margin(part[0] + SLACK * size, 2)) return null;
-    if (part[1] < strip[1] && !margin(part[1] - SLACK * size, 0)) return null;
+    // (clearPart counts each line a slack short of its ends. A caption centred over the table may
+    // end inside the gutter, short of the page column's margin: the margin is then inside the part.)
+    const marginIn = (a: number, b: number, side: 0 | 2) => lines.some((l) => l.box[side] >= a && l.box[side] <= b && margin(l.box[side], side));
+    if (part[0] > strip[0] && !margin(part[0] + SLACK * size, 2) && !marginIn(part[0], part[1], 2)) return null;
+    if (part[1] < strip[1] && !margin(part[1] - SLACK * size, 0) && !marginIn(part[0], part[1], 0)) return null;
     return part;
   };
   const strips = emptyStrips(fragments, box, size);
@@ -418,6 +420,8 @@ function splitAtPageGutters(run: TextLine[][], lines: readonly TextLine[], rules
     // too, and ends in its amount (one page-column line so ending tells nothing either way).
     const fills = (l: TextLine, from: number, to: number) => l.box[2] - l.box[0] >= SIDE_FILL * (to - from) && !endsInFigure(l.text);
     if (around.some((l) => l.box[2] <= x0 && fills(l, box[0], x0)) && around.some((l) => l.box[0] >= x1 && fills(l, x1, box[2]))) return true;
+    // Two tables side by side in two page columns, each with its rows' labels, their rows level by chance.
+    if (labelsOnBothSides(run, strip, size)) return true;
     // Nothing around tells: the two sides are one table when their rows share baselines (a
     // sparse column's cells sit on its table's rows), two things when they seldom do.
     return !sidesShareRows(strip, box, lines, size);
@@ -508,6 +512,20 @@ function valuesGoOnAcross(run: TextLine[][], [x0, x1]: [number, number], size: n
   const value = (t: string) => VALUE_CELL.test(t);
   const across = sides.filter(([left, right]) => value(right![0]!) && !value(left![0]!) && left!.slice(1).some(value)).length;
   return sides.length >= 3 && across >= VALUES_ACROSS * sides.length;
+}
+
+/**
+ * Two tables side by side: on most rows with cells on both sides of the strip, each side opens
+ * with a label (words) and holds values after it (valuesGoOnAcross's converse: one table's rows
+ * go on across with values only).
+ */
+function labelsOnBothSides(run: TextLine[][], [x0, x1]: [number, number], size: number): boolean {
+  const sides = run
+    .map((row) => [row.filter((l) => l.box[2] <= x0 + SLACK * size), row.filter((l) => l.box[0] >= x1 - SLACK * size)].map((side) => side.sort((a, b) => a.box[0] - b.box[0]).map((l) => l.text.trim())))
+    .filter(([left, right]) => left!.length && right!.length);
+  const labelled = (side: string[]) => !VALUE_CELL.test(side[0]!) && /\p{L}/u.test(side[0]!) && side.slice(1).some((t) => VALUE_CELL.test(t));
+  const both = sides.filter(([left, right]) => labelled(left!) && labelled(right!)).length;
+  return sides.length >= 3 && both >= VALUES_ACROSS * sides.length;
 }
 
 /** The table captions within CAPTION_REACH of the run's box (found once for all of its strips). */
