@@ -46,6 +46,11 @@ export const FORMATTED_VALUE = /^(?!\s*(1[89]|20)\d\d\s*$).*\d/;
 
 /** Text going on in lower case: the rest of a sentence or a phrase, a wrapped line. */
 export const LOWER_START = /^\p{Ll}/u;
+
+/** Whether a line goes on from the line above it: in lower case, or a figure after a comma ("…and April 28," / "2016"). */
+export function goesOnFrom(above: string, line: string): boolean {
+  return LOWER_START.test(line) || (above.trimEnd().endsWith(',') && /^\d/.test(line.trimStart()));
+}
 /** A leader's dot ("Step . . . . Action", "Step......Action"): '.', '·' or '…', by code point. */
 export function isLeaderDot(code: number): boolean {
   return code === 46 || code === 0xb7 || code === 0x2026;

@@ -3,7 +3,7 @@
 // with their numbers and lists must stay text.
 import type { Box, TextLine } from '../model/document.js';
 import { union } from '../model/geometry.js';
-import { ANY_CAPTION, FORMATTED_VALUE, isSentenceReference, isTableCaption, LOWER_START, TRAILING_LEADERS, underContentsHeading } from '../model/text.js';
+import { ANY_CAPTION, FORMATTED_VALUE, goesOnFrom, isSentenceReference, isTableCaption, LOWER_START, TRAILING_LEADERS, underContentsHeading } from '../model/text.js';
 import { median } from '../model/numbers.js';
 import { firstWordWidth, NEXT_LINE_PITCH } from '../model/typography.js';
 import type { Cell, Table } from '../model/table.js';
@@ -1847,18 +1847,18 @@ const CELL_LINE_PITCH = 1.5;
 
 /**
  * The bottom of a run's region with the lines that carry its last row's cells on below it: right
- * under a line of the region (to CELL_LINE_PITCH), flush with it, going on in lower case (a row
- * label wrapped past its row's values: "chromatography correlated" / "with").
+ * under a line of the region (to CELL_LINE_PITCH), flush with it, going on from it (goesOnFrom: a
+ * row label wrapped past its row's values, "chromatography correlated" / "with").
  */
 function lastCellsRunOn(box: Box, lines: readonly TextLine[], size: number): number {
   let bottom = box[3];
   for (;;) {
     // The lines of the last row (a descender takes one's bottom lower than another's).
-    const last = lines.filter((l) => l.box[3] <= bottom + TOUCH * size && l.box[3] > bottom - WRAPPED_LINE_GAP * size && l.box[0] >= box[0] - TOUCH * size && l.box[2] <= box[2] + TOUCH * size);
+    const last = lines.filter((l) => Math.abs(l.box[3] - bottom) < WRAPPED_LINE_GAP * size && l.box[0] >= box[0] - TOUCH * size && l.box[2] <= box[2] + TOUCH * size);
     // (Baseline to baseline: a line without descenders ends higher than one with them. A cell's
     // next line is set in the cells' type size; the next page column's prose often is not.)
-    const continues = (l: TextLine, a: TextLine) => Math.abs(a.box[0] - l.box[0]) <= JUSTIFIED_EDGE * size && l.baseline - a.baseline <= CELL_LINE_PITCH * size && inCellSize(l, size);
-    const next = lines.find((l) => l.box[1] > bottom - TOUCH * size && LOWER_START.test(l.text) && isCellLike(l) && last.some((a) => continues(l, a)));
+    const continues = (l: TextLine, a: TextLine) => Math.abs(a.box[0] - l.box[0]) <= JUSTIFIED_EDGE * size && l.baseline - a.baseline <= CELL_LINE_PITCH * size && inCellSize(l, size) && goesOnFrom(a.text, l.text);
+    const next = lines.find((l) => l.box[1] > bottom - TOUCH * size && isCellLike(l) && last.some((a) => continues(l, a)));
     if (!next) return bottom;
     bottom = next.box[3];
   }

@@ -3,7 +3,7 @@
 // lines set half a line from a row label (a cell of two lines centred on a one-line label)
 // join the label's row.
 import type { TextLine } from '../model/document.js';
-import { LOWER_START } from '../model/text.js';
+import { goesOnFrom, LOWER_START } from '../model/text.js';
 import { firstWordWidth, NEXT_LINE_PITCH } from '../model/typography.js';
 
 /** Baselines closer than this many ems are one row (sub- and superscripts shift by ~0.3 em). */
@@ -270,8 +270,8 @@ const WHOLE_NUMBER = /^[-–−+±(<>~]?\s*\d[\d.,]*\s*[%‰]?\)?$/u;
 
 /**
  * A lone line continues the cell above it when that cell, in the same column, ends right
- * above it and its last line reaches the column's right edge (the text wrapped) or the line
- * starts in lower case.
+ * above it and its last line reaches the column's right edge (the text wrapped), or the line
+ * goes on from the cell's line (goesOnFrom).
  */
 function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLine) => number, colRight: number[], colRoom?: number[]): boolean {
   const line = group[0]!;
@@ -295,7 +295,7 @@ function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLin
   // the prices far right).
   const fits = above.box[2] + firstWordWidth(line) + WRAP_ROOM * size <= (colRoom?.[col] ?? -Infinity);
   const wrapped = above.box[2] >= (colRight[col] ?? above.box[2]) - WRAP_MARGIN * size && !fits;
-  return wrapped || LOWER_START.test(line.text);
+  return wrapped || goesOnFrom(above.text, line.text);
 }
 
 /** Ems of white a cell's text keeps before the next column's text (a space and a cell gap, with some to spare). */
