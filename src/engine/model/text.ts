@@ -51,6 +51,7 @@ export const LOWER_START = /^\p{Ll}/u;
 export function goesOnFrom(above: string, line: string): boolean {
   return LOWER_START.test(line) || (above.trimEnd().endsWith(',') && /^\d/.test(line.trimStart()));
 }
+
 /** A leader's dot ("Step . . . . Action", "Step......Action"): '.', '·' or '…', by code point. */
 export function isLeaderDot(code: number): boolean {
   return code === 46 || code === 0xb7 || code === 0x2026;
