@@ -46,11 +46,10 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
   // A strip narrower than a column gap parts columns only where no row has cells close on its two sides.
   const wide = (from: number, to: number) => {
     if (to - from >= MIN_COLUMN_GAP * size) return true;
-    // The strip's true width, from the fragments' edges (the cover counts whole units, up to two short).
+    if (!glyphs) return false;
+    // The strip's true width, from the fragments' edges (the cover counts whole units).
     const left = Math.max(from - 1, ...rows.flat().filter((l) => l.box[2] <= from + 1).map((l) => l.box[2]));
     const right = Math.min(to + 1, ...rows.flat().filter((l) => l.box[0] >= to - 1).map((l) => l.box[0]));
-    if (right - left >= MIN_COLUMN_GAP * size) return true;
-    if (!glyphs) return false;
     return right - left >= MIN_COLUMN_GAP_GLYPHS * size && (rowsApart(rows, left, right, size) || flushEnds(run, left) || leadersEnd(run, left, size));
   };
   const edges = [box[0]];
