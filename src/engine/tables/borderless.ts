@@ -505,13 +505,19 @@ const VALUES_ACROSS = 0.6;
  * side opens with a value (it has no row labels of its own) and the left side holds a label and
  * values. Two tables side by side each hold their rows' labels; a page column of prose holds no values.
  */
-function valuesGoOnAcross(run: TextLine[][], [x0, x1]: [number, number], size: number): boolean {
-  const sides = run
-    .map((row) => [row.filter((l) => l.box[2] <= x0 + SLACK * size), row.filter((l) => l.box[0] >= x1 - SLACK * size)].map((side) => side.sort((a, b) => a.box[0] - b.box[0]).map((l) => l.text.trim())))
-    .filter(([left, right]) => left!.length && right!.length);
+function valuesGoOnAcross(run: TextLine[][], strip: [number, number], size: number): boolean {
+  const sides = rowSides(run, strip, size);
   const value = (t: string) => VALUE_CELL.test(t);
-  const across = sides.filter(([left, right]) => value(right![0]!) && !value(left![0]!) && left!.slice(1).some(value)).length;
+  const across = sides.filter(([left, right]) => value(right[0]!) && !value(left[0]!) && left.slice(1).some(value)).length;
   return sides.length >= 3 && across >= VALUES_ACROSS * sides.length;
+}
+
+/** The texts of each row's cells left and right of the strip, in reading order: the rows with cells on both sides. */
+function rowSides(run: TextLine[][], [x0, x1]: [number, number], size: number): [string[], string[]][] {
+  const texts = (cells: TextLine[]) => cells.sort((a, b) => a.box[0] - b.box[0]).map((l) => l.text.trim());
+  return run
+    .map((row): [string[], string[]] => [texts(row.filter((l) => l.box[2] <= x0 + SLACK * size)), texts(row.filter((l) => l.box[0] >= x1 - SLACK * size))])
+    .filter(([left, right]) => left.length && right.length);
 }
 
 /**
@@ -519,12 +525,10 @@ function valuesGoOnAcross(run: TextLine[][], [x0, x1]: [number, number], size: n
  * with a label (words) and holds values after it (valuesGoOnAcross's converse: one table's rows
  * go on across with values only).
  */
-function labelsOnBothSides(run: TextLine[][], [x0, x1]: [number, number], size: number): boolean {
-  const sides = run
-    .map((row) => [row.filter((l) => l.box[2] <= x0 + SLACK * size), row.filter((l) => l.box[0] >= x1 - SLACK * size)].map((side) => side.sort((a, b) => a.box[0] - b.box[0]).map((l) => l.text.trim())))
-    .filter(([left, right]) => left!.length && right!.length);
+function labelsOnBothSides(run: TextLine[][], strip: [number, number], size: number): boolean {
+  const sides = rowSides(run, strip, size);
   const labelled = (side: string[]) => !VALUE_CELL.test(side[0]!) && /\p{L}/u.test(side[0]!) && side.slice(1).some((t) => VALUE_CELL.test(t));
-  const both = sides.filter(([left, right]) => labelled(left!) && labelled(right!)).length;
+  const both = sides.filter(([left, right]) => labelled(left) && labelled(right)).length;
   return sides.length >= 3 && both >= VALUES_ACROSS * sides.length;
 }
 
@@ -1106,6 +1110,8 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
   // Long labels of amounts (a price list's items) are cells of their rows.
   const labelled = amountLabels(lines);
   const beside = (r: OpenRun, l: TextLine) => farBeside(r.rows, r.box, l) || inProseColumnBeside(r.box, l, proseStarts);
+  // The previous page column's line (a heading) left of a run set flush with its own column's margin.
+  const headingLeftOf = (box: Box, l: TextLine) => inProseColumnLeft(box, l, proseStarts) && amidProse(l, box, lines);
   const groups = baselineGroups(lines);
   // The first row of a table beside an open run, parted from that run's line (besideTables).
   let startsBeside: { group: TextLine[]; of: OpenRun } | undefined;
@@ -1125,7 +1131,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
     // So does a float's caption there (a figure in the next page column).
     const alone = (l: TextLine, r: OpenRun) =>
       ((inProseColumnBeside(r.box, l, proseStarts) || (opensCaption(l) && l.box[0] >= r.box[2])) && group.filter((o) => o.box[0] >= r.box[2]).length === 1) ||
-      (inProseColumnLeft(r.box, l, proseStarts) && group.filter((o) => o.box[2] <= r.box[0]).length === 1 && amidProse(l, r.box, lines));
+      (headingLeftOf(r.box, l) && group.filter((o) => o.box[2] <= r.box[0]).length === 1);
     const all = group.filter((l) => !open.some((r) => alone(l, r)));
     if (!all.length) continue;
     const size = Math.max(...all.map((l) => l.fontSize), 1);
@@ -1192,7 +1198,7 @@ function tabularRuns(lines: readonly TextLine[]): TextLine[][][] {
       // A run opening beside the previous page column's heading (on the table's first baseline)
       // opens without it, as a run already open would leave it out.
       const rest = cells.slice(1);
-      if (rest.length >= 2 && inProseColumnLeft(extend(null, rest), cells[0]!, proseStarts) && amidProse(cells[0]!, extend(null, rest), lines)) cells = rest;
+      if (rest.length >= 2 && headingLeftOf(extend(null, rest), cells[0]!)) cells = rest;
       for (const r of [...open]) if (overlaps(r.box, cells)) close(r);
       open.push({ rows: [cells], box: extend(null, cells), bottom: Math.max(...cells.map((l) => l.box[3])), labelBottom: -Infinity, textLines: 0, textGap: 0, wrapped: [], besideOf: startsBeside?.group === group ? startsBeside.of : undefined });
       continue;
