@@ -26,6 +26,8 @@ const FLUSH_ENDS = 2;
 const FLUSH_SLACK = 0.5;
 /** A line of prose: broken with a hyphen at its end, or this many words at least. */
 const PROSE_WORDS = 3;
+/** A column is filled when at least this share of the rows has a fragment in it. */
+const FILLED_ROWS = 0.5;
 /** Share of the rows whose fragments may cross a gap (header cells spanning several columns). */
 const CROSSING_ROWS = 0.1;
 
@@ -46,11 +48,21 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
   // A strip narrower than a column gap parts columns only where no row has cells close on its two sides.
   const wide = (from: number, to: number) => {
     if (to - from >= MIN_COLUMN_GAP * size) return true;
-    if (!glyphs) return false;
-    // The strip's true width, from the fragments' edges (the cover counts whole units).
+    // The strip's true width, from the fragments' edges (the cover counts whole units, up to two short).
     const left = Math.max(from - 1, ...rows.flat().filter((l) => l.box[2] <= from + 1).map((l) => l.box[2]));
     const right = Math.min(to + 1, ...rows.flat().filter((l) => l.box[0] >= to - 1).map((l) => l.box[0]));
+    // A column gap at its true width, between two columns most rows fill (a value's footnote mark
+    // half an em after it measures as wide between glyph boxes, but few rows have one).
+    if (right - left >= MIN_COLUMN_GAP * size && filledBeside(from - x0 - 1, -1) && filledBeside(to - x0, 1)) return true;
+    if (!glyphs) return false;
     return right - left >= MIN_COLUMN_GAP_GLYPHS * size && (rowsApart(rows, left, right, size) || flushEnds(run, left) || leadersEnd(run, left, size));
+  };
+  // Whether most rows have a fragment in the covered stretch next to unit x, on its side dir.
+  const filledBeside = (x: number, dir: -1 | 1) => {
+    let end = x;
+    while (end + dir >= 0 && end + dir < width && cover[end + dir]! > allowed) end += dir;
+    const [a, b] = dir > 0 ? [x0 + x, x0 + end + 1] : [x0 + end, x0 + x + 1];
+    return rows.filter((r) => r.some((l) => l.box[0] < b && l.box[2] > a)).length >= FILLED_ROWS * rows.length;
   };
   const edges = [box[0]];
   let start = -1;
