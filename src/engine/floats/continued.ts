@@ -10,6 +10,7 @@ import type { Cell, Table } from '../model/table.js';
 import { CONTINUED_CAPTION, CONTINUED_FOOTER, joinLines, LOWER_START, TABLE_CAPTION } from '../model/text.js';
 import { entry } from '../model/trace.js';
 import { readingSort } from '../model/typography.js';
+import { cellFragments } from '../tables/fragments.js';
 
 /** Paragraphs beside the text flow: they neither end a table at the page foot nor open the next page. */
 const BESIDE_THE_FLOW = new Set<ParagraphLabel>(['header', 'footer', 'page_number', 'aside_text', 'page_footnote']);
@@ -62,6 +63,15 @@ export function mergeContinuedTables(pages: readonly (readonly Unit[])[]): Unit[
       if (merged) {
         for (const i of open.footers) drop[open.lastPage]!.add(i);
         continued = { ...merged, at: open };
+      }
+    } else if (open && open.lastPage === page - 1 && !first) {
+      // Rows opening the page, too few to be a table, under the table that closed the last page.
+      const opening = rowsAtEdge(units, page, 'start');
+      const placed = opening && withRowsBelow(open.placed, opening, page);
+      if (placed && opening) {
+        for (const i of open.footers) drop[open.lastPage]!.add(i);
+        for (const i of opening.indices) drop[page]!.add(i);
+        out[open.page]![open.index] = { kind: 'region', placed };
       }
     } else if (header && header.page === page - 1 && first) {
       const placed = withHeaderRow(header, (units[first.index] as RegionUnit).placed, page);
@@ -207,16 +217,27 @@ interface HeaderRow {
 }
 
 function closingHeaderRow(units: readonly Unit[], page: number): HeaderRow | undefined {
-  // The short paragraphs that close the page, lowest first: by their place on the page, as the
+  return rowsAtEdge(units, page, 'end');
+}
+
+/**
+ * Rows of short paragraphs side by side that close the page (`edge` 'end') or open it ('start'):
+ * up to FOOT_ROWS, each of two paragraphs or more.
+ */
+function rowsAtEdge(units: readonly Unit[], page: number, edge: 'start' | 'end'): HeaderRow | undefined {
+  // The short paragraphs nearest the edge, nearest first: by their place on the page, as the
   // reading order may put a row of short cells at the foot before the prose above it (a column
   // of the page read after the other)…
   const closing: { index: number; paragraph: LabelledParagraph }[] = [];
-  const flow = units.flatMap((u, index) => (besideTheFlow(u) ? [] : [{ u, index, top: unitBox(u)[1] }])).sort((a, b) => b.top - a.top);
+  const flow = units.flatMap((u, index) => (besideTheFlow(u) ? [] : [{ u, index, top: unitBox(u)[1] }])).sort((a, b) => (edge === 'end' ? b.top - a.top : a.top - b.top));
   for (const { u, index } of flow) {
     if (u.kind !== 'paragraph' || (u.paragraph.label !== 'text' && u.paragraph.label !== 'title')) break;
     const p = u.paragraph;
     if (p.lines.length > HEADER_CELL_LINES || textOf(p).length > HEADER_CELL_CHARS) break;
-    closing.push({ index, paragraph: p });
+    // A row set on one line, its cells a column gap apart, is read cell by cell.
+    const pieces = p.lines.length === 1 ? cellFragments(p.lines[0]!) : [];
+    if (pieces.length >= 2) for (const piece of pieces) closing.push({ index, paragraph: { ...p, lines: [piece] } });
+    else closing.push({ index, paragraph: p });
   }
   // …in rows by their tops, top to bottom (the page's reading order may give them column by column)…
   const rows: (typeof closing)[] = [];
@@ -225,18 +246,67 @@ function closingHeaderRow(units: readonly Unit[], page: number): HeaderRow | und
     if (row && Math.abs(paragraphBox(c.paragraph)[1] - paragraphBox(row[0]!.paragraph)[1]) <= SAME_ROW_EM * c.paragraph.lines[0]!.fontSize) row.push(c);
     else rows.push([c]);
   }
-  // …the last rows, up to FOOT_ROWS, each of two paragraphs or more.
-  let first = rows.length;
-  while (first > 0 && rows[first - 1]!.length >= 2 && rows.length - first < FOOT_ROWS) first--;
-  const kept = rows.slice(first);
+  // …the rows nearest the edge, up to FOOT_ROWS, each of two paragraphs or more.
+  let kept: typeof rows;
+  if (edge === 'end') {
+    let first = rows.length;
+    while (first > 0 && rows[first - 1]!.length >= 2 && rows.length - first < FOOT_ROWS) first--;
+    kept = rows.slice(first);
+  } else {
+    let end = 0;
+    while (end < rows.length && rows[end]!.length >= 2 && end < FOOT_ROWS) end++;
+    kept = rows.slice(0, end);
+  }
   if (!kept.length) return undefined;
-  const indices = kept.flat().map((c) => c.index);
+  const indices = [...new Set(kept.flat().map((c) => c.index))];
   // Side by side, left to right, none over another.
   for (const row of kept) {
     const boxes = row.map((c) => paragraphBox(c.paragraph)).sort((a, b) => a[0] - b[0]);
     if (boxes.some((b, k) => k > 0 && b[0] < boxes[k - 1]![2])) return undefined;
   }
   return { page, indices: indices.sort((a, b) => a - b), rows: kept.map((row) => row.map((c) => c.paragraph)) };
+}
+
+/**
+ * The rows' paragraphs left to right, when every row has one paragraph over each of the table's
+ * columns: each starts after the column left of it ends and before its own column ends (header
+ * cells start at their cell's left, the values under them may be set flush left or flush right).
+ */
+function rowsOver(rows: HeaderRow, t: Table): LabelledParagraph[][] | undefined {
+  const width = t.box[2] - t.box[0];
+  const spans = columnSpans(t).map((s) => s && ([t.box[0] + s[0] * width, t.box[0] + s[1] * width] as const));
+  if (spans.some((s) => !s)) return undefined;
+  const sorted = rows.rows.map((row) => [...row].sort((x, y) => paragraphBox(x)[0] - paragraphBox(y)[0]));
+  const fits = (cells: LabelledParagraph[]) =>
+    cells.length === t.cols &&
+    cells.every((p, c) => {
+      const box = paragraphBox(p);
+      const slack = HEADER_SLACK_EM * p.lines[0]!.fontSize;
+      return (c === 0 || box[0] >= spans[c - 1]![1] - slack) && box[0] <= spans[c]![1];
+    });
+  return sorted.every(fits) ? sorted : undefined;
+}
+
+/**
+ * The table that closed the previous page with the rows that open this page under it (too few
+ * for the detectors to take as a table of their own: an invoice's last totals row), one
+ * paragraph over each of its columns in every row. Columns are compared on the table's own
+ * page's coordinates: a table set to a fixed width keeps its columns' places on every page.
+ */
+function withRowsBelow(open: PlacedRegion, opening: HeaderRow, page: number): PlacedRegion | undefined {
+  const b = open.region as TableRegion;
+  const t = b.table;
+  const rows = rowsOver(opening, t);
+  if (!rows) return undefined;
+  const cells: Cell[] = rows.flatMap((row, r) => row.map((p, c) => ({ row: t.rows + r, col: c, rowSpan: 1, colSpan: 1, lines: [...p.lines] })));
+  const table: Table = { ...t, rows: t.rows + rows.length, cells: [...t.cells, ...cells] };
+  const region: TableRegion = {
+    ...b,
+    table,
+    lines: [...b.lines, ...cells.flatMap((c) => c.lines)],
+    trace: [...b.trace, entry('floats', 'table.rows-at-next-page-head', { page, rowsAtHead: rows.length })],
+  };
+  return { ...open, region };
 }
 
 /**
@@ -248,20 +318,8 @@ function withHeaderRow(header: HeaderRow, second: PlacedRegion, page: number): P
   const b = second.region as TableRegion;
   const t = b.table;
   if (second.captions.some((c) => !CONTINUED_CAPTION.test(textOf(c)) && !below(c, b.box))) return undefined;
-  const width = t.box[2] - t.box[0];
-  const spans = columnSpans(t).map((s) => s && ([t.box[0] + s[0] * width, t.box[0] + s[1] * width] as const));
-  if (spans.some((s) => !s)) return undefined;
-  const rows = header.rows.map((row) => [...row].sort((x, y) => paragraphBox(x)[0] - paragraphBox(y)[0]));
-  // Each starts after the column left of it ends and before its own column ends: header cells
-  // start at their cell's left, the values under them may be set flush left or flush right.
-  const fits = (cells: LabelledParagraph[]) =>
-    cells.length === t.cols &&
-    cells.every((p, c) => {
-      const box = paragraphBox(p);
-      const slack = HEADER_SLACK_EM * p.lines[0]!.fontSize;
-      return (c === 0 || box[0] >= spans[c - 1]![1] - slack) && box[0] <= spans[c]![1];
-    });
-  if (!rows.every(fits)) return undefined;
+  const rows = rowsOver(header, t);
+  if (!rows) return undefined;
   const headerCells: Cell[] = rows.flatMap((cells, r) => cells.map((p, c) => ({ row: r, col: c, rowSpan: 1, colSpan: 1, lines: [...p.lines] })));
   const headerTable: Table = { box: unionOf(headerCells.flatMap((c) => c.lines)), rows: rows.length, cols: t.cols, cells: headerCells };
   const repeated = repeatedHeader(headerTable, t);

@@ -694,6 +694,19 @@ function splitTrailingTotals(run: TextLine[][]): TextLine[][][] {
   return [body, totals];
 }
 
+/**
+ * Two totals rows, their labels lined up on one side and their amounts too: an
+ * invoice's totals block cut short by a page break (the rest closes the page before, or opens the
+ * next), or set under its items as two rows.
+ */
+function totalsPair(run: readonly TextLine[][], size: number): boolean {
+  if (run.length !== 2 || !run.every(isTotalsRow)) return false;
+  const [a, b] = run as [TextLine[], TextLine[]];
+  const near = (x: number, y: number) => Math.abs(x - y) <= SLACK * size;
+  const lined = (x: TextLine, y: TextLine) => near(x.box[0], y.box[0]) || near(x.box[2], y.box[2]);
+  return lined(a[0]!, b[0]!) && lined(a[1]!, b[1]!);
+}
+
 /** A totals row: a label and then an amount. */
 function isTotalsRow(row: TextLine[]): boolean {
   return row.length === 2 && !isNumeric(row[0]!.text) && /\p{L}/u.test(row[0]!.text) && isNumeric(row[1]!.text);
@@ -1652,7 +1665,7 @@ function runTable(run: TextLine[][], lines: TextLine[], rules: readonly HRule[],
   const above = rules.filter((r) => fits(r) && r.y <= box[1] && frameReach(r, box[1] - r.y, r.y, box[1]));
   const below = rules.filter((r) => fits(r) && r.y >= box[3] && frameReach(r, r.y - box[3], box[3], r.y));
   const ruled = above.length > 0 && below.length > 0;
-  if (run.length < (ruled ? 2 : 3)) return null;
+  if (run.length < (ruled || totalsPair(run, size) ? 2 : 3)) return null;
 
   let edges = cutEdges ? [box[0], ...cutEdges.slice(1, -1), box[2]] : headersJoinTheirColumns(run, columnEdges(run, box, size));
   const cols = edges.length - 1;
@@ -1909,7 +1922,14 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   // column's prose in larger print, beside a figure's caption two columns off) parts them.
   const facing = left.filter(inZone);
   const between = (l: TextLine) => lines.some((o) => !run.has(o) && !facing.includes(o) && o.box[0] >= l.box[2] - TOUCH * size && o.box[2] <= zoneRight + TOUCH * size && o.box[1] < l.box[3] && o.box[3] > l.box[1]);
-  const labels = facing.filter((l) => !between(l));
+  // The page's prose right above or below a run, starting at its left edge or left of it, with a
+  // gutter left of it that no line there crosses: left of the gutter is the other page column,
+  // whose lines level with the rows (a figure's caption, an abstract's first line) are no labels.
+  const near = (o: TextLine) => !run.has(o) && ((o.box[3] <= box[1] && box[1] - o.box[3] < GUTTER_REACH * size) || (o.box[1] >= box[3] && o.box[1] - box[3] < GUTTER_REACH * size));
+  const around = zoneRight === box[0] ? lines.filter(near) : [];
+  const margin = Math.min(...around.filter((o) => !isCellLike(o) && o.box[0] <= box[0] + TOUCH * size && o.box[2] > box[0]).map((o) => o.box[0]));
+  const gutterLeft = !Number.isFinite(margin) || around.some((o) => o.box[0] < margin - GUTTER * size && o.box[2] > margin) ? -Infinity : margin - GUTTER * size;
+  const labels = facing.filter((l) => !between(l) && l.box[2] > gutterLeft);
   // A label run out with leader dots to the table is one, however long.
   const ledOut = (l: TextLine) => TRAILING_LEADERS.test(l.text) && zoneRight - l.box[2] < LEADER_REACH * size;
   // Labels run out with leaders to the table are its rows' labels, whatever stands around them
