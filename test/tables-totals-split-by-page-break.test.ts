@@ -45,7 +45,6 @@ async function tablesOf(onFirstPage: number, setLabels: 'flush right' | 'flush l
       c.text('Harbour Partners · IBAN NL78 9880 4627 8962', 72, 760, 8);
     },
   ]);
-  if (process.env.DUMP) (await import('node:fs')).writeFileSync(`${process.env.DUMP}-${onFirstPage}.pdf`, pdf);
   const blocks = (await parseDocument(pdf, { maxPages: 5, ocr: async () => { throw new Error('no OCR expected'); } })).content_list;
   return { items: [['Description', 'Qty', 'Unit price', 'Amount'], ...items], tables: blocks.filter((b) => b.type === 'table') };
 }
@@ -61,5 +60,21 @@ describe('an invoice\'s totals parted by a page break', () => {
     const { items, tables } = await tablesOf(2, 'flush left');
     expect(tables.map((t) => t.table_body)).toEqual([tableHtml(items), tableHtml(TOTALS)]);
     expect(tables.map((t) => t.page_idx)).toEqual([0, 0]);
+  });
+
+  it('takes no document-control lines ("Revision:  7.5", "Date:  2022-09-09") for two totals rows', async () => {
+    const pdf = await drawnPdf([
+      (c) => {
+        c.text('Mean extraction in pellet results', 72, 70, 22);
+        [['Revision:', '7.5'], ['Classification:', 'Public'], ['Date:', '2022-09-09']].forEach(([label, value], r) => {
+          c.text(label!, 72, 100 + r * 14, 11);
+          c.text(value!, 140, 100 + r * 14, 11);
+        });
+        c.text('1. Enzyme kinetics', 72, 160, 15);
+        c.text('The residual incubation was measured after the control group had been kept overnight.', 72, 185, 11);
+      },
+    ]);
+    const blocks = (await parseDocument(pdf, { maxPages: 5, ocr: async () => { throw new Error('no OCR expected'); } })).content_list;
+    expect(blocks.filter((b) => b.type === 'table')).toEqual([]);
   });
 });

@@ -694,13 +694,18 @@ function splitTrailingTotals(run: TextLine[][]): TextLine[][][] {
   return [body, totals];
 }
 
+/** A totals label is words ("Subtotal", "VAT 20%"); a field's label ends in a colon ("Date:"). */
+const TOTALS_LABEL = /^\p{L}.*[^:]$/u;
+/** An amount of money: figures with two decimals, a currency sign or code around them ("5,471.26", "€ 12,50", "$67.54"). */
+const MONEY = /^[^\d\s]{0,3}\s?-?\d[\d,.\s]*[.,]\d{2}\s?[^\d\s]{0,3}$/u;
+
 /**
  * Two totals rows, their labels lined up on one side and their amounts too: an
  * invoice's totals block cut short by a page break (the rest closes the page before, or opens the
  * next), or set under its items as two rows.
  */
 function totalsPair(run: readonly TextLine[][], size: number): boolean {
-  if (run.length !== 2 || !run.every(isTotalsRow)) return false;
+  if (run.length !== 2 || !run.every((row) => isTotalsRow(row) && TOTALS_LABEL.test(row[0]!.text.trim()) && MONEY.test(row[1]!.text.trim()))) return false;
   const [a, b] = run as [TextLine[], TextLine[]];
   const near = (x: number, y: number) => Math.abs(x - y) <= SLACK * size;
   const lined = (x: TextLine, y: TextLine) => near(x.box[0], y.box[0]) || near(x.box[2], y.box[2]);

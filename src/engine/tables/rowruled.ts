@@ -445,18 +445,32 @@ function columnGaps(rows: readonly Row[], x0: number, x1: number, size: number):
   // between words in every row, narrower than a gap, where the words of most rows end together.
   // (Figures of one width end together and start together too: those tell nothing of flush right.)
   const spans = rows.map((row) => row.fragments.flatMap(wordSpans));
+  const wordsStart = new Set<[number, number]>();
   for (const [a, b] of runs(0, n, 0, byWords)) {
     const from = x0 + a * step;
     if ((b - a) * step < NARROW_GAP * size || gaps.some(([g0, g1]) => g0 < x0 + b * step && g1 > from)) continue;
     const ending = spans.map((row) => row.find(([, to]) => Math.abs(to - from) <= FLUSH_END * size)).filter((w) => w !== undefined);
     const starts = ending.map(([start]) => start).sort((p, q) => p - q).filter((x, i, all) => i === 0 || x - all[i - 1]! > FLUSH_END * size);
-    if (ending.length >= FLUSH_ROWS * rows.length && starts.length >= MIN_ROWS) gaps.push([from, x0 + b * step]);
+    if (ending.length >= FLUSH_ROWS * rows.length && starts.length >= MIN_ROWS) {
+      gaps.push([from, x0 + b * step]);
+      continue;
+    }
+    // Columns set flush left closer than the gap (a narrow column's words run on to the next
+    // column's a word space apart, "Dynamic Peak firmware"): a word of every row starts at the
+    // white's right side, one of them a piece of its own (the header's cell).
+    const to = x0 + b * step;
+    const startsAt = (x: number) => Math.abs(x - to) <= FLUSH_END * size;
+    if (spans.every((row) => row.some(([start]) => startsAt(start))) && rows.some((row) => row.fragments.some((f) => startsAt(f.box[0])))) {
+      gaps.push([from, to]);
+      wordsStart.add(gaps[gaps.length - 1]!);
+    }
   }
   gaps.sort((p, q) => p[0] - q[0]);
-  // A column is where text starts: white that only a row's overlong cell fills on one side parts nothing.
+  // A column is where text starts: white that only a row's overlong cell fills on one side parts
+  // nothing (where words of every row start, text starts).
   return gaps.filter((gap, k) => {
     const next = gaps[k + 1]?.[0] ?? Infinity;
-    return rows.filter((r) => r.fragments.some((f) => f.box[0] >= gap[1] - 1e-6 && f.box[0] < next)).length >= MIN_COLUMN_ROWS;
+    return wordsStart.has(gap) || rows.filter((r) => r.fragments.some((f) => f.box[0] >= gap[1] - 1e-6 && f.box[0] < next)).length >= MIN_COLUMN_ROWS;
   });
 }
 
