@@ -1505,11 +1505,14 @@ const MAX_LONG_CELL_CHARS = 80;
  * as a page column's line. Prose under a table runs across its columns in one piece.
  */
 function withLongCell(r: OpenRun, row: readonly TextLine[], size: number): boolean {
-  if (r.rows.length < COLUMNS_SET_ROWS || row.length < 2 || row.every(isCellLike)) return false;
+  // Right under a header row set bold, its columns are the header's (the first row of a table of
+  // sentences may hold a long cell).
+  const underHeader = r.rows.length === 1 && r.rows[0]!.length >= 2 && r.rows[0]!.every((l) => l.bold) && !row.some((l) => l.bold);
+  if ((r.rows.length < COLUMNS_SET_ROWS && !underHeader) || row.length < 2 || row.every(isCellLike)) return false;
   if (row.some((l) => l.text.length > MAX_LONG_CELL_CHARS)) return false;
   const cells = r.rows.flat();
   const starts = row.map((l) => cells.filter((c) => Math.abs(c.box[0] - l.box[0]) <= ALIGNED_END * size));
-  return starts.every((s) => s.length >= 2) && new Set(starts.map((s) => s[0]!.box[0])).size === row.length;
+  return starts.every((s) => s.length >= (underHeader ? 1 : 2)) && new Set(starts.map((s) => s[0]!.box[0])).size === row.length;
 }
 
 /** A run of this many rows or more has columns for a row to cross. */
