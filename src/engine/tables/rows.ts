@@ -5,6 +5,7 @@
 import type { TextLine } from '../model/document.js';
 import { goesOnFrom, LOWER_START } from '../model/text.js';
 import { firstWordWidth, NEXT_LINE_PITCH } from '../model/typography.js';
+import { endsInBrokenWord } from './fragments.js';
 
 /** Baselines closer than this many ems are one row (sub- and superscripts shift by ~0.3 em). */
 const SAME_BASELINE = 0.4;
@@ -279,7 +280,10 @@ function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLin
   const above = lastInColumn(row, line, colOf);
   if (!above) return false;
   const size = Math.max(above.fontSize, line.fontSize, 1);
-  if (line.baseline - above.baseline > NEXT_LINE_PITCH * size) return false;
+  // A word broken with a hyphen goes on at the cell's next line, however loosely the table sets
+  // its lines (a table stretched to a row pitch of two ems sets a cell's lines as far apart).
+  const brokenWord = endsInBrokenWord(above) && LOWER_START.test(line.text.trim());
+  if (line.baseline - above.baseline > (brokenWord ? BROKEN_WORD_PITCH : NEXT_LINE_PITCH) * size) return false;
   // A line further left than the cell's text is a new (section) row, not its continuation;
   // not in a cell set flush right, whose lines end together ("179.8" / "mg/mL"), unless the line
   // is a value of its own (a number under a number is the next row's).
@@ -297,6 +301,9 @@ function continuesCell(row: TextLine[], group: TextLine[], colOf: (line: TextLin
   const wrapped = above.box[2] >= (colRight[col] ?? above.box[2]) - WRAP_MARGIN * size && !fits;
   return wrapped || goesOnFrom(above.text, line.text);
 }
+
+/** A cell's line after a word broken with a hyphen stands this many ems under it at most. */
+const BROKEN_WORD_PITCH = 2.5;
 
 /** Ems of white a cell's text keeps before the next column's text (a space and a cell gap, with some to spare). */
 const WRAP_ROOM = 2;
