@@ -165,3 +165,12 @@ export function justified(c: Canvas, font: PDFFont, text: string, x0: number, x1
     x += widths[i]! + space;
   });
 }
+
+/** An invoice's item descriptions, enough rows to fill a page's upper two thirds at a 20-point pitch. */
+export const INVOICE_ITEMS = [
+  'Rural ward', 'Pediatric outcome', 'Community-based outcome', 'Eligible vaccination rate',
+  'Rural vaccination rate under follow-up', 'Community-based ward under outcome', 'Eligible caregiver',
+  'Confirmed survey for caregiver', 'Adjusted prevalence in intervention', 'Rural symptom under caregiver',
+  'Chronic intervention', 'Regional intervention', 'Rural clinic of intervention review', 'Eligible caregiver for caregiver',
+  'Chronic clinic and patient', 'Weekly dose review', 'Acute referral', 'Regional screening',
+];

@@ -3,16 +3,9 @@
 // across its own width) and were joined to the items table as its rows continued over the page
 // break; they are a table of their own.
 import { describe, expect, it } from 'vitest';
-import { drawnPdf, flushRight, tableHtml } from './table-fixtures.js';
+import { drawnPdf, flushRight, INVOICE_ITEMS as ITEMS, tableHtml } from './table-fixtures.js';
 import { parseDocument } from '../src/engine/parse.js';
 
-const ITEMS = [
-  'Rural ward', 'Pediatric outcome', 'Community-based outcome', 'Eligible vaccination rate',
-  'Rural vaccination rate under follow-up', 'Community-based ward under outcome', 'Eligible caregiver',
-  'Confirmed survey for caregiver', 'Adjusted prevalence in intervention', 'Rural symptom under caregiver',
-  'Chronic intervention', 'Regional intervention', 'Rural clinic of intervention review', 'Eligible caregiver for caregiver',
-  'Chronic clinic and patient', 'Weekly dose review', 'Acute referral', 'Regional screening',
-];
 
 describe('totals opening the next page', () => {
   it('are a table of their own, not rows of the items table continued', async () => {

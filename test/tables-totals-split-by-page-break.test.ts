@@ -3,16 +3,9 @@
 // needs three), and a lone row at the next page's head never joined the table closing the page
 // before: the totals came out as loose text. They are one table of three rows.
 import { describe, expect, it } from 'vitest';
-import { drawnPdf, flushRight, tableHtml } from './table-fixtures.js';
+import { drawnPdf, flushRight, INVOICE_ITEMS as ITEMS, tableHtml } from './table-fixtures.js';
 import { parseDocument } from '../src/engine/parse.js';
 
-const ITEMS = [
-  'Rural ward', 'Pediatric outcome', 'Community-based outcome', 'Eligible vaccination rate',
-  'Rural vaccination rate under follow-up', 'Community-based ward under outcome', 'Eligible caregiver',
-  'Confirmed survey for caregiver', 'Adjusted prevalence in intervention', 'Rural symptom under caregiver',
-  'Chronic intervention', 'Regional intervention', 'Rural clinic of intervention review', 'Eligible caregiver for caregiver',
-  'Chronic clinic and patient', 'Weekly dose review', 'Acute referral', 'Regional screening',
-];
 const TOTALS = [['Subtotal', '5599.68'], ['VAT 20%', '660.03'], ['Total due', '6630.18']];
 
 async function tablesOf(onFirstPage: number, setLabels: 'flush right' | 'flush left') {

@@ -52,7 +52,7 @@ export function mergeContinuedTables(pages: readonly (readonly Unit[])[]): Unit[
   const out: Unit[][] = pages.map((units) => [...units]);
   const drop = pages.map(() => new Set<number>());
   let open: Open | undefined;
-  let header: HeaderRow | undefined;
+  let header: EdgeRows | undefined;
   // Tables joined to the rows that closed their page: read after the rest of that page's text.
   const atFoot = new Set<Region>();
   out.forEach((units, page) => {
@@ -91,7 +91,7 @@ export function mergeContinuedTables(pages: readonly (readonly Unit[])[]): Unit[
       if (fills) last = undefined;
     } else open = undefined;
     if (last) open = { page, index: last.index, placed: (units[last.index] as RegionUnit).placed, lastPage: page, footers: last.marks };
-    header = open ? undefined : closingHeaderRow(units, page);
+    header = open ? undefined : rowsAtEdge(units, page, 'end');
   });
   return captionsOverPageBreak(out.map((units, page) => readAtFoot(units.filter((_, i) => !drop[page]!.has(i)), atFoot)));
 }
@@ -207,8 +207,11 @@ const HEADER_SLACK_EM = 0.5;
  */
 const FOOT_ROWS = 3;
 
-/** The paragraphs that close a page side by side, in rows: a header row (and the first rows under it) waiting for its table. */
-interface HeaderRow {
+/**
+ * Short paragraphs side by side, in rows, at a page's edge: a header row (and the first rows under
+ * it) closing a page, waiting for its table on the next; or a table's last rows opening a page.
+ */
+interface EdgeRows {
   page: number;
   /** Their indices in the page's units, in order. */
   indices: number[];
@@ -216,15 +219,11 @@ interface HeaderRow {
   rows: LabelledParagraph[][];
 }
 
-function closingHeaderRow(units: readonly Unit[], page: number): HeaderRow | undefined {
-  return rowsAtEdge(units, page, 'end');
-}
-
 /**
  * Rows of short paragraphs side by side that close the page (`edge` 'end') or open it ('start'):
  * up to FOOT_ROWS, each of two paragraphs or more.
  */
-function rowsAtEdge(units: readonly Unit[], page: number, edge: 'start' | 'end'): HeaderRow | undefined {
+function rowsAtEdge(units: readonly Unit[], page: number, edge: 'start' | 'end'): EdgeRows | undefined {
   // The short paragraphs nearest the edge, nearest first: by their place on the page, as the
   // reading order may put a row of short cells at the foot before the prose above it (a column
   // of the page read after the other)…
@@ -272,7 +271,7 @@ function rowsAtEdge(units: readonly Unit[], page: number, edge: 'start' | 'end')
  * columns: each starts after the column left of it ends and before its own column ends (header
  * cells start at their cell's left, the values under them may be set flush left or flush right).
  */
-function rowsOver(rows: HeaderRow, t: Table): LabelledParagraph[][] | undefined {
+function rowsOver(rows: EdgeRows, t: Table): LabelledParagraph[][] | undefined {
   const width = t.box[2] - t.box[0];
   const spans = columnSpans(t).map((s) => s && ([t.box[0] + s[0] * width, t.box[0] + s[1] * width] as const));
   if (spans.some((s) => !s)) return undefined;
@@ -293,7 +292,7 @@ function rowsOver(rows: HeaderRow, t: Table): LabelledParagraph[][] | undefined 
  * paragraph over each of its columns in every row. Columns are compared on the table's own
  * page's coordinates: a table set to a fixed width keeps its columns' places on every page.
  */
-function withRowsBelow(open: PlacedRegion, opening: HeaderRow, page: number): PlacedRegion | undefined {
+function withRowsBelow(open: PlacedRegion, opening: EdgeRows, page: number): PlacedRegion | undefined {
   const b = open.region as TableRegion;
   const t = b.table;
   const rows = rowsOver(opening, t);
@@ -314,7 +313,7 @@ function withRowsBelow(open: PlacedRegion, opening: HeaderRow, page: number): Pl
  * rows: one paragraph over each of its columns, in order, in every row. The table is the previous
  * page's, with the box of those rows.
  */
-function withHeaderRow(header: HeaderRow, second: PlacedRegion, page: number): PlacedRegion | undefined {
+function withHeaderRow(header: EdgeRows, second: PlacedRegion, page: number): PlacedRegion | undefined {
   const b = second.region as TableRegion;
   const t = b.table;
   if (second.captions.some((c) => !CONTINUED_CAPTION.test(textOf(c)) && !below(c, b.box))) return undefined;
