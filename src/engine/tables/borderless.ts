@@ -212,7 +212,10 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
       return pieces;
     });
   const all = remaining;
-  const queue = joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all, rules)), all, rules).flatMap((r) => splitAtCaptions(r, all, rules)).flatMap(splitTrailingTotals);
+  const queue = joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all, rules)), all, rules)
+    .flatMap((r) => splitAtCaptions(r, all, rules))
+    .flatMap(splitAtBoldHeader)
+    .flatMap(splitTrailingTotals);
   // Parts of runs looked for again without their prose, after every other run: none whose lines a table took meanwhile.
   const apartParts = new Set<TextLine[][]>();
   for (let run = queue.shift(); run; run = queue.shift()) {
@@ -649,6 +652,29 @@ function splitAtCaptions(run: TextLine[][], lines: readonly TextLine[], rules: r
   for (const part of parts) if (noted) bounds.set(part, noted);
   // Each part is looked at for a page gutter again (the caption's rows had bridged one).
   return parts.filter((part) => part.length > 0).flatMap((part) => splitAtPageGutters(part, lines, rules));
+}
+
+/**
+ * A run cut before a header row set bold under rows that are not: a table's head opens it, and
+ * what the run took above it is something else (the page's prose and a caption in two page
+ * columns on shared baselines, or another table set right over it). A header row: two cells or
+ * more, every one bold, words only (a bold totals row holds figures); from the text layer (OCR
+ * guesses weight from the ink).
+ */
+function splitAtBoldHeader(run: TextLine[][]): TextLine[][][] {
+  // (Each piece's own glyphs: a line's weight is its first words', and a label set bold gives it
+  // to the value the line is cut from.)
+  const bold = (l: TextLine) => !!l.glyphs?.length && l.glyphs.every((g) => g.style.bold);
+  const boldHeader = (row: TextLine[]) => row.length >= 2 && row.every((l) => bold(l) && !/\d/.test(l.text));
+  for (let k = 1; k < run.length; k++) {
+    if (!boldHeader(run[k]!) || run[k - 1]!.every(bold)) continue;
+    const [upper, lower] = [run.slice(0, k), run.slice(k)];
+    const noted = bounds.get(run);
+    if (noted) for (const part of [upper, lower]) bounds.set(part, noted);
+    note(lower, 'cutAtBoldHeader', k);
+    return [upper, ...splitAtBoldHeader(lower)];
+  }
+  return [run];
 }
 
 /**
