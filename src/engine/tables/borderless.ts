@@ -214,7 +214,7 @@ function tablesOfRuns(lines: readonly TextLine[], rules: readonly HRule[], taken
   const all = remaining;
   const queue = joinSections(tabularRuns(remaining).flatMap((r) => splitAtPageGutters(r, all, rules)), all, rules)
     .flatMap((r) => splitAtCaptions(r, all, rules))
-    .flatMap(splitAtBoldHeader)
+    .flatMap((r) => splitAtBoldHeader(r, all, rules))
     .flatMap(splitTrailingTotals);
   // Parts of runs looked for again without their prose, after every other run: none whose lines a table took meanwhile.
   const apartParts = new Set<TextLine[][]>();
@@ -661,7 +661,7 @@ function splitAtCaptions(run: TextLine[][], lines: readonly TextLine[], rules: r
  * more, every one bold, words only (a bold totals row holds figures); from the text layer (OCR
  * guesses weight from the ink).
  */
-function splitAtBoldHeader(run: TextLine[][]): TextLine[][][] {
+function splitAtBoldHeader(run: TextLine[][], lines: readonly TextLine[], rules: readonly HRule[]): TextLine[][][] {
   // (Each piece's own glyphs: a line's weight is its first words', and a label set bold gives it
   // to the value the line is cut from.)
   const bold = (l: TextLine) => !!l.glyphs?.length && l.glyphs.every((g) => g.style.bold);
@@ -672,7 +672,8 @@ function splitAtBoldHeader(run: TextLine[][]): TextLine[][][] {
     const noted = bounds.get(run);
     if (noted) for (const part of [upper, lower]) bounds.set(part, noted);
     note(lower, 'cutAtBoldHeader', k);
-    return [upper, ...splitAtBoldHeader(lower)];
+    // Each part is looked at for a page gutter again (the other part's rows had bridged one).
+    return [...splitAtPageGutters(upper, lines, rules), ...splitAtPageGutters(lower, lines, rules).flatMap((part) => splitAtBoldHeader(part, lines, rules))];
   }
   return [run];
 }
