@@ -7,7 +7,19 @@ import { describe, expect, it } from 'vitest';
 import type { Box, TextLine } from '../src/engine/model/document.js';
 import { columnEdges } from '../src/engine/tables/columns.js';
 
-const cell = (text: string, x0: number, x1: number, y: number): TextLine => ({ text, box: [x0, y - 7, x1, y], baseline: y, fontSize: 9, bold: false, italic: false, monospace: false });
+/** A cell of the text layer (its glyphs known; one stands for them all here). */
+const cell = (text: string, x0: number, x1: number, y: number): TextLine => ({
+  text,
+  box: [x0, y - 7, x1, y],
+  baseline: y,
+  fontSize: 9,
+  bold: false,
+  italic: false,
+  monospace: false,
+  glyphs: [{ code: text.codePointAt(0)!, x0, y0: y - 7, x1, y1: y, base: y, size: 9, style: { bold: false, italic: false, monospace: false, math: false } }],
+});
+/** The same cell read by OCR: its box is an estimate from the ink. */
+const scanned = (line: TextLine): TextLine => ({ ...line, glyphs: undefined, words: [[line.box[0], line.box[2]]] });
 
 describe('columnEdges', () => {
   it('parts two columns whose strip is a column gap wide, though its whole units fall short', () => {
@@ -26,6 +38,8 @@ describe('columnEdges', () => {
     const edges = columnEdges(run, box, 9);
     expect(edges.length).toBe(5);
     expect(edges.some((e) => e > 389.3 && e < 395.3)).toBe(true);
+    // OCR's boxes are estimates from the ink: their white is judged in whole units, as before.
+    expect(columnEdges(run.map((row) => row.map(scanned)), box, 9)).toHaveLength(4);
   });
 
   it('keeps marks that only a few rows have in their values\' column, however wide their strip measures', () => {

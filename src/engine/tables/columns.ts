@@ -53,8 +53,8 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
     const right = Math.min(to + 1, ...rows.flat().filter((l) => l.box[0] >= to - 1).map((l) => l.box[0]));
     // A column gap at its true width, between two columns most rows fill (a value's footnote mark
     // half an em after it measures as wide between glyph boxes, but few rows have one).
-    if (right - left >= MIN_COLUMN_GAP * size && filledBeside(from - x0 - 1, -1) && filledBeside(to - x0, 1)) return true;
     if (!glyphs) return false;
+    if (right - left >= MIN_COLUMN_GAP * size && filledBeside(from - x0 - 1, -1) && filledBeside(to - x0, 1)) return true;
     return right - left >= MIN_COLUMN_GAP_GLYPHS * size && (rowsApart(rows, left, right, size) || flushEnds(run, left) || leadersEnd(run, left, size));
   };
   // Whether most rows have a fragment in the covered stretch next to unit x, on its side dir.
