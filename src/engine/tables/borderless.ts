@@ -110,6 +110,15 @@ function inCellSize(line: TextLine, cellSize: number): boolean {
   return readByOcr([line]) || Math.abs(line.fontSize - cellSize) <= LABEL_SIZE * cellSize;
 }
 
+/**
+ * Whether a piece of the text layer is set bold, every glyph of it: a line's own flag is its first
+ * words' weight, and a label set bold gives it to the value the line is cut from ("Location
+ * Córdoba"). OCR guesses weight from the ink: its pieces are not.
+ */
+function setBold(line: TextLine): boolean {
+  return !!line.glyphs?.length && line.glyphs.every((g) => g.style.bold);
+}
+
 function isCellLike(line: TextLine): boolean {
   return line.text.replace(TRAILING_LEADERS, '').length <= MAX_CELL_CHARS || isNumeric(line.text);
 }
@@ -658,16 +667,12 @@ function splitAtCaptions(run: TextLine[][], lines: readonly TextLine[], rules: r
  * A run cut before a header row set bold under rows that are not: a table's head opens it, and
  * what the run took above it is something else (the page's prose and a caption in two page
  * columns on shared baselines, or another table set right over it). A header row: two cells or
- * more, every one bold, words only (a bold totals row holds figures); from the text layer (OCR
- * guesses weight from the ink).
+ * more, every one bold (setBold), words only (a bold totals row holds figures).
  */
 function splitAtBoldHeader(run: TextLine[][], lines: readonly TextLine[], rules: readonly HRule[]): TextLine[][][] {
-  // (Each piece's own glyphs: a line's weight is its first words', and a label set bold gives it
-  // to the value the line is cut from.)
-  const bold = (l: TextLine) => !!l.glyphs?.length && l.glyphs.every((g) => g.style.bold);
-  const boldHeader = (row: TextLine[]) => row.length >= 2 && row.every((l) => bold(l) && !/\d/.test(l.text));
+  const boldHeader = (row: TextLine[]) => row.length >= 2 && row.every((l) => setBold(l) && !/\d/.test(l.text));
   for (let k = 1; k < run.length; k++) {
-    if (!boldHeader(run[k]!) || run[k - 1]!.every(bold)) continue;
+    if (!boldHeader(run[k]!) || run[k - 1]!.every(setBold)) continue;
     const [upper, lower] = [run.slice(0, k), run.slice(k)];
     const noted = bounds.get(run);
     if (noted) for (const part of [upper, lower]) bounds.set(part, noted);
@@ -1534,7 +1539,7 @@ const MAX_LONG_CELL_CHARS = 80;
 function withLongCell(r: OpenRun, row: readonly TextLine[], size: number): boolean {
   // Right under a header row set bold, its columns are the header's (the first row of a table of
   // sentences may hold a long cell).
-  const underHeader = r.rows.length === 1 && r.rows[0]!.length >= 2 && r.rows[0]!.every((l) => l.bold) && !row.some((l) => l.bold);
+  const underHeader = r.rows.length === 1 && r.rows[0]!.length >= 2 && r.rows[0]!.every(setBold) && !row.some(setBold);
   if ((r.rows.length < COLUMNS_SET_ROWS && !underHeader) || row.length < 2 || row.every(isCellLike)) return false;
   if (row.some((l) => l.text.length > MAX_LONG_CELL_CHARS)) return false;
   const cells = r.rows.flat();
