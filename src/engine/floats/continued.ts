@@ -246,16 +246,10 @@ function rowsAtEdge(units: readonly Unit[], page: number, edge: 'start' | 'end')
     else rows.push([c]);
   }
   // …the rows nearest the edge, up to FOOT_ROWS, each of two paragraphs or more.
-  let kept: typeof rows;
-  if (edge === 'end') {
-    let first = rows.length;
-    while (first > 0 && rows[first - 1]!.length >= 2 && rows.length - first < FOOT_ROWS) first--;
-    kept = rows.slice(first);
-  } else {
-    let end = 0;
-    while (end < rows.length && rows[end]!.length >= 2 && end < FOOT_ROWS) end++;
-    kept = rows.slice(0, end);
-  }
+  const fromEdge = edge === 'end' ? [...rows].reverse() : rows;
+  let n = 0;
+  while (n < fromEdge.length && fromEdge[n]!.length >= 2 && n < FOOT_ROWS) n++;
+  const kept = edge === 'end' ? rows.slice(rows.length - n) : rows.slice(0, n);
   if (!kept.length) return undefined;
   const indices = [...new Set(kept.flat().map((c) => c.index))];
   // Side by side, left to right, none over another.
@@ -286,6 +280,11 @@ function rowsOver(rows: EdgeRows, t: Table): LabelledParagraph[][] | undefined {
   return sorted.every(fits) ? sorted : undefined;
 }
 
+/** One cell per paragraph of rows laid over a table's columns (rowsOver), the first at row `firstRow`. */
+function cellsOf(rows: readonly LabelledParagraph[][], firstRow: number): Cell[] {
+  return rows.flatMap((row, r) => row.map((p, c) => ({ row: firstRow + r, col: c, rowSpan: 1, colSpan: 1, lines: [...p.lines] })));
+}
+
 /**
  * The table that closed the previous page with the rows that open this page under it (too few
  * for the detectors to take as a table of their own: an invoice's last totals row), one
@@ -297,7 +296,7 @@ function withRowsBelow(open: PlacedRegion, opening: EdgeRows, page: number): Pla
   const t = b.table;
   const rows = rowsOver(opening, t);
   if (!rows) return undefined;
-  const cells: Cell[] = rows.flatMap((row, r) => row.map((p, c) => ({ row: t.rows + r, col: c, rowSpan: 1, colSpan: 1, lines: [...p.lines] })));
+  const cells = cellsOf(rows, t.rows);
   const table: Table = { ...t, rows: t.rows + rows.length, cells: [...t.cells, ...cells] };
   const region: TableRegion = {
     ...b,
@@ -319,7 +318,7 @@ function withHeaderRow(header: EdgeRows, second: PlacedRegion, page: number): Pl
   if (second.captions.some((c) => !CONTINUED_CAPTION.test(textOf(c)) && !below(c, b.box))) return undefined;
   const rows = rowsOver(header, t);
   if (!rows) return undefined;
-  const headerCells: Cell[] = rows.flatMap((cells, r) => cells.map((p, c) => ({ row: r, col: c, rowSpan: 1, colSpan: 1, lines: [...p.lines] })));
+  const headerCells = cellsOf(rows, 0);
   const headerTable: Table = { box: unionOf(headerCells.flatMap((c) => c.lines)), rows: rows.length, cols: t.cols, cells: headerCells };
   const repeated = repeatedHeader(headerTable, t);
   const table = appendRows(headerTable, t, repeated);

@@ -1819,8 +1819,8 @@ function pageColumnBeside(run: TextLine[][], edges: readonly number[], lines: re
   const y0 = Math.min(...run.flat().map((l) => l.box[1]));
   // The run's last cells may run on below its last row (a wrapped cell's last line): still the run.
   const y1 = lastCellsRunOn([edges[0]!, y0, edges[cols]!, Math.max(...run.flat().map((l) => l.box[3]))], lines, size);
-  const nearAbove = (l: TextLine) => l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size;
-  const nearBelow = (l: TextLine) => l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size;
+  const nearAbove = (l: TextLine) => rightAbove(l, y0, size);
+  const nearBelow = (l: TextLine) => rightBelow(l, y1, size);
   const near = (l: TextLine) => nearAbove(l) || nearBelow(l);
   // The text column's margin: where one of the column's cells of words starts, the leftmost that
   // qualifies (the table's own cells of a column merged with it start left of it and stay).
@@ -1874,7 +1874,7 @@ function pageColumnBefore(run: TextLine[][], edges: readonly number[], lines: re
   if (!wide) return undefined;
   // And the column runs on past the run, its lines set full width (a table's own long labels,
   // wrapped, end where the longest ends, and the text around the table does not).
-  const near = (l: TextLine) => (l.box[3] <= y0 && y0 - l.box[3] < GUTTER_REACH * size) || (l.box[1] >= y1 && l.box[1] - y1 < GUTTER_REACH * size);
+  const near = (l: TextLine) => rightAbove(l, y0, size) || rightBelow(l, y1, size);
   const runsOn = lines.some((l) => !own.has(l) && near(l) && Math.abs(l.box[2] - x) <= JUSTIFIED_EDGE * size && starts.some((s) => Math.abs(l.box[0] - s) <= JUSTIFIED_EDGE * size));
   if (!runsOn) return undefined;
   // Text of the column between the rows: lines of words at its margin that are not the run's,
@@ -1883,6 +1883,16 @@ function pageColumnBefore(run: TextLine[][], edges: readonly number[], lines: re
   const prose = between.filter((l) => !isCellLike(l)).length;
   const full = between.filter((l) => l.box[2] - l.box[0] >= FULL_WIDTH * (x - x0)).length;
   return prose > 0 || full >= MARGIN_LINES ? { side: 'before', x } : undefined;
+}
+
+/** Whether a line ends above y, less than GUTTER_REACH ems over it: the page's text right above a run. */
+function rightAbove(l: TextLine, y: number, size: number): boolean {
+  return l.box[3] <= y && y - l.box[3] < GUTTER_REACH * size;
+}
+
+/** Whether a line starts below y, less than GUTTER_REACH ems under it: the page's text right below a run. */
+function rightBelow(l: TextLine, y: number, size: number): boolean {
+  return l.box[1] >= y && l.box[1] - y < GUTTER_REACH * size;
 }
 
 /** A page column taken as a run's first column is at least this share of the rest of the run's width. */
@@ -1965,7 +1975,7 @@ function rowLabels(box: Box, zoneRight: number, lines: readonly TextLine[], run:
   // The page's prose right above or below a run, starting at its left edge or left of it, with a
   // gutter left of it that no line there crosses: left of the gutter is the other page column,
   // whose lines level with the rows (a figure's caption, an abstract's first line) are no labels.
-  const near = (o: TextLine) => !run.has(o) && ((o.box[3] <= box[1] && box[1] - o.box[3] < GUTTER_REACH * size) || (o.box[1] >= box[3] && o.box[1] - box[3] < GUTTER_REACH * size));
+  const near = (o: TextLine) => !run.has(o) && (rightAbove(o, box[1], size) || rightBelow(o, box[3], size));
   const around = zoneRight === box[0] ? lines.filter(near) : [];
   const margin = Math.min(...around.filter((o) => !isCellLike(o) && o.box[0] <= box[0] + TOUCH * size && o.box[2] > box[0]).map((o) => o.box[0]));
   const gutterLeft = !Number.isFinite(margin) || around.some((o) => o.box[0] < margin - GUTTER * size && o.box[2] > margin) ? -Infinity : margin - GUTTER * size;

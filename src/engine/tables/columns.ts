@@ -48,12 +48,12 @@ export function columnEdges(run: readonly TextLine[][], box: Box, size: number):
   // A strip narrower than a column gap parts columns only where no row has cells close on its two sides.
   const wide = (from: number, to: number) => {
     if (to - from >= MIN_COLUMN_GAP * size) return true;
+    if (!glyphs) return false;
     // The strip's true width, from the fragments' edges (the cover counts whole units, up to two short).
     const left = Math.max(from - 1, ...rows.flat().filter((l) => l.box[2] <= from + 1).map((l) => l.box[2]));
     const right = Math.min(to + 1, ...rows.flat().filter((l) => l.box[0] >= to - 1).map((l) => l.box[0]));
     // A column gap at its true width, between two columns most rows fill (a value's footnote mark
     // half an em after it measures as wide between glyph boxes, but few rows have one).
-    if (!glyphs) return false;
     if (right - left >= MIN_COLUMN_GAP * size && filledBeside(from - x0 - 1, -1) && filledBeside(to - x0, 1)) return true;
     return right - left >= MIN_COLUMN_GAP_GLYPHS * size && (rowsApart(rows, left, right, size) || flushEnds(run, left) || leadersEnd(run, left, size));
   };
